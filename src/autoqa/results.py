@@ -1,0 +1,130 @@
+"""Outcomes of specs and runs. A failing spec is a result, not an exception."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+
+class Outcome(StrEnum):
+    PASSED = "passed"
+    """Every step ran and every check has a passing assertion as evidence."""
+    FAILED = "failed"
+    """The app does not meet the spec: an assertion failed, a bug was reported, or evidence is missing."""
+    ERROR = "error"
+    """The tool could not judge: browser, model API, guardrail, timeout, bad input."""
+    SKIPPED = "skipped"
+    """Not run (filtered, no credentials for an agent spec, fail-fast, interrupted)."""
+
+
+class StepStatus(StrEnum):
+    PASSED = "passed"
+    FAILED = "failed"
+    SKIPPED = "skipped"
+    NOT_RUN = "not_run"
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCall:
+    """One tool invocation as the runner saw it (arguments already redacted)."""
+
+    tool: str
+    args: dict[str, Any]
+    ok: bool
+    step: int | None = None
+    error_code: str | None = None
+    error_message: str | None = None
+    duration_ms: float = 0.0
+    screenshot_path: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class StepResult:
+    index: int
+    text: str
+    status: StepStatus
+    duration_ms: float = 0.0
+    reason: str | None = None
+    tool_calls: tuple[ToolCall, ...] = ()
+    healed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_read_tokens: int = 0
+    cache_creation_tokens: int = 0
+    cost_usd: float = 0.0
+    model_requests: int = 0
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            self.input_tokens + other.input_tokens,
+            self.output_tokens + other.output_tokens,
+            self.cache_read_tokens + other.cache_read_tokens,
+            self.cache_creation_tokens + other.cache_creation_tokens,
+            self.cost_usd + other.cost_usd,
+            self.model_requests + other.model_requests,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SpecResult:
+    path: Path
+    title: str
+    outcome: Outcome
+    executor: str
+    """``plain`` (deterministic steps), ``replay`` (step cache), ``agent`` or ``none``."""
+    duration_ms: float = 0.0
+    reason: str | None = None
+    failed_step: int | None = None
+    steps: tuple[StepResult, ...] = ()
+    usage: Usage = field(default_factory=Usage)
+    guardrail: dict[str, Any] | None = None
+    """``{"name", "limit", "actual"}`` when a guardrail ended the spec."""
+    artifacts: dict[str, str] = field(default_factory=dict)
+    """Kind → path of what was kept (screenshot, trace, video, transcript)."""
+    healed_steps: tuple[dict[str, Any], ...] = ()
+    tags: tuple[str, ...] = ()
+    slug: str = ""
+    index: int = 0
+    """Position of the spec in the run (stable ordering across workers)."""
+
+    @property
+    def ok(self) -> bool:
+        return self.outcome in (Outcome.PASSED, Outcome.SKIPPED)
+
+    def raise_for_outcome(self) -> None:
+        """Raise :class:`SpecFailed` unless the spec passed or was skipped."""
+        if not self.ok:
+            raise SpecFailed(self)
+
+
+class SpecFailed(AssertionError):
+    def __init__(self, result: SpecResult) -> None:
+        where = f" at step {result.failed_step}" if result.failed_step else ""
+        super().__init__(f"{result.path}: {result.outcome}{where}: {result.reason}")
+        self.result = result
+
+
+@dataclass(frozen=True, slots=True)
+class RunResult:
+    run_id: str
+    specs: tuple[SpecResult, ...]
+    duration_ms: float = 0.0
+    interrupted: bool = False
+    output_dir: Path | None = None
+
+    def count(self, outcome: Outcome) -> int:
+        return sum(1 for s in self.specs if s.outcome is outcome)
+
+    @property
+    def usage(self) -> Usage:
+        total = Usage()
+        for spec in self.specs:
+            total = total + spec.usage
+        return total

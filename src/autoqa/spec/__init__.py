@@ -1,0 +1,1 @@
+"""Markdown specs: parsing, includes, variables and the plain-step grammar."""

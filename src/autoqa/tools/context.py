@@ -1,0 +1,59 @@
+"""The small object every tool receives: the page it acts on and the limits it must respect."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from playwright.async_api import BrowserContext, Locator, Page
+
+DialogPolicy = Literal["accept", "dismiss"]
+ElementHook = Callable[[str, Locator, Mapping[str, Any]], Awaitable[None]]
+"""Called as ``hook(tool_name, locator, args)`` right before an element action, after the target was
+resolved (the recorder fingerprints the element here: after a click it may be gone)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ToolSettings:
+    """Limits and policies for the tool layer. Every Playwright call is bounded by one of these timeouts."""
+
+    action_timeout_ms: float = 5_000
+    """Click, fill, hover and other element actions."""
+    navigation_timeout_ms: float = 15_000
+    """``navigate`` and waits for a load state."""
+    assertion_timeout_ms: float = 5_000
+    """How long assertions auto-wait (poll) before failing, like Playwright's ``expect``."""
+    snapshot_timeout_ms: float = 5_000
+    snapshot_max_chars: int = 8_000
+    """A snapshot longer than this is cut, with a notice saying how to scope it."""
+    max_wait_ms: float = 30_000
+    """Upper bound for ``wait_for`` pauses and waits."""
+    screenshot_max_side: int = 1024
+    """Failure screenshots are downscaled so the long side is at most this many pixels."""
+    screenshot_quality: int = 70
+    failure_screenshots: bool = True
+    dialog_policy: DialogPolicy = "accept"
+    test_id_attribute: str = "data-testid"
+
+
+@dataclass(slots=True)
+class ToolContext:
+    """What the tools act on. Mutable on purpose: ``tabs`` switches ``page``; dialogs are appended."""
+
+    context: BrowserContext
+    page: Page
+    base_url: str | None = None
+    allowed_origins: tuple[str, ...] = ()
+    """Origins ``navigate`` may open, besides the base URL's own. ``("*",)`` allows any."""
+    upload_dir: Path | None = None
+    """``upload_file`` only accepts files under this folder."""
+    secrets: Mapping[str, str] = field(default_factory=dict)
+    """Secret values by name: tools substitute ``{{NAME}}`` in arguments with these."""
+    settings: ToolSettings = field(default_factory=ToolSettings)
+    dialogs: list[dict[str, Any]] = field(default_factory=list)
+    """Every JS dialog seen: type, message, and how it was handled."""
+    element_hook: ElementHook | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Per-session state owned by individual tools (kept here so tools stay module-level functions)."""

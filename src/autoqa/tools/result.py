@@ -1,0 +1,92 @@
+"""ToolResult: what every browser tool returns instead of raising."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class ErrorCode(StrEnum):
+    """Failure codes a tool can return. ``RETRIABLE`` says whether trying again can help."""
+
+    INVALID_INPUT = "INVALID_INPUT"
+    ELEMENT_NOT_FOUND = "ELEMENT_NOT_FOUND"
+    AMBIGUOUS_TARGET = "AMBIGUOUS_TARGET"
+    ELEMENT_NOT_INTERACTABLE = "ELEMENT_NOT_INTERACTABLE"
+    TIMEOUT = "TIMEOUT"
+    NAVIGATION_FAILED = "NAVIGATION_FAILED"
+    NAVIGATION_BLOCKED = "NAVIGATION_BLOCKED"
+    ASSERTION_FAILED = "ASSERTION_FAILED"
+    PAGE_CLOSED = "PAGE_CLOSED"
+    UNSUPPORTED = "UNSUPPORTED"
+    INTERNAL_ERROR = "INTERNAL_ERROR"
+    CIRCUIT_OPEN = "CIRCUIT_OPEN"
+    ASK_USER_UNAVAILABLE = "ASK_USER_UNAVAILABLE"
+
+
+# Retriable means "the same or a slightly different call may succeed later": the page may still be
+# loading, the element may appear, a different target may work. Non-retriable codes need a different
+# approach altogether (fix the arguments, stop, report).
+RETRIABLE: dict[ErrorCode, bool] = {
+    ErrorCode.INVALID_INPUT: False,
+    ErrorCode.ELEMENT_NOT_FOUND: True,
+    ErrorCode.AMBIGUOUS_TARGET: True,
+    ErrorCode.ELEMENT_NOT_INTERACTABLE: True,
+    ErrorCode.TIMEOUT: True,
+    ErrorCode.NAVIGATION_FAILED: True,
+    ErrorCode.NAVIGATION_BLOCKED: False,
+    ErrorCode.ASSERTION_FAILED: True,
+    ErrorCode.PAGE_CLOSED: False,
+    ErrorCode.UNSUPPORTED: False,
+    ErrorCode.INTERNAL_ERROR: False,
+    ErrorCode.CIRCUIT_OPEN: False,
+    ErrorCode.ASK_USER_UNAVAILABLE: False,
+}
+
+
+class ToolError(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    code: ErrorCode
+    message: str
+    retriable: bool
+    details: dict[str, Any] | None = None
+
+    @classmethod
+    def of(cls, code: ErrorCode, message: str, **details: Any) -> ToolError:
+        return cls(code=code, message=message, retriable=RETRIABLE[code], details=details or None)
+
+
+class Screenshot(BaseModel):
+    """A screenshot held in memory (``data``); the artifacts layer decides whether it becomes a file."""
+
+    model_config = ConfigDict(frozen=True)
+
+    mime: str = "image/jpeg"
+    width: int
+    height: int
+    data: bytes | None = Field(default=None, repr=False, exclude=True)
+    path: str | None = None
+    note: str | None = None
+
+
+class ToolResult(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    ok: bool
+    tool: str = ""
+    data: dict[str, Any] = Field(default_factory=dict)
+    error: ToolError | None = None
+    screenshot: Screenshot | None = None
+    screenshot_note: str | None = None
+    duration_ms: float = 0.0
+
+    @classmethod
+    def success(cls, tool: str = "", **data: Any) -> ToolResult:
+        return cls(ok=True, tool=tool, data=data)
+
+    @classmethod
+    def failure(cls, code: ErrorCode, message: str, tool: str = "", **details: Any) -> ToolResult:
+        return cls(ok=False, tool=tool, error=ToolError.of(code, message, **details))
