@@ -36,6 +36,26 @@ class ToolSettings:
     failure_screenshots: bool = True
     dialog_policy: DialogPolicy = "accept"
     test_id_attribute: str = "data-testid"
+    target_wait_ms: float = 2_000
+    """How long element tools poll for a ``target`` that matches nothing yet (the page may still render)."""
+    wait_timeout_ms: float = 10_000
+    """Default time ``wait_for`` waits for a condition (text, element state); capped by ``max_wait_ms``."""
+    screenshot_timeout_ms: float = 3_000
+    """Bound for capturing a screenshot (failure screenshots and the ``screenshot`` tool)."""
+
+    @property
+    def ceiling_ms(self) -> float:
+        """Last-resort bound for a whole tool call: no tool may run longer, whatever it awaits."""
+        longest = max(
+            self.action_timeout_ms,
+            self.navigation_timeout_ms,
+            self.assertion_timeout_ms,
+            self.snapshot_timeout_ms,
+            self.max_wait_ms,
+            self.wait_timeout_ms,
+        )
+        # A tool chains a few bounded steps (resolve, re-snapshot, act), hence the factor and the slack.
+        return 2 * longest + self.target_wait_ms + 5_000
 
 
 @dataclass(slots=True)

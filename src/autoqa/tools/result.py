@@ -90,3 +90,14 @@ class ToolResult(BaseModel):
     @classmethod
     def failure(cls, code: ErrorCode, message: str, tool: str = "", **details: Any) -> ToolResult:
         return cls(ok=False, tool=tool, error=ToolError.of(code, message, **details))
+
+
+class ToolFailure(Exception):
+    """Raised inside a tool (or a helper it calls) to end the call with this error.
+
+    Never escapes :func:`autoqa.tools.call_tool`, which turns it into a failed :class:`ToolResult`.
+    """
+
+    def __init__(self, code: ErrorCode, message: str, **details: Any) -> None:
+        super().__init__(message)
+        self.error = ToolError.of(code, message, **details)

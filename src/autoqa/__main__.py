@@ -1,0 +1,3 @@
+from autoqa.cli import main
+
+main()

@@ -1,0 +1,334 @@
+"""The handler behind every MCP tool: guardrails → tool call → record → content for the model.
+
+Nothing escapes it: any exception on this path becomes an ``INTERNAL_ERROR`` result for the model (and a
+log line with the end of the traceback), never an MCP protocol error.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+from autoqa.agent.content import (
+    McpResult,
+    bounded_jpeg,
+    internal_error_result,
+    message_result,
+    to_mcp_result,
+)
+from autoqa.agent.guardrails import Guardrails
+from autoqa.agent.options import AgentOptions
+from autoqa.agent.verdict import BugReport, Ending, Finish
+from autoqa.events import EventSink
+from autoqa.results import ToolCall
+from autoqa.secrets import SecretSet
+from autoqa.tools.caller import ToolCaller
+from autoqa.tools.result import ToolResult
+
+log = logging.getLogger(__name__)
+
+CONTROL_TOOLS = frozenset({"finish", "report_bug", "ask_user"})
+
+AskUser = Callable[[str], Awaitable[str]]
+"""Asks a person a question and returns the answer (interactive runs only)."""
+
+
+async def ask_on_terminal(question: str) -> str:
+    """Default ``ask_user``: print to stderr, read one line from stdin (off the event loop)."""
+
+    def ask() -> str:
+        print(f"\n[autoqa] the agent asks: {question}", file=sys.stderr, flush=True)
+        return sys.stdin.readline().strip()
+
+    return await asyncio.to_thread(ask)
+
+
+class ToolDispatcher:
+    """Runs the model's tool calls for one spec and keeps the record the verdict is decided from."""
+
+    def __init__(
+        self,
+        *,
+        caller: ToolCaller,
+        options: AgentOptions,
+        guardrails: Guardrails,
+        secrets: SecretSet,
+        events: EventSink,
+        spec_slug: str = "",
+        step_numbers: frozenset[int] = frozenset(),
+        snapshot: Callable[[], Awaitable[str | None]] | None = None,
+        ask_user: AskUser | None = None,
+    ) -> None:
+        self.caller = caller
+        self.options = options
+        self.guardrails = guardrails
+        self.secrets = secrets
+        self.events = events
+        self.spec_slug = spec_slug
+        self.step_numbers = step_numbers
+        self.snapshot = snapshot
+        self.ask_user = ask_user
+        self.calls: list[ToolCall] = []
+        self.ending: Ending | None = None
+        self.stop = asyncio.Event()
+        """Set when the session must end now (a guardrail tripped)."""
+        self.questions: list[tuple[str, str]] = []
+
+    # --- entry point --------------------------------------------------------------------------------
+
+    async def handle(self, name: str, args: Mapping[str, Any]) -> McpResult:
+        try:
+            if name in CONTROL_TOOLS:
+                return await self._control(name, dict(args))
+            return await self._browser(name, dict(args))
+        except Exception as exc:
+            return internal_error_result(exc, tool=name, secrets=self.secrets)
+
+    # --- browser tools ------------------------------------------------------------------------------
+
+    def _safe_args(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        return {k: self.secrets.redact(v) if isinstance(v, str) else v for k, v in args.items()}
+
+    async def _browser(self, name: str, args: dict[str, Any]) -> McpResult:
+        step = args.pop("step", None)
+        step = step if isinstance(step, int) and not isinstance(step, bool) else None
+        if self.ending is not None:
+            # The model keeps going after finish/report_bug: end the session instead of looping to max_turns.
+            self.stop.set()
+            return message_result(
+                {
+                    "ok": False,
+                    "error": {
+                        "code": "SESSION_FINISHED",
+                        "message": "the spec is finished; stop calling tools",
+                        "retriable": False,
+                    },
+                },
+                is_error=True,
+                secrets=self.secrets,
+            )
+        refusal = self.guardrails.before_call(name, args, step)
+        if refusal is not None:
+            self.guardrails.after_call(name, args, step, ok=False, refused=True)
+            self._record(name, args, step, ok=False, code=refusal.code, message=refusal.message)
+            self._check_trip()
+            return message_result(
+                {
+                    "ok": False,
+                    "error": {"code": refusal.code, "message": refusal.message, "retriable": False},
+                },
+                is_error=True,
+                secrets=self.secrets,
+            )
+        started = time.perf_counter()
+        try:
+            result = await self.caller(name, args, step=step)
+        except Exception as exc:
+            self.guardrails.after_call(name, args, step, ok=False)
+            self._record(
+                name,
+                args,
+                step,
+                ok=False,
+                code="INTERNAL_ERROR",
+                message=f"{type(exc).__name__}: {exc}",
+                duration_ms=(time.perf_counter() - started) * 1000,
+            )
+            self._check_trip()
+            return internal_error_result(exc, tool=name, secrets=self.secrets)
+        if self.guardrails.after_call(name, args, step, ok=result.ok):
+            # Not a trip that ends the spec: a brake on one target, reported so reports can show it.
+            self.events.emit(
+                "guardrail.tripped",
+                spec=self.spec_slug,
+                name="circuit_breaker",
+                step=step,
+                tool=name,
+                limit=self.options.circuit_breaker_threshold,
+                actual=self.options.circuit_breaker_threshold,
+                ends_spec=False,
+            )
+        self._record_result(name, args, step, result, duration_ms=(time.perf_counter() - started) * 1000)
+        self._check_trip()
+        return await self._content(name, result, step)
+
+    async def _content(self, name: str, result: ToolResult, step: int | None) -> McpResult:
+        image = None
+        context_text = None
+        shot = result.screenshot
+        wants_image = (not result.ok and self.options.tool_context == "screenshot") or (
+            result.ok and name == "screenshot"
+        )
+        if wants_image and shot is not None and shot.data:
+            image = bounded_jpeg(shot.data)
+        if not result.ok and self.options.tool_context == "snapshot" and self.snapshot is not None:
+            try:
+                excerpt = await self.snapshot()
+            except Exception as exc:  # extra context is optional; the result itself must still go out
+                log.warning("no snapshot excerpt for the failed %s: %s", name, exc)
+                excerpt = None
+            if excerpt:
+                limit = self.options.snapshot_context_chars
+                cut = (
+                    excerpt
+                    if len(excerpt) <= limit
+                    else excerpt[:limit] + "\n[cut: call snapshot for the rest]"
+                )
+                context_text = "page now:\n" + cut
+        warning = self._step_warning(step)
+        mcp = to_mcp_result(result, secrets=self.secrets, image=image, context_text=context_text)
+        if warning:
+            mcp["content"].insert(1, {"type": "text", "text": warning})
+        return mcp
+
+    def _step_warning(self, step: int | None) -> str | None:
+        if step is None:
+            return "warning: pass step=<number of the spec step> on every call"
+        if self.step_numbers and step not in self.step_numbers:
+            return f"warning: the spec has no step {step}"
+        return None
+
+    def _check_trip(self) -> None:
+        trip = self.guardrails.tripped
+        if trip is not None and not self.stop.is_set():
+            self.events.emit("guardrail.tripped", spec=self.spec_slug, step=trip.step, **trip.as_dict())
+            self.stop.set()
+
+    def _record(
+        self,
+        name: str,
+        args: Mapping[str, Any],
+        step: int | None,
+        *,
+        ok: bool,
+        code: str | None = None,
+        message: str | None = None,
+        duration_ms: float = 0.0,
+        data: dict[str, Any] | None = None,
+        screenshot_path: str | None = None,
+    ) -> None:
+        self.calls.append(
+            ToolCall(
+                tool=name,
+                args=self._safe_args(args),
+                ok=ok,
+                step=step,
+                error_code=code,
+                error_message=self.secrets.redact(message) if message else None,
+                duration_ms=round(duration_ms, 1),
+                screenshot_path=screenshot_path,
+                data=data or {},
+            )
+        )
+
+    def _record_result(
+        self, name: str, args: Mapping[str, Any], step: int | None, result: ToolResult, *, duration_ms: float
+    ) -> None:
+        small = {
+            k: self.secrets.redact(v) if isinstance(v, str) else v
+            for k, v in result.data.items()
+            if not (isinstance(v, str) and len(v) > 300) and not isinstance(v, bytes | list | dict)
+        }
+        self._record(
+            name,
+            args,
+            step,
+            ok=result.ok,
+            code=str(result.error.code) if result.error else None,
+            message=result.error.message if result.error else None,
+            duration_ms=result.duration_ms or duration_ms,
+            data=small,
+            screenshot_path=result.screenshot.path if result.screenshot else None,
+        )
+
+    def note_rejected(self, name: str, args: Mapping[str, Any], message: str) -> None:
+        """A call the SDK refused before our handler ran (its arguments failed the schema)."""
+        rest = dict(args)
+        step = rest.pop("step", None)
+        step = step if isinstance(step, int) and not isinstance(step, bool) else None
+        if name in CONTROL_TOOLS:
+            return
+        self.guardrails.tool_calls += 1
+        self.guardrails.after_call(name, rest, step, ok=False, refused=True)
+        self._record(name, rest, step, ok=False, code="INVALID_INPUT", message=message[:300])
+        self._check_trip()
+
+    # --- control tools --------------------------------------------------------------------------------
+
+    async def _control(self, name: str, args: dict[str, Any]) -> McpResult:
+        if name == "ask_user":
+            return await self._ask(args)
+        if self.ending is not None:
+            return message_result(
+                {"ok": True, "note": "already finished; stop now"}, is_error=False, secrets=self.secrets
+            )
+        if name == "finish":
+            status = args.get("status")
+            if status not in ("passed", "failed"):
+                return message_result(
+                    {
+                        "ok": False,
+                        "error": {
+                            "code": "INVALID_INPUT",
+                            "message": "status must be passed or failed",
+                            "retriable": True,
+                        },
+                    },
+                    is_error=True,
+                    secrets=self.secrets,
+                )
+            self.ending = Finish(status, self.secrets.redact(str(args.get("summary", ""))))
+        else:  # report_bug
+            step = args.get("step")
+            if not isinstance(step, int) or isinstance(step, bool):
+                return message_result(
+                    {
+                        "ok": False,
+                        "error": {
+                            "code": "INVALID_INPUT",
+                            "message": "step must be a step number",
+                            "retriable": True,
+                        },
+                    },
+                    is_error=True,
+                    secrets=self.secrets,
+                )
+            self.ending = BugReport(
+                step,
+                self.secrets.redact(str(args.get("expected", ""))),
+                self.secrets.redact(str(args.get("actual", ""))),
+            )
+        self.events.emit(
+            "agent.turn",
+            spec=self.spec_slug,
+            control=name,
+            args={k: self.secrets.redact(str(v)) for k, v in args.items()},
+        )
+        return message_result(
+            {"ok": True, "note": "recorded; the run is over, reply with one short line and stop"},
+            is_error=False,
+            secrets=self.secrets,
+        )
+
+    async def _ask(self, args: Mapping[str, Any]) -> McpResult:
+        question = str(args.get("question", "")).strip()
+        if not self.options.interactive or self.ask_user is None:
+            return message_result(
+                {
+                    "ok": False,
+                    "error": {
+                        "code": "ASK_USER_UNAVAILABLE",
+                        "message": "no person is available in this run; decide yourself",
+                        "retriable": False,
+                    },
+                },
+                is_error=True,
+                secrets=self.secrets,
+            )
+        answer = await self.ask_user(self.secrets.redact(question))
+        self.questions.append((question, answer))
+        return message_result({"ok": True, "answer": answer}, is_error=False, secrets=self.secrets)

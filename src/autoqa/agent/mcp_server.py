@@ -1,0 +1,133 @@
+"""The in-process MCP server ``browser`` that gives the model our tools (``mcp__browser__<name>``).
+
+Every browser tool of :data:`autoqa.tools.TOOLS` (minus disabled ones) is offered with its own compact
+description and a schema derived from its pydantic arguments model, plus a required integer ``step``.
+Control tools: ``finish(status, summary)``, ``report_bug(step, expected, actual)`` and, in interactive runs
+only, ``ask_user(question)``. All of them go through one :class:`ToolDispatcher`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from claude_agent_sdk import McpSdkServerConfig, SdkMcpTool, create_sdk_mcp_server
+
+from autoqa.agent.dispatch import ToolDispatcher
+from autoqa.agent.schemas import compact_schema
+
+SERVER_NAME = "browser"
+TOOL_PREFIX = f"mcp__{SERVER_NAME}__"
+
+FINISH_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"status": {"type": "string", "enum": ["passed", "failed"]}, "summary": {"type": "string"}},
+    "required": ["status", "summary"],
+}
+REPORT_BUG_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "step": {"type": "integer", "minimum": 1},
+        "expected": {"type": "string"},
+        "actual": {"type": "string"},
+    },
+    "required": ["step", "expected", "actual"],
+}
+ASK_USER_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"question": {"type": "string"}},
+    "required": ["question"],
+}
+CONTROL_DESCRIPTIONS = {
+    "finish": "End the spec: passed only when every step is done and every check has a passing assertion.",
+    "report_bug": "The app does not behave as the spec says at this step: end the spec as failed.",
+    "ask_user": "Ask the person running the test a question; returns their answer.",
+}
+
+
+def _spec_list(tools: Any) -> list[Any]:
+    return list(tools.values()) if isinstance(tools, Mapping) else list(tools)
+
+
+def compact_description(text: str) -> str:
+    """One line, no repeated whitespace: descriptions are sent with every request."""
+    return " ".join(text.split())
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+SHARED_MIN_TOOLS = 3
+
+
+def factor_shared_sentences(descriptions: Mapping[str, str]) -> tuple[dict[str, str], list[str]]:
+    """Move sentences that several tool descriptions repeat word for word into notes said once (in the
+    system prompt): the descriptions stay exact, and the bytes sent with every request shrink."""
+    split = {name: _SENTENCE_END.split(compact_description(text)) for name, text in descriptions.items()}
+    counts = Counter(sentence for sentences in split.values() for sentence in set(sentences))
+    shared = [s for s, n in counts.items() if n >= SHARED_MIN_TOOLS]
+    short = {
+        name: " ".join(s for s in sentences if s not in shared) or " ".join(sentences)
+        for name, sentences in split.items()
+    }
+    return short, sorted(shared)
+
+
+def browser_tool_kinds(tools: Any) -> dict[str, str]:
+    return {spec.name: str(spec.kind) for spec in _spec_list(tools)}
+
+
+@dataclass(frozen=True, slots=True)
+class Toolset:
+    definitions: list[SdkMcpTool[Any]]
+    notes: list[str]
+    """Sentences shared by several tool descriptions; the system prompt states them once."""
+
+    @property
+    def allowed_names(self) -> list[str]:
+        return [TOOL_PREFIX + t.name for t in self.definitions]
+
+
+def build_tools(
+    dispatcher: ToolDispatcher,
+    tools: Any,
+    *,
+    disabled: Iterable[str] = (),
+    interactive: bool = False,
+) -> Toolset:
+    """SDK tool definitions for the browser tools in ``tools`` (a mapping or list of ToolSpec) and the
+    control tools."""
+    skip = set(disabled)
+    out: list[SdkMcpTool[Any]] = []
+    specs = [s for s in _spec_list(tools) if s.name not in skip and s.name not in CONTROL_DESCRIPTIONS]
+    descriptions, notes = factor_shared_sentences({s.name: s.description for s in specs})
+
+    def bind(name: str) -> Any:
+        async def handler(args: dict[str, Any]) -> dict[str, Any]:
+            return await dispatcher.handle(name, args)
+
+        return handler
+
+    for spec in specs:
+        out.append(
+            SdkMcpTool(
+                spec.name,
+                descriptions[spec.name],
+                compact_schema(spec.args_model),
+                bind(spec.name),
+            )
+        )
+    out.append(SdkMcpTool("finish", CONTROL_DESCRIPTIONS["finish"], FINISH_SCHEMA, bind("finish")))
+    out.append(
+        SdkMcpTool("report_bug", CONTROL_DESCRIPTIONS["report_bug"], REPORT_BUG_SCHEMA, bind("report_bug"))
+    )
+    if interactive:
+        out.append(
+            SdkMcpTool("ask_user", CONTROL_DESCRIPTIONS["ask_user"], ASK_USER_SCHEMA, bind("ask_user"))
+        )
+    return Toolset(out, notes)
+
+
+def build_server(tool_defs: list[SdkMcpTool[Any]]) -> McpSdkServerConfig:
+    return create_sdk_mcp_server(name=SERVER_NAME, tools=tool_defs)

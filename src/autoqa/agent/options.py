@@ -1,0 +1,79 @@
+"""Settings of one agent session (one spec driven by Claude through the browser tools)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+ToolContextMode = Literal["screenshot", "snapshot", "none"]
+"""What a failed tool result carries besides its JSON summary: the failure screenshot as an image
+(``screenshot``), a bounded excerpt of a fresh accessibility snapshot (``snapshot``), or nothing."""
+
+TOOL_CONTEXT_MODES: tuple[ToolContextMode, ...] = ("screenshot", "snapshot", "none")
+
+
+@dataclass(frozen=True, slots=True)
+class AgentOptions:
+    """Limits and switches for :func:`autoqa.agent.run_agent_spec`. Every limit ends the spec as ``error``
+    with a ``guardrail`` entry ``{name, limit, actual}`` when it trips."""
+
+    model: str | None = None
+    """Claude model id; ``None`` uses the Claude Code CLI's default."""
+    max_turns: int = 60
+    """Model turns per spec (the SDK's ``max_turns``)."""
+    max_budget_usd: float | None = None
+    """Cost cap per spec, passed to the SDK (which ends with ``error_max_budget_usd``) and checked here."""
+    max_run_budget_usd: float | None = None
+    """Cost cap for the whole run. Enforced by the runner from each :class:`SpecResult`'s ``usage``."""
+    thinking: bool = False
+    """Extended thinking. Off by default: QA steps rarely need it and it costs tokens and time. Models
+    that only support adaptive thinking keep it (the CLI decides)."""
+    max_tool_calls_per_spec: int = 200
+    max_consecutive_errors: int = 8
+    """Failed tool results in a row; a successful result resets the count."""
+    max_retries_per_step: int = 5
+    """Failed tool results tagged with the same step (never reset)."""
+    spec_timeout_s: float | None = 600.0
+    """Wall-clock limit for the whole agent session of one spec."""
+    circuit_breaker_threshold: int = 3
+    """After this many failures in a row of the same tool on the same target, calls to it are refused."""
+    circuit_breaker_cooldown: int = 3
+    """How many other tool calls must happen before a tripped target may be tried again."""
+    tool_context: ToolContextMode = "screenshot"
+    interactive: bool = False
+    """Offer the ``ask_user`` tool (a person answers at the terminal)."""
+    env: Mapping[str, str] = field(default_factory=dict)
+    """Extra environment variables for the Claude Code CLI process (e.g. ``ANTHROPIC_BASE_URL``)."""
+    cli_path: str | None = None
+    """Claude Code CLI to use instead of the one bundled with claude-agent-sdk."""
+    snapshot_context_chars: int = 3_000
+    """Upper bound of the snapshot excerpt attached to failures in ``snapshot`` mode."""
+    disabled_tools: frozenset[str] = frozenset()
+    """Browser tools not offered to the model."""
+
+    def __post_init__(self) -> None:
+        from autoqa.errors import ConfigError
+
+        if self.tool_context not in TOOL_CONTEXT_MODES:
+            raise ConfigError(
+                f"unknown tool context {self.tool_context!r}",
+                key="tool_context",
+                allowed=", ".join(TOOL_CONTEXT_MODES),
+            )
+        for name in (
+            "max_turns",
+            "max_tool_calls_per_spec",
+            "max_consecutive_errors",
+            "max_retries_per_step",
+            "circuit_breaker_threshold",
+        ):
+            value = getattr(self, name)
+            if not isinstance(value, int) or value < 1:
+                raise ConfigError(f"must be a positive integer, got {value!r}", key=name)
+        if self.circuit_breaker_cooldown < 0:
+            raise ConfigError("must not be negative", key="circuit_breaker_cooldown")
+        for name in ("max_budget_usd", "max_run_budget_usd", "spec_timeout_s"):
+            value = getattr(self, name)
+            if value is not None and value <= 0:
+                raise ConfigError(f"must be positive when set, got {value!r}", key=name)

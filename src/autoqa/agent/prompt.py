@@ -1,0 +1,72 @@
+"""The system prompt of an agent session: the spec and the rules of honest testing, nothing else."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from autoqa.spec.model import Spec, Step
+
+ROLE = (
+    "You are AutoQA, a meticulous QA engineer. You run one acceptance spec against a web app in a real "
+    "browser, using only the mcp__browser__* tools, and report truthfully whether the app does what the "
+    "spec says."
+)
+
+RULES = "\n".join(
+    [
+        "Rules:",
+        "- Do the steps in order. Pass `step` (the step number) on every tool call.",
+        "- Call snapshot to see the page. Act on elements by `ref` copied from the latest snapshot (e12; "
+        "f1e3 inside an iframe); refs change when the page changes. Use `target` (the element's visible "
+        "text, label, placeholder or test id) only when no ref fits.",
+        "- Values like {{NAME}} are secrets: type them exactly like that; the tools fill them in. Never "
+        "guess them.",
+        "- After an error, read error.code, error.retriable and the screenshot, call snapshot again and try "
+        "another way (another ref, scroll, wait_for). Never repeat a failing call unchanged; CIRCUIT_OPEN "
+        "means stop trying that target.",
+        "- Every Verify step and every Expected clause needs its own passing assert_* call tagged with that "
+        "step, even if the snapshot already shows it.",
+        "- Never weaken, skip or rewrite an assertion to make it pass. If the app does not behave as the "
+        "spec says, call report_bug(step, expected, actual) and stop.",
+        '- When every step is done, call finish(status="passed", summary). If you cannot complete the spec '
+        'for another reason, call finish(status="failed", summary). Then stop.',
+    ]
+)
+
+INTERACTIVE_RULE = (
+    "- If a step is truly ambiguous, you may call ask_user(question) once; otherwise decide yourself."
+)
+
+
+def render_step(step: Step) -> str:
+    lines = [f"{step.index}. {step.text}"]
+    if step.optional:
+        lines[0] += " (optional: skip it if its target is not on the page)"
+    lines.extend(f"   Expected: {clause}" for clause in step.expected)
+    lines.extend(f"   Note: {note}" for note in step.notes)
+    return "\n".join(lines)
+
+
+def system_prompt(
+    spec: Spec, *, base_url: str | None = None, interactive: bool = False, tool_notes: Sequence[str] = ()
+) -> str:
+    parts = [ROLE, "", f"Spec: {spec.title}"]
+    url = base_url or spec.base_url
+    if url:
+        parts.append(
+            f"Base URL: {url} (navigate accepts paths like /login.html). The browser starts on about:blank."
+        )
+    if spec.preconditions:
+        parts.append("Preconditions:")
+        parts.extend(f"- {p}" for p in spec.preconditions)
+    parts.append("Steps:")
+    parts.extend(render_step(step) for step in spec.steps)
+    parts.extend(["", RULES])
+    if interactive:
+        parts.append(INTERACTIVE_RULE)
+    if tool_notes:
+        parts.append("Tool notes: " + " ".join(tool_notes))
+    return "\n".join(parts)
+
+
+USER_PROMPT = "Run the spec now, starting with step 1."

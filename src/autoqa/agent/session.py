@@ -1,0 +1,358 @@
+"""One spec, one Claude Code session: :func:`run_agent_spec`.
+
+The session is driven through :class:`claude_agent_sdk.ClaudeSDKClient` (one CLI process per spec) rather
+than ``query()`` because it can be *interrupted*: when a guardrail trips or the wall-clock limit passes we
+send an interrupt, the CLI ends the turn at once with a final ``ResultMessage`` (so cost and tokens are
+still reported), and the process then exits on its own when we disconnect. Closing a ``query()`` stream
+early instead waits up to five seconds for the CLI before killing it, and loses the cost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import time
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from autoqa.agent.dispatch import AskUser, ToolDispatcher, ask_on_terminal
+from autoqa.agent.guardrails import Guardrails, GuardrailTrip
+from autoqa.agent.mcp_server import (
+    SERVER_NAME,
+    TOOL_PREFIX,
+    browser_tool_kinds,
+    build_server,
+    build_tools,
+)
+from autoqa.agent.options import AgentOptions
+from autoqa.agent.prompt import USER_PROMPT, system_prompt
+from autoqa.agent.verdict import Aborted, Ending, NoFinish, decide
+from autoqa.agent.workspace import isolated_workspace
+from autoqa.events import EventSink, NullSink
+from autoqa.results import SpecResult, Usage
+from autoqa.secrets import SecretSet
+from autoqa.spec.model import Spec
+from autoqa.tools.caller import ToolCaller
+from autoqa.tools.context import ToolContext
+from autoqa.tools.result import ToolResult
+
+log = logging.getLogger(__name__)
+
+INTERRUPT_GRACE_S = 10.0
+"""How long the CLI gets to answer an interrupt with its final result before we close it hard."""
+
+
+@dataclass(slots=True)
+class _Transcript:
+    """What the session saw on the SDK stream."""
+
+    init_tools: list[str] | None = None
+    result: Any = None
+    """The final ``ResultMessage``."""
+    exception: BaseException | None = None
+    isolation_error: str | None = None
+    timed_out: bool = False
+    elapsed_s: float = 0.0
+    message_ids: set[str] = field(default_factory=set)
+    usage_by_message: dict[str, Mapping[str, Any]] = field(default_factory=dict)
+    tool_uses: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
+    last_text: str = ""
+    api_error: str | None = None
+    stderr: deque[str] = field(default_factory=lambda: deque(maxlen=20))
+
+
+def _default_caller(ctx: ToolContext) -> ToolCaller:
+    from autoqa.tools import call_tool
+
+    async def caller(name: str, args: Mapping[str, Any], *, step: int | None = None) -> ToolResult:
+        return await call_tool(ctx, name, args)
+
+    return caller
+
+
+def _snapshot_reader(ctx: ToolContext) -> Any:
+    from autoqa.tools import call_tool
+
+    async def read() -> str | None:
+        result = await call_tool(ctx, "snapshot", {})
+        if not result.ok:
+            return None
+        texts = [v for v in result.data.values() if isinstance(v, str)]
+        return max(texts, key=len) if texts else None
+
+    return read
+
+
+def _thinking(options: AgentOptions) -> Any:
+    return {"type": "adaptive"} if options.thinking else {"type": "disabled"}
+
+
+async def run_agent_spec(
+    spec: Spec,
+    ctx: ToolContext,
+    options: AgentOptions,
+    *,
+    caller: ToolCaller | None = None,
+    events: EventSink | None = None,
+    secrets: SecretSet | None = None,
+    ask_user: AskUser | None = None,
+) -> SpecResult:
+    """Let Claude run ``spec`` in the browser of ``ctx`` and judge the outcome from recorded evidence.
+
+    Never raises for the app, the model or the CLI misbehaving: those become ``failed`` / ``error`` results
+    (see :mod:`autoqa.agent.verdict`). Check credentials with :func:`check_credentials` beforehand.
+    """
+    from autoqa.tools import TOOLS
+
+    started = time.perf_counter()
+    if spec.timeout_s is not None:  # a spec's own ``timeout:`` wins over the run-wide default
+        options = dataclasses.replace(options, spec_timeout_s=spec.timeout_s)
+    events = events if events is not None else NullSink()
+    secrets = secrets if secrets is not None else SecretSet(dict(ctx.secrets))
+    guardrails = Guardrails(options)
+    dispatcher = ToolDispatcher(
+        caller=caller or _default_caller(ctx),
+        options=options,
+        guardrails=guardrails,
+        secrets=secrets,
+        events=events,
+        spec_slug=spec.slug,
+        step_numbers=frozenset(s.index for s in spec.steps),
+        snapshot=_snapshot_reader(ctx) if options.tool_context == "snapshot" else None,
+        ask_user=(ask_user or ask_on_terminal) if options.interactive else None,
+    )
+    toolset = build_tools(dispatcher, TOOLS, disabled=options.disabled_tools, interactive=options.interactive)
+    prompt = secrets.redact(
+        system_prompt(spec, base_url=ctx.base_url, interactive=options.interactive, tool_notes=toolset.notes)
+    )
+    transcript = _Transcript()
+
+    with isolated_workspace(options.env) as workspace:
+        from claude_agent_sdk import ClaudeAgentOptions
+
+        sdk_options = ClaudeAgentOptions(
+            tools=[],
+            allowed_tools=toolset.allowed_names,
+            mcp_servers={SERVER_NAME: build_server(toolset.definitions)},
+            setting_sources=[],
+            strict_mcp_config=True,
+            system_prompt=prompt,
+            model=options.model,
+            max_turns=options.max_turns,
+            max_budget_usd=options.max_budget_usd,
+            thinking=_thinking(options),
+            env=workspace.env,
+            cwd=str(workspace.cwd),
+            cli_path=options.cli_path,
+            stderr=lambda line: transcript.stderr.append(secrets.redact(line)),
+        )
+        await _drive(sdk_options, dispatcher, options, transcript, events, spec.slug, secrets)
+    transcript.elapsed_s = time.perf_counter() - started
+
+    already_reported = guardrails.tripped is not None
+    ending, trip = _ending(dispatcher, guardrails, options, transcript, secrets)
+    if trip is not None and not already_reported:  # limits the SDK or the clock enforced
+        events.emit("guardrail.tripped", spec=spec.slug, step=trip.step, **trip.as_dict())
+    verdict = decide(spec.steps, dispatcher.calls, browser_tool_kinds(TOOLS), ending)
+    return SpecResult(
+        path=spec.path,
+        title=spec.title,
+        outcome=verdict.outcome,
+        executor="agent",
+        duration_ms=round(transcript.elapsed_s * 1000, 1),
+        reason=secrets.redact(verdict.reason) if verdict.reason else None,
+        failed_step=verdict.failed_step,
+        steps=verdict.steps,
+        usage=_usage(transcript),
+        guardrail=trip.as_dict() if trip is not None else None,
+        tags=spec.tags,
+        slug=spec.slug,
+    )
+
+
+async def _drive(
+    sdk_options: Any,
+    dispatcher: ToolDispatcher,
+    options: AgentOptions,
+    transcript: _Transcript,
+    events: EventSink,
+    slug: str,
+    secrets: SecretSet,
+) -> None:
+    from claude_agent_sdk import ClaudeSDKClient
+
+    started = time.perf_counter()
+    limit = options.spec_timeout_s
+    # Last resort only: the watcher below interrupts cleanly long before this fires.
+    hard_limit = None if limit is None else limit + INTERRUPT_GRACE_S + 15
+    try:
+        async with asyncio.timeout(hard_limit):
+            client = ClaudeSDKClient(options=sdk_options)
+            async with client:
+                watcher = asyncio.create_task(_watch(client, dispatcher, options, transcript, started))
+                try:
+                    await client.query(USER_PROMPT)
+                    async for message in client.receive_response():
+                        _on_message(message, dispatcher, transcript, events, slug, secrets)
+                finally:
+                    watcher.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await watcher
+    except TimeoutError:
+        transcript.timed_out = True
+    except Exception as exc:  # CLI missing, process died, ResultError after an error result, ...
+        transcript.exception = exc
+
+
+async def _watch(
+    client: Any, dispatcher: ToolDispatcher, options: AgentOptions, transcript: _Transcript, started: float
+) -> None:
+    """Interrupt the session when a guardrail trips or time is up; close it hard if that does not help."""
+    limit = options.spec_timeout_s
+    remaining = None if limit is None else max(0.0, limit - (time.perf_counter() - started))
+    try:
+        await asyncio.wait_for(dispatcher.stop.wait(), timeout=remaining)
+    except TimeoutError:
+        transcript.timed_out = True
+    try:
+        await client.interrupt()
+    except Exception as exc:
+        log.debug("interrupt failed: %s", exc)
+    await asyncio.sleep(INTERRUPT_GRACE_S)
+    log.warning("the Claude Code CLI did not end after an interrupt; closing it")
+    with contextlib.suppress(Exception):
+        await client.disconnect()
+
+
+def _on_message(
+    message: Any,
+    dispatcher: ToolDispatcher,
+    transcript: _Transcript,
+    events: EventSink,
+    slug: str,
+    secrets: SecretSet,
+) -> None:
+    from claude_agent_sdk import AssistantMessage, ResultMessage, SystemMessage, ToolUseBlock, UserMessage
+
+    if isinstance(message, SystemMessage) and message.subtype == "init":
+        tools = list(message.data.get("tools") or [])
+        transcript.init_tools = tools
+        foreign = [t for t in tools if not t.startswith(TOOL_PREFIX)]
+        events.emit("agent.turn", spec=slug, phase="init", tools=tools, model=message.data.get("model"))
+        if foreign:
+            transcript.isolation_error = (
+                f"the model was offered tools other than ours: {', '.join(sorted(foreign))}"
+            )
+            dispatcher.stop.set()
+    elif isinstance(message, AssistantMessage):
+        if message.message_id:
+            transcript.message_ids.add(message.message_id)
+            if message.usage:
+                transcript.usage_by_message[message.message_id] = message.usage
+        names: list[str] = []
+        texts: list[str] = []
+        for block in message.content:
+            if isinstance(block, ToolUseBlock):
+                transcript.tool_uses[block.id] = (block.name, dict(block.input))
+                names.append(block.name.removeprefix(TOOL_PREFIX))
+            elif hasattr(block, "text"):
+                texts.append(str(block.text))
+        if texts:
+            transcript.last_text = secrets.redact(" ".join(texts))[:500]
+        if message.error:
+            transcript.api_error = f"{message.error}: {transcript.last_text}"
+        events.emit("agent.turn", spec=slug, tools=names, text=transcript.last_text if texts else "")
+    elif isinstance(message, UserMessage) and isinstance(message.content, list):
+        _note_rejected_calls(message, dispatcher, transcript)
+    elif isinstance(message, ResultMessage):
+        transcript.result = message
+
+
+def _note_rejected_calls(message: Any, dispatcher: ToolDispatcher, transcript: _Transcript) -> None:
+    """Calls the SDK refused before our handler ran (schema validation) still count for the guardrails."""
+    from claude_agent_sdk import ToolResultBlock
+
+    for block in message.content:
+        if not isinstance(block, ToolResultBlock) or not block.is_error:
+            continue
+        text = (
+            block.content
+            if isinstance(block.content, str)
+            else " ".join(str(b.get("text", "")) for b in block.content or [] if isinstance(b, dict))
+        )
+        if not (text.startswith("Input validation error") or "No such tool available" in text):
+            continue
+        name, args = transcript.tool_uses.get(block.tool_use_id, ("", {}))
+        dispatcher.note_rejected(name.removeprefix(TOOL_PREFIX), args, text)
+
+
+def _ending(
+    dispatcher: ToolDispatcher,
+    guardrails: Guardrails,
+    options: AgentOptions,
+    transcript: _Transcript,
+    secrets: SecretSet,
+) -> tuple[Ending, GuardrailTrip | None]:
+    """How the session ended, in the precedence order documented in :mod:`autoqa.agent.verdict`."""
+    result = transcript.result
+    if transcript.isolation_error:
+        return Aborted(transcript.isolation_error), None
+    if guardrails.tripped is not None:
+        return Aborted(guardrails.tripped.reason), guardrails.tripped
+    if dispatcher.ending is not None:
+        return dispatcher.ending, None
+    if transcript.timed_out:
+        trip = guardrails.trip("spec_timeout_s", options.spec_timeout_s or 0, round(transcript.elapsed_s, 1))
+        return Aborted(trip.reason), trip
+    if result is not None and result.is_error:
+        if result.subtype == "error_max_turns":
+            trip = guardrails.trip("max_turns", options.max_turns, result.num_turns)
+            return Aborted(trip.reason), trip
+        if result.subtype == "error_max_budget_usd":
+            trip = guardrails.trip(
+                "max_budget_usd", options.max_budget_usd or 0, round(result.total_cost_usd or 0, 6)
+            )
+            return Aborted(trip.reason), trip
+        if result.api_error_status is not None:
+            detail = (result.result or "").strip()
+            return Aborted(secrets.redact(f"model API error {result.api_error_status}: {detail}"[:500])), None
+        detail = "; ".join(result.errors or []) or (result.result or "")
+        return Aborted(secrets.redact(f"agent session failed ({result.subtype}): {detail}"[:500])), None
+    if transcript.exception is not None:
+        exc = transcript.exception
+        stderr = " | ".join(transcript.stderr)[-300:]
+        text = f"Claude Code CLI failed: {type(exc).__name__}: {str(exc)[:300]}" + (
+            f" (stderr: {stderr})" if stderr else ""
+        )
+        return Aborted(secrets.redact(text)), None
+    if transcript.api_error:
+        return Aborted(secrets.redact(f"model API error: {transcript.api_error}"[:500])), None
+    if result is None:
+        return Aborted("the Claude Code session ended without a result"), None
+    return NoFinish(transcript.last_text), None
+
+
+def _usage(transcript: _Transcript) -> Usage:
+    result = transcript.result
+    raw: Mapping[str, Any]
+    if result is not None and result.usage:
+        raw = result.usage
+        tokens = {
+            "input_tokens": int(raw.get("input_tokens") or 0),
+            "output_tokens": int(raw.get("output_tokens") or 0),
+            "cache_read_tokens": int(raw.get("cache_read_input_tokens") or 0),
+            "cache_creation_tokens": int(raw.get("cache_creation_input_tokens") or 0),
+        }
+    else:
+        tokens = {"input_tokens": 0, "output_tokens": 0, "cache_read_tokens": 0, "cache_creation_tokens": 0}
+        for raw in transcript.usage_by_message.values():
+            tokens["input_tokens"] += int(raw.get("input_tokens") or 0)
+            tokens["output_tokens"] += int(raw.get("output_tokens") or 0)
+            tokens["cache_read_tokens"] += int(raw.get("cache_read_input_tokens") or 0)
+            tokens["cache_creation_tokens"] += int(raw.get("cache_creation_input_tokens") or 0)
+    cost = float(result.total_cost_usd or 0.0) if result is not None else 0.0
+    return Usage(cost_usd=cost, model_requests=len(transcript.message_ids), **tokens)

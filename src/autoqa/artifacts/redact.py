@@ -1,0 +1,250 @@
+"""Redaction: the last line of defence before anything is written or printed.
+
+A :class:`Redactor` removes, in this order:
+
+1. **Secret values** — declared secrets and variables named like PASSWORD/TOKEN/SECRET/KEY (a
+   :class:`~autoqa.secrets.SecretSet`), also in their JSON-escaped, URL-encoded and HTML-escaped spellings,
+   because that is how they show up in request bodies, URLs and traces. They become ``<secret:NAME>``.
+2. **Credentials recognisable by shape** — ``Authorization``/``Cookie``/``X-Api-Key`` header values
+   (``Authorization: Bearer ***``), URL user-info (``https://***@host``), token-like query parameters
+   (``?access_token=***``) and well-known API key formats (``sk-ant-***``, GitHub, AWS, Slack, JWTs).
+3. **The home directory**, shortened to ``~`` (paths in reports should not reveal user names).
+
+:meth:`Redactor.value` applies the same to nested JSON-like values and additionally masks the values
+of keys that name a credential (``password``, ``api_key``, ``authorization``, ``cookie``, ``token``,
+``client_secret``...). Keys such as ``input_tokens`` or ``key`` (a keyboard key) are left alone.
+
+Example::
+
+    redactor = Redactor(SecretSet({"PASSWORD": "hunter22"}), home=Path.home())
+    redactor.text("login with hunter22 at https://bob:pw@example.com/?token=abc")
+    # 'login with <secret:PASSWORD> at https://***@example.com/?token=***'
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import fields, is_dataclass
+from enum import Enum
+from pathlib import Path, PurePath
+from typing import Any
+from urllib.parse import quote, quote_plus
+
+from pydantic import BaseModel
+
+from autoqa.secrets import SecretSet, is_secret_name
+
+MASK = "***"
+_MARKER = r"<secret:[A-Za-z_][A-Za-z0-9_]*>"
+# Matches the floor in autoqa.secrets: shorter values would mangle ordinary words everywhere.
+_MIN_SECRET_LEN = 3
+# Environment values shorter than this are not treated as secrets (flags like "1" or "true").
+_MIN_ENV_SECRET_LEN = 8
+
+_HEADER_NAMES = r"authorization|proxy-authorization|x-api-key|api-key|x-auth-token|cookie|set-cookie"
+# `Authorization: Bearer abc`, `"authorization": "Basic abc"`, `cookie=a=b; c=d`. Values never end on a
+# lone backslash, so an escaped quote inside a JSON string is never cut in half (the JSON stays valid).
+_HEADER_TEXT = re.compile(
+    rf"(?i)\b({_HEADER_NAMES})(\"?'?\s*[:=]\s*\"?'?)((?:bearer|basic|digest|token|negotiate)\s+)?((?:[^\"'\r\n\\]|\\.)+)"
+)
+# HAR / Playwright trace form: {"name": "Authorization", "value": "Bearer abc"}
+_HEADER_JSON = re.compile(
+    rf'(?i)("name"\s*:\s*"(?:{_HEADER_NAMES})"\s*,\s*"value"\s*:\s*")((?:[^"\\]|\\.)*)"'
+)
+# User-info may already hold a secret marker (`https://bob:<secret:PW>@host`): mask it whole.
+_URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://)((?:[^\s/?#@\"'<>]|<secret:\w+>)+)@")
+_QUERY_PARAM = re.compile(r"([?&])([A-Za-z0-9_.\-\[\]]+)=([^&#\s\"'<>\\]*)")
+_SENSITIVE_PARAM = re.compile(
+    r"(?i)^(?:.*(?:token|secret|passw|pwd|api[_-]?key|apikey|credential|signature|auth(?!or)).*|key|sig|code)$"
+)
+_API_KEYS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bsk-ant-[A-Za-z0-9_\-]{8,}"), "sk-ant-" + MASK),
+    (re.compile(r"\bsk-(?:proj-)?[A-Za-z0-9_\-]{20,}"), "sk-" + MASK),
+    (re.compile(r"\bgithub_pat_[A-Za-z0-9_]{20,}"), "github_pat_" + MASK),
+    (re.compile(r"\bgh[pousr]_[A-Za-z0-9]{20,}"), "gh_" + MASK),
+    (re.compile(r"\bxox[abprs]-[A-Za-z0-9\-]{10,}"), "xox-" + MASK),
+    (re.compile(r"\bAKIA[0-9A-Z]{16}\b"), "AKIA" + MASK),
+    (re.compile(r"\bAIza[0-9A-Za-z_\-]{35}"), "AIza" + MASK),
+    (re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"), "jwt:" + MASK),
+)
+
+_KEY_WORDS = frozenset(
+    {
+        "password", "passwd", "pwd", "passphrase", "secret", "token", "authorization", "cookie",
+        "cookies", "credential", "credentials", "apikey", "signature", "bearer",
+    }
+)  # fmt: skip
+_KEY_QUALIFIERS = frozenset({"api", "secret", "private", "access", "auth", "signing", "encryption", "client"})
+_CAMEL = re.compile(r"([a-z0-9])([A-Z])")
+_KEY_PARTS = re.compile(r"[^a-z0-9]+")
+
+
+def is_sensitive_key(key: str) -> bool:
+    """Whether a mapping key names a credential: ``api_key``, ``X-Auth-Token``, ``clientSecret``...
+
+    ``tokens``/``input_tokens`` (counts) and a bare ``key`` (a keyboard key for ``press``) are not.
+    """
+    parts = [p for p in _KEY_PARTS.split(_CAMEL.sub(r"\1_\2", key).lower()) if p]
+    if any(p in _KEY_WORDS for p in parts) or key.lower() == "set-cookie":
+        return True
+    return "key" in parts and any(p in _KEY_QUALIFIERS for p in parts)
+
+
+def _spellings(value: str) -> Iterator[str]:
+    """The forms a value takes in JSON bodies, URLs and HTML, so each can be found and replaced."""
+    yield value
+    yield json.dumps(value)[1:-1]
+    yield json.dumps(value, ensure_ascii=False)[1:-1]
+    yield quote(value, safe="")
+    yield quote_plus(value)
+    yield html.escape(value)
+
+
+class Redactor:
+    """Scrubs secrets, credentials and the home directory out of text and JSON-like values.
+
+    Args:
+        secrets: secret values by variable name (declared secrets and secret-named variables).
+        home: the directory shortened to ``~``; ``None`` leaves paths alone.
+    """
+
+    def __init__(self, secrets: SecretSet | None = None, home: Path | None = None) -> None:
+        self.secrets = secrets or SecretSet()
+        self.home = home if home is not None and len(str(home)) > 1 else None
+        needles: dict[str, str] = {}
+        for name, value in self.secrets.values.items():
+            for spelling in _spellings(value):
+                if len(spelling) >= _MIN_SECRET_LEN:
+                    # The longest secret wins when values overlap; ties keep the first name.
+                    needles.setdefault(spelling, f"<secret:{name}>")
+        ordered = sorted(needles, key=len, reverse=True)
+        self._needles = needles
+        # Existing markers match first and map to themselves, so redacting twice changes nothing.
+        self._secret_re = re.compile("|".join([_MARKER, *map(re.escape, ordered)])) if ordered else None
+        self._secret_bytes_re = (
+            re.compile(b"|".join([_MARKER.encode(), *(re.escape(n.encode("utf-8")) for n in ordered)]))
+            if ordered
+            else None
+        )
+        self._home_re = (
+            re.compile(re.escape(str(self.home)) + r"(?=[/\\]|$|[\s\"'`:;,)\]}>])") if self.home else None
+        )
+
+    @classmethod
+    def from_environment(
+        cls,
+        secrets: SecretSet | None = None,
+        environ: Mapping[str, str] | None = None,
+        home: Path | None = None,
+    ) -> Redactor:
+        """A redactor that also hides the values of secret-named environment variables
+        (``ANTHROPIC_API_KEY``, ``AUTOQA_PASSWORD``...) and shortens ``Path.home()``.
+
+        Short values (under 8 characters) and file-system paths (``SSH_AUTH_SOCK``) are skipped: they are
+        not credentials, and replacing them everywhere would garble ordinary text.
+        """
+        environ = os.environ if environ is None else environ
+        found = {
+            name: value
+            for name, value in environ.items()
+            if is_secret_name(name) and len(value) >= _MIN_ENV_SECRET_LEN and not _looks_like_path(value)
+        }
+        merged = SecretSet(found).merged((secrets or SecretSet()).values)
+        return cls(merged, home=Path.home() if home is None else home)
+
+    def text(self, text: str) -> str:
+        """Redact one string (any length; safe to call on already-redacted text)."""
+        if not text:
+            return text
+        if self._secret_re is not None:
+            text = self._secret_re.sub(lambda m: self._needles.get(m.group(0), m.group(0)), text)
+        text = _HEADER_JSON.sub(lambda m: f'{m.group(1)}{MASK}"', text)
+        text = _HEADER_TEXT.sub(_mask_header, text)
+        text = _URL_USERINFO.sub(lambda m: f"{m.group(1)}{MASK}@", text)
+        text = _QUERY_PARAM.sub(_mask_param, text)
+        for pattern, replacement in _API_KEYS:
+            text = pattern.sub(replacement, text)
+        if self._home_re is not None:
+            text = self._home_re.sub("~", text)
+        return text
+
+    def bytes(self, data: bytes) -> bytes:
+        """Replace secret values (not patterns) in binary data, leaving its length-independent
+        structure alone; for members of archives that are not text."""
+        if self._secret_bytes_re is None:
+            return data
+
+        def replace(match: re.Match[bytes]) -> bytes:
+            marker = self._needles.get(match.group(0).decode("utf-8"))
+            return marker.encode("utf-8") if marker else match.group(0)
+
+        return self._secret_bytes_re.sub(replace, data)
+
+    def contains_secret(self, text: str) -> bool:
+        """Whether ``text`` holds a secret value in any of its spellings (markers do not count)."""
+        if self._secret_re is None:
+            return False
+        return any(m.group(0) in self._needles for m in self._secret_re.finditer(text))
+
+    def value(self, obj: Any) -> Any:
+        """Redact a JSON-like value deeply; returns plain dicts, lists, strings and scalars.
+
+        Dataclasses and pydantic models are converted to dicts, paths to strings, bytes to a size note.
+        Values under credential-named keys become ``***`` (numbers, booleans and ``None`` stay).
+        """
+        if isinstance(obj, str):
+            return self.text(obj)
+        if obj is None or isinstance(obj, (bool, int, float)):
+            return obj
+        if isinstance(obj, Enum):
+            return self.value(obj.value)
+        if isinstance(obj, PurePath):
+            return self.text(str(obj))
+        if isinstance(obj, (bytes, bytearray)):
+            return f"<{len(obj)} bytes>"
+        if isinstance(obj, BaseModel):
+            return self.value(obj.model_dump(mode="json"))
+        if is_dataclass(obj) and not isinstance(obj, type):
+            return self.value({f.name: getattr(obj, f.name) for f in fields(obj)})
+        if isinstance(obj, Mapping):
+            out: dict[str, Any] = {}
+            for key, item in obj.items():
+                name = str(key)
+                if is_sensitive_key(name) and _maskable(item):
+                    out[self.text(name)] = MASK
+                else:
+                    out[self.text(name)] = self.value(item)
+            return out
+        if isinstance(obj, (list, tuple, set, frozenset)):
+            return [self.value(item) for item in obj]
+        return self.text(str(obj))
+
+
+def _maskable(item: Any) -> bool:
+    if item is None or isinstance(item, (bool, int, float)):
+        return False
+    if isinstance(item, (str, bytes, list, tuple, dict)):
+        return len(item) > 0 and item != MASK
+    return True
+
+
+def _mask_header(match: re.Match[str]) -> str:
+    name, separator, scheme, value = match.group(1), match.group(2), match.group(3) or "", match.group(4)
+    if value.strip() in ("", MASK):
+        return match.group(0)
+    return f"{name}{separator}{scheme}{MASK}"
+
+
+def _mask_param(match: re.Match[str]) -> str:
+    lead, name, value = match.group(1), match.group(2), match.group(3)
+    if not value or value == MASK or not _SENSITIVE_PARAM.match(name):
+        return match.group(0)
+    return f"{lead}{name}={MASK}"
+
+
+def _looks_like_path(value: str) -> bool:
+    return value.startswith(("/", "~", "./")) or bool(re.match(r"^[A-Za-z]:[\\/]", value))

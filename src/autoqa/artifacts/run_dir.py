@@ -1,0 +1,414 @@
+"""The run folder: staging per spec, keep-or-discard when a spec ends, run.json kept valid throughout.
+
+Layout (``<output>`` defaults to ``artifacts/``)::
+
+    <output>/
+      latest -> <run-id>          symlink, plus LATEST (a text file) for platforms without symlinks
+      <run-id>/
+        run.json                  every finished spec, versions, config (secrets masked); rewritten
+                                  atomically after each spec, so a killed run leaves a valid file
+        events.jsonl              run/spec/step/tool events, one redacted line each, flushed per line
+        junit.xml, report.html    written by finish_run
+        <slug>/                   one per spec that kept something (``-2``, ``-3`` on collisions)
+          result.json  transcript.jsonl  screenshots/  snapshots/  trace.zip  video.webm
+        .staging/<index>-<slug>-<random>/   while a spec runs; removed when it finishes
+
+All paths inside results and reports are relative to the run folder. Writes are atomic; everything
+written is redacted. The methods are synchronous (file work only): from async code call
+``finish_spec`` via ``asyncio.to_thread`` if traces are large.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import re
+import secrets as secrets_module
+import shutil
+import socket
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Mapping
+from dataclasses import replace
+from importlib import metadata
+from pathlib import Path
+from typing import Any, TextIO
+
+from autoqa.artifacts.atomic import write_json_atomic
+from autoqa.artifacts.events_file import JsonlEventSink
+from autoqa.artifacts.latest import point_latest
+from autoqa.artifacts.policy import ArtifactPolicy, is_failing
+from autoqa.artifacts.redact import Redactor
+from autoqa.artifacts.serialize import (
+    run_result_from_dict,
+    spec_result_from_dict,
+    spec_result_to_dict,
+    usage_to_dict,
+)
+from autoqa.artifacts.spec_artifacts import SpecArtifacts, safe_name
+from autoqa.artifacts.trace_scrub import scrub_trace
+from autoqa.errors import ConfigError
+from autoqa.results import Outcome, RunResult, SpecResult, StepResult, Usage
+
+__all__ = ["RUN_SCHEMA", "RunArtifacts", "SpecArtifacts", "default_versions", "new_run_id"]
+
+RUN_SCHEMA = 1
+STAGING = ".staging"
+_RUN_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
+# Names a spec folder must not take: they belong to the run itself.
+_RESERVED = frozenset({"run.json", "events.jsonl", "junit.xml", "report.html", STAGING, "latest", "LATEST"})
+
+
+def new_run_id() -> str:
+    """Sortable and unique: ``20250301-142233-9f3a1c`` (UTC time plus 24 random bits)."""
+    return time.strftime("%Y%m%d-%H%M%S", time.gmtime()) + "-" + secrets_module.token_hex(3)
+
+
+def default_versions() -> dict[str, str]:
+    versions = {"python": platform.python_version(), "platform": sys.platform}
+    for dist, key in (
+        ("autoqa-py", "autoqa"),
+        ("playwright", "playwright"),
+        ("claude-agent-sdk", "claude_agent_sdk"),
+    ):
+        try:
+            versions[key] = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            continue
+    return versions
+
+
+def _iso(ts: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
+
+
+class RunArtifacts:
+    """Everything one run writes. Create with :meth:`create`; share between workers (thread-safe)."""
+
+    def __init__(
+        self,
+        path: Path,
+        run_id: str,
+        policy: ArtifactPolicy,
+        redactor: Redactor,
+        *,
+        config: dict[str, Any],
+        versions: dict[str, Any],
+        root: Path | None = None,
+    ) -> None:
+        self.path = path
+        self.run_id = run_id
+        self.output_root = path.parent
+        self.policy = policy
+        self.redactor = redactor
+        self.root = root
+        self.events = JsonlEventSink(path / "events.jsonl", redactor, run_id=run_id)
+        self.events.path.touch()  # present from the start: an empty log is still "no events yet"
+        self._config = config
+        self._versions = versions
+        self._started = time.time()
+        self._finished: dict[tuple[int, str], SpecResult] = {}
+        self._lock = threading.Lock()
+
+    @classmethod
+    def create(
+        cls,
+        output_root: Path,
+        policy: ArtifactPolicy,
+        redactor: Redactor,
+        *,
+        run_id: str | None = None,
+        config_snapshot: Mapping[str, Any] | None = None,
+        versions: Mapping[str, Any] | None = None,
+        root: Path | None = None,
+    ) -> RunArtifacts:
+        """Make ``<output_root>/<run_id>/``, write the first ``run.json`` and point ``latest`` at it.
+
+        Args:
+            output_root: the artifacts folder (``--output``; default ``artifacts``).
+            run_id: defaults to :func:`new_run_id`; must be a plain name (letters, digits, ``.-_``).
+            config_snapshot: the effective configuration; stored redacted (secret keys masked).
+            versions: extra version info, merged over :func:`default_versions`.
+            root: the project folder spec paths are shown relative to (default: the working folder).
+
+        Raises:
+            ConfigError: a bad run id, a run folder that already exists, or an unwritable output folder.
+        """
+        run_id = run_id or new_run_id()
+        if not _RUN_ID.match(run_id) or run_id in _RESERVED:
+            raise ConfigError(
+                f"invalid run id {run_id!r}", key="run_id", allowed="letters, digits, '.', '-', '_' (max 100)"
+            )
+        path = output_root / run_id
+        try:
+            output_root.mkdir(parents=True, exist_ok=True)
+            path.mkdir()
+        except FileExistsError:
+            raise ConfigError(
+                f"run folder {path} already exists", key="run_id", hint="pick another run id"
+            ) from None
+        except OSError as exc:
+            raise ConfigError(f"cannot create {path}: {exc.strerror or exc}", key="output") from exc
+        run = cls(
+            path,
+            run_id,
+            policy,
+            redactor,
+            config=redactor.value(dict(config_snapshot or {})),
+            versions=redactor.value({**default_versions(), **dict(versions or {})}),
+            root=root,
+        )
+        run._write_run_json("running")
+        point_latest(output_root, run_id)
+        return run
+
+    # Specs -----------------------------------------------------------------------------------------
+
+    def open_spec(self, slug: str, index: int) -> SpecArtifacts:
+        """A fresh staging folder for one spec; unique even if two workers run the same slug."""
+        staging = self.path / STAGING
+        staging.mkdir(parents=True, exist_ok=True)
+        name = safe_name(slug, f"spec-{index}", limit=80)
+        folder = Path(tempfile.mkdtemp(prefix=f"{index:03d}-{name}-", dir=staging))
+        return SpecArtifacts(folder, name, index, self.redactor)
+
+    def finish_spec(self, spec: SpecArtifacts | None, result: SpecResult) -> SpecResult:
+        """Apply the policy to what ``spec`` staged, record ``result`` in ``run.json``, return it redacted
+        with ``artifacts`` filled in (paths relative to the run folder).
+
+        Kept files move into ``<slug>/``; the trace is scrubbed of secrets on the way; everything else is
+        deleted. ``spec=None`` records a spec that never ran (skipped) without any files.
+
+        File-system errors (a full disk) do not raise: the spec's outcome matters more than its files, so
+        they are noted as ``artifacts["error"]`` and reported as an ``artifacts.error`` event.
+        """
+        slug = safe_name(result.slug or (spec.slug if spec else ""), f"spec-{result.index}", limit=80)
+        result = replace(result, slug=slug)
+        try:
+            if spec is not None:
+                spec.close()
+                try:
+                    result = self._keep_files(spec, result)
+                finally:
+                    shutil.rmtree(spec.dir, ignore_errors=True)
+            elif self.policy.keep_result_file():
+                folder = self._claim_folder(slug)
+                artifacts = {"dir": self._rel(folder), "result": self._rel(folder / "result.json")}
+                result = replace(result, artifacts=artifacts)
+            else:
+                result = replace(result, artifacts={})
+            result = self.redact_result(result)
+            if "result" in result.artifacts:
+                shown = spec_result_to_dict(self.shown(result))
+                write_json_atomic(self.path / result.artifacts["result"], shown)
+        except OSError as exc:
+            result = self._file_error(result, exc)
+        with self._lock:
+            self._finished[(result.index, result.slug)] = result
+            try:
+                self._write_run_json("running")
+            except OSError as exc:
+                self._file_error(result, exc)
+        return result
+
+    def _file_error(self, result: SpecResult, exc: OSError) -> SpecResult:
+        message = f"{type(exc).__name__}: {exc.strerror or exc} ({exc.filename or self.path})"
+        self.events.emit("artifacts.error", spec=result.slug, error=message)
+        clean = self.redact_result(result)
+        return replace(clean, artifacts={**clean.artifacts, "error": self.redactor.text(message)})
+
+    def _keep_files(self, spec: SpecArtifacts, result: SpecResult) -> SpecResult:
+        outcome = result.outcome
+        keep_files = self.policy.keep_spec_files(outcome)
+        videos = sorted(spec.video_dir.glob("*.webm")) if spec.video_dir.is_dir() else []
+        trace = spec.trace_path if spec.trace_path.is_file() and self.policy.keep_trace(outcome) else None
+        video = videos if self.policy.keep_video(outcome) else []
+        staged = [p for p in (spec.screenshots_dir, spec.snapshots_dir, spec.transcript.path) if p.exists()]
+        if not (self.policy.keep_result_file() or trace or video or (keep_files and staged)):
+            return self._remap(spec, result, {}, {})
+        folder = self._claim_folder(result.slug)
+        moved: dict[Path, Path] = {}
+        artifacts: dict[str, str] = {"dir": self._rel(folder)}
+        if keep_files:
+            for source in staged:
+                target = folder / source.name
+                shutil.move(str(source), str(target))
+                moved[source.resolve()] = target
+                kind = {"screenshots": "screenshots", "snapshots": "snapshots"}.get(source.name, "transcript")
+                artifacts[kind] = self._rel(target)
+        if trace is not None:
+            try:
+                scrub_trace(trace, folder / "trace.zip", self.redactor)
+                artifacts["trace"] = self._rel(folder / "trace.zip")
+            except Exception as exc:  # corrupt, truncated or encrypted zip, disk full: anything
+                # Never keep a trace we could not clean.
+                artifacts["trace_error"] = f"trace not kept: could not scrub it ({type(exc).__name__}: {exc})"
+        for number, source in enumerate(video, start=1):
+            target = folder / ("video.webm" if number == 1 else f"video-{number}.webm")
+            shutil.move(str(source), str(target))
+            artifacts.setdefault("video", self._rel(target))
+        if self.policy.keep_result_file():
+            artifacts["result"] = self._rel(folder / "result.json")
+        result = self._remap(spec, result, moved, artifacts)
+        shots = folder / "screenshots"
+        if "screenshot" not in result.artifacts and is_failing(outcome) and shots.is_dir():
+            # The runner did not name a failure screenshot: the last one taken is the closest evidence.
+            latest = max(shots.iterdir(), key=lambda p: p.name, default=None)
+            if latest is not None:
+                result = replace(result, artifacts={**result.artifacts, "screenshot": self._rel(latest)})
+        return result
+
+    def _remap(
+        self, spec: SpecArtifacts, result: SpecResult, moved: dict[Path, Path], artifacts: dict[str, str]
+    ) -> SpecResult:
+        """Point staging paths held by the result (screenshot, tool-call screenshots) at their kept copies;
+        drop the ones that were discarded."""
+        staging = spec.dir.resolve()
+
+        def kept(value: str | None) -> str | None:
+            if not value:
+                return None
+            candidate = Path(value)
+            absolute = (candidate if candidate.is_absolute() else staging / candidate).resolve()
+            try:
+                inside = absolute.relative_to(staging)
+            except ValueError:
+                return value  # not ours: leave it as the runner wrote it
+            top = (staging / inside.parts[0]).resolve()
+            if top not in moved:
+                return None
+            return self._rel(moved[top] / Path(*inside.parts[1:]))
+
+        merged: dict[str, str] = {}
+        for kind, value in result.artifacts.items():
+            new = kept(value)
+            if new is not None:
+                merged[kind] = new
+        merged.update(artifacts)
+        steps = tuple(_remap_step(step, kept) for step in result.steps)
+        return replace(result, artifacts=merged, steps=steps)
+
+    def _claim_folder(self, slug: str) -> Path:
+        base = slug if slug not in _RESERVED else f"{slug}-spec"
+        for attempt in range(1, 10_000):
+            folder = self.path / (base if attempt == 1 else f"{base}-{attempt}")
+            try:
+                folder.mkdir()
+            except FileExistsError:
+                continue
+            return folder
+        raise ConfigError(f"too many specs named {slug!r} in run {self.run_id}", key="slug")
+
+    def _rel(self, path: Path) -> str:
+        return path.relative_to(self.path).as_posix()
+
+    def redact_result(self, result: SpecResult) -> SpecResult:
+        """The same result with every text redacted (idempotent). ``path`` is left as it is: callers may
+        still need to open the file; :meth:`shown` gives the form for files and reports."""
+        clean = spec_result_from_dict(self.redactor.value(spec_result_to_dict(result)))
+        return replace(clean, path=result.path)
+
+    def shown(self, result: SpecResult) -> SpecResult:
+        """``result`` as written to disk: spec path relative to the project, else home-shortened."""
+        path = result.path
+        if path.is_absolute():
+            try:
+                path = path.relative_to((self.root or Path.cwd()).resolve())
+            except ValueError:
+                path = Path(self.redactor.text(path.as_posix()))
+        return replace(result, path=path)
+
+    # The run ----------------------------------------------------------------------------------------
+
+    def finished_specs(self) -> tuple[SpecResult, ...]:
+        with self._lock:
+            return tuple(sorted(self._finished.values(), key=lambda s: (s.index, s.slug)))
+
+    def finish_run(
+        self,
+        run: RunResult,
+        *,
+        env: Mapping[str, str] | None = None,
+        annotations: TextIO | None = None,
+    ) -> dict[str, Path]:
+        """Write the final ``run.json``, ``junit.xml``, ``report.html``, GitHub output (when ``env`` has
+        ``GITHUB_ACTIONS=true``: annotations to ``annotations``, default stdout, and the job summary) and
+        the ``latest`` pointer. Returns what was written, by name."""
+        from autoqa.reports.github import annotate, write_step_summary
+        from autoqa.reports.html import write_html
+        from autoqa.reports.junit import write_junit
+
+        env = os.environ if env is None else env
+        specs = tuple(self.shown(self.redact_result(s)) for s in run.specs)
+        run = replace(run, specs=specs, output_dir=self.path)
+        with self._lock:
+            self._finished = {(s.index, s.slug): s for s in specs}
+            self._write_run_json(
+                "interrupted" if run.interrupted else "finished", duration_ms=run.duration_ms
+            )
+        written = {
+            "run_json": self.path / "run.json",
+            "events": self.events.path,
+            "junit": write_junit(run, self.path / "junit.xml", root=self.root),
+            "html": write_html(run, self.path / "report.html", self.path, root=self.root),
+        }
+        annotate(run, annotations or sys.stdout, env, root=self.root)
+        summary = write_step_summary(run, env, run_dir=self.path, root=self.root)
+        if summary is not None:
+            written["step_summary"] = summary
+        written["latest"] = point_latest(self.output_root, self.run_id)
+        self.events.close()
+        shutil.rmtree(self.path / STAGING, ignore_errors=True)
+        return written
+
+    def _write_run_json(self, status: str, *, duration_ms: float | None = None) -> None:
+        """Callers hold the lock (or own the object exclusively, as in ``create``)."""
+        specs = [self.shown(s) for s in sorted(self._finished.values(), key=lambda s: (s.index, s.slug))]
+        usage = sum((s.usage for s in specs), Usage())
+        now = time.time()
+        document = {
+            "schema": RUN_SCHEMA,
+            "run_id": self.run_id,
+            "status": status,
+            "started_at": _iso(self._started),
+            "started_ts": self._started,
+            "updated_at": _iso(now),
+            "finished_at": _iso(now) if status != "running" else None,
+            "duration_ms": duration_ms if duration_ms is not None else round((now - self._started) * 1000, 1),
+            "pid": os.getpid(),
+            "host": self.redactor.text(socket.gethostname()),
+            "versions": self._versions,
+            "config": self._config,
+            "policy": {
+                "artifacts": self.policy.artifacts,
+                "trace": self.policy.trace,
+                "video": self.policy.video,
+                "tool_context": self.policy.tool_context,
+            },
+            "summary": {"total": len(specs), **{str(o): sum(s.outcome is o for s in specs) for o in Outcome}},
+            "usage": usage_to_dict(usage),
+            "guardrail_trips": [
+                {"spec": s.slug, "path": s.path.as_posix(), **s.guardrail} for s in specs if s.guardrail
+            ],
+            "specs": [spec_result_to_dict(s) for s in specs],
+        }
+        write_json_atomic(self.path / "run.json", document)
+
+    def load(self) -> RunResult:
+        """The run as ``run.json`` currently records it."""
+        import json
+
+        data = json.loads((self.path / "run.json").read_text(encoding="utf-8"))
+        return run_result_from_dict(data, self.path)
+
+
+def _remap_step(step: StepResult, kept: Any) -> StepResult:
+    if not any(call.screenshot_path for call in step.tool_calls):
+        return step
+    calls = tuple(
+        replace(call, screenshot_path=kept(call.screenshot_path)) if call.screenshot_path else call
+        for call in step.tool_calls
+    )
+    return replace(step, tool_calls=calls)

@@ -1,0 +1,147 @@
+"""Results as JSON (``result.json``, the ``specs`` of ``run.json``) and back.
+
+The round trip is lossless for everything a report needs, so reports can be re-rendered from a
+``run.json`` written by an earlier run (or one that was killed midway).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from autoqa.results import Outcome, RunResult, SpecResult, StepResult, StepStatus, ToolCall, Usage
+
+RESULT_SCHEMA = 1
+
+
+def tool_call_to_dict(call: ToolCall) -> dict[str, Any]:
+    return {
+        "tool": call.tool,
+        "args": dict(call.args),
+        "ok": call.ok,
+        "step": call.step,
+        "error_code": call.error_code,
+        "error_message": call.error_message,
+        "duration_ms": call.duration_ms,
+        "screenshot_path": call.screenshot_path,
+        "data": dict(call.data),
+    }
+
+
+def step_to_dict(step: StepResult) -> dict[str, Any]:
+    return {
+        "index": step.index,
+        "text": step.text,
+        "status": str(step.status),
+        "duration_ms": step.duration_ms,
+        "reason": step.reason,
+        "healed": step.healed,
+        "tool_calls": [tool_call_to_dict(c) for c in step.tool_calls],
+    }
+
+
+def usage_to_dict(usage: Usage) -> dict[str, Any]:
+    return {
+        "input_tokens": usage.input_tokens,
+        "output_tokens": usage.output_tokens,
+        "cache_read_tokens": usage.cache_read_tokens,
+        "cache_creation_tokens": usage.cache_creation_tokens,
+        "cost_usd": usage.cost_usd,
+        "model_requests": usage.model_requests,
+    }
+
+
+def spec_result_to_dict(result: SpecResult) -> dict[str, Any]:
+    return {
+        "schema": RESULT_SCHEMA,
+        "index": result.index,
+        "slug": result.slug,
+        "path": result.path.as_posix(),
+        "title": result.title,
+        "outcome": str(result.outcome),
+        "executor": result.executor,
+        "duration_ms": result.duration_ms,
+        "reason": result.reason,
+        "failed_step": result.failed_step,
+        "tags": list(result.tags),
+        "usage": usage_to_dict(result.usage),
+        "guardrail": dict(result.guardrail) if result.guardrail else None,
+        "artifacts": dict(result.artifacts),
+        "healed_steps": [dict(h) for h in result.healed_steps],
+        "steps": [step_to_dict(s) for s in result.steps],
+    }
+
+
+def _tool_call(data: Mapping[str, Any]) -> ToolCall:
+    return ToolCall(
+        tool=str(data.get("tool", "")),
+        args=dict(data.get("args") or {}),
+        ok=bool(data.get("ok", False)),
+        step=data.get("step"),
+        error_code=data.get("error_code"),
+        error_message=data.get("error_message"),
+        duration_ms=float(data.get("duration_ms") or 0.0),
+        screenshot_path=data.get("screenshot_path"),
+        data=dict(data.get("data") or {}),
+    )
+
+
+def _step(data: Mapping[str, Any]) -> StepResult:
+    return StepResult(
+        index=int(data.get("index", 0)),
+        text=str(data.get("text", "")),
+        status=StepStatus(data.get("status", StepStatus.NOT_RUN)),
+        duration_ms=float(data.get("duration_ms") or 0.0),
+        reason=data.get("reason"),
+        tool_calls=tuple(_tool_call(c) for c in data.get("tool_calls") or ()),
+        healed=bool(data.get("healed", False)),
+    )
+
+
+def _usage(data: Mapping[str, Any] | None) -> Usage:
+    data = data or {}
+    return Usage(
+        input_tokens=int(data.get("input_tokens") or 0),
+        output_tokens=int(data.get("output_tokens") or 0),
+        cache_read_tokens=int(data.get("cache_read_tokens") or 0),
+        cache_creation_tokens=int(data.get("cache_creation_tokens") or 0),
+        cost_usd=float(data.get("cost_usd") or 0.0),
+        model_requests=int(data.get("model_requests") or 0),
+    )
+
+
+def spec_result_from_dict(data: Mapping[str, Any]) -> SpecResult:
+    """Rebuild a :class:`SpecResult`; missing optional fields take their defaults.
+
+    Raises:
+        ValueError: an unknown outcome or step status.
+    """
+    return SpecResult(
+        path=Path(str(data.get("path", ""))),
+        title=str(data.get("title", "")),
+        outcome=Outcome(data.get("outcome", Outcome.ERROR)),
+        executor=str(data.get("executor", "none")),
+        duration_ms=float(data.get("duration_ms") or 0.0),
+        reason=data.get("reason"),
+        failed_step=data.get("failed_step"),
+        steps=tuple(_step(s) for s in data.get("steps") or ()),
+        usage=_usage(data.get("usage")),
+        guardrail=dict(data["guardrail"]) if data.get("guardrail") else None,
+        artifacts={str(k): str(v) for k, v in (data.get("artifacts") or {}).items()},
+        healed_steps=tuple(dict(h) for h in data.get("healed_steps") or ()),
+        tags=tuple(str(t) for t in data.get("tags") or ()),
+        slug=str(data.get("slug", "")),
+        index=int(data.get("index") or 0),
+    )
+
+
+def run_result_from_dict(data: Mapping[str, Any], run_dir: Path | None = None) -> RunResult:
+    """Rebuild a :class:`RunResult` from a ``run.json`` document."""
+    return RunResult(
+        run_id=str(data.get("run_id", "")),
+        specs=tuple(spec_result_from_dict(s) for s in data.get("specs") or ()),
+        duration_ms=float(data.get("duration_ms") or 0.0),
+        interrupted=data.get("status") == "interrupted",
+        output_dir=run_dir,
+    )

@@ -1,0 +1,229 @@
+"""Resolve settings once: defaults < config files < ``AUTOQA_*`` env (incl. ``.env`` files) < CLI."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from autoqa.config.layers import (
+    AUTOQA_TOML,
+    ENV_ALIASES,
+    IGNORED_ORIGINAL_ENV,
+    LEGACY_JSON,
+    PYPROJECT,
+    Layer,
+    cli_layer,
+    env_layer,
+    env_var_name,
+    has_tool_autoqa,
+    read_legacy_json,
+    read_pyproject,
+    read_toml_config,
+)
+from autoqa.config.masking import mask_url
+from autoqa.config.settings import RESERVED_VARIABLES, SETTING_KEYS, Settings, allowed_values
+from autoqa.envfiles import load_env_files, merged_environ
+from autoqa.errors import ConfigError
+
+_VARIABLE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_URL_KEYS = frozenset({"base_url", "login_base_url", "connect"})
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedSettings:
+    """The settings of a run, where each value came from, and the template variables.
+
+    ``environ`` and ``variables`` hold secret values: never print them (``repr`` leaves them out).
+    """
+
+    settings: Settings
+    sources: Mapping[str, str]
+    """Per setting key (and ``vars.NAME``): ``"default"``, ``"autoqa.toml"``, ``"env AUTOQA_WORKERS"``,
+    ``"cli --workers"`` …"""
+    root: Path
+    files: tuple[Path, ...] = ()
+    """Config files that were read, lowest precedence first."""
+    warnings: tuple[str, ...] = ()
+    environ: Mapping[str, str] = field(default_factory=dict, repr=False)
+    """The process environment with ``.env`` files merged under it (set variables win)."""
+    variables: Mapping[str, str] = field(default_factory=dict, repr=False)
+    """Template variable values for specs (see :func:`resolve_variables`)."""
+    variable_sources: Mapping[str, str] = field(default_factory=dict)
+
+
+def _is_project_root(folder: Path) -> bool:
+    if (folder / AUTOQA_TOML).is_file() or (folder / LEGACY_JSON).is_file() or (folder / ".git").exists():
+        return True
+    pyproject = folder / PYPROJECT
+    return pyproject.is_file() and has_tool_autoqa(pyproject)
+
+
+def find_project_root(start: Path | str) -> Path:
+    """The nearest folder at or above ``start`` with ``autoqa.toml``, ``autoqa.config.json``, a
+    ``pyproject.toml`` with ``[tool.autoqa]``, or ``.git``; else ``start`` itself."""
+    start = Path(start).resolve()
+    if start.is_file():
+        start = start.parent
+    for folder in (start, *start.parents):
+        if _is_project_root(folder):
+            return folder
+    return start
+
+
+def _file_layers(root: Path, config_file: Path | None) -> list[tuple[Path, Layer]]:
+    if config_file is not None:
+        path = Path(config_file)
+        if not path.is_file():
+            raise ConfigError("config file not found", key="config", source=str(path))
+        if path.suffix == ".json":
+            return [(path, read_legacy_json(path))]
+        if path.name == PYPROJECT:
+            layer = read_pyproject(path)
+            if layer is None:
+                raise ConfigError("has no [tool.autoqa] table", key="config", source=str(path))
+            return [(path, layer)]
+        return [(path, read_toml_config(path, label=str(path)))]
+    layers: list[tuple[Path, Layer]] = []
+    if (root / LEGACY_JSON).is_file():
+        layers.append((root / LEGACY_JSON, read_legacy_json(root / LEGACY_JSON)))
+    if (root / PYPROJECT).is_file():
+        pyproject = read_pyproject(root / PYPROJECT)
+        if pyproject is not None:
+            layers.append((root / PYPROJECT, pyproject))
+    if (root / AUTOQA_TOML).is_file():
+        layers.append((root / AUTOQA_TOML, read_toml_config(root / AUTOQA_TOML)))
+    return layers
+
+
+def _env_choice(
+    cli: Layer, environ: Mapping[str, str], files: list[tuple[Path, Layer]]
+) -> tuple[str | None, bool]:
+    """The environment name and whether its ``.env.<env>`` must exist (explicit choices only)."""
+    if "env" in cli.values:
+        return str(cli.values["env"]), True
+    if environ.get("AUTOQA_ENV", "").strip():
+        return environ["AUTOQA_ENV"].strip(), False  # the original treats this file as optional
+    for _, layer in reversed(files):
+        if "env" in layer.values:
+            return str(layer.values["env"]), True
+    return None, False
+
+
+def _shown(key: str, value: Any) -> str:
+    if key in _URL_KEYS and isinstance(value, str):
+        return repr(mask_url(value))
+    return repr(value)
+
+
+def _validate(values: dict[str, Any], sources: Mapping[str, str]) -> Settings:
+    try:
+        return Settings.model_validate(values)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        loc = error["loc"]
+        key = str(loc[0]) if loc else "settings"
+        source = sources.get(key, "default")
+        message = str(error["msg"]).removeprefix("Value error, ")
+        if key == "vars":  # never echo variable values: they may be secrets
+            if len(loc) > 1:
+                source = sources.get(f"vars.{loc[1]}", source)
+            raise ConfigError(message, key=key, source=source, allowed=allowed_values(key)) from None
+        shown = _shown(key, error.get("input"))
+        raise ConfigError(
+            f"invalid value {shown}: {message}", key=key, source=source, allowed=allowed_values(key)
+        ) from None
+
+
+def _variables(
+    settings: Settings, environ: Mapping[str, str], sources: Mapping[str, str]
+) -> tuple[dict[str, str], dict[str, str]]:
+    setting_env_names = (
+        {env_var_name(key) for key in SETTING_KEYS} | set(ENV_ALIASES) | set(IGNORED_ORIGINAL_ENV)
+    )
+    values: dict[str, str] = {}
+    origin: dict[str, str] = {}
+    for name, value in environ.items():
+        if name.startswith("AUTOQA_") and name not in setting_env_names:
+            variable = name.removeprefix("AUTOQA_")
+            if _VARIABLE_NAME.fullmatch(variable):
+                values[variable], origin[variable] = value, f"env {name}"
+    for name, value in settings.vars.items():
+        values[name], origin[name] = value, sources.get(f"vars.{name}", "vars")
+    for name in RESERVED_VARIABLES:
+        value = getattr(settings, name.lower())
+        if value is not None:
+            values[name], origin[name] = (
+                str(value),
+                f"{name.lower()} ({sources.get(name.lower(), 'default')})",
+            )
+    return values, origin
+
+
+def resolve_variables(
+    settings: Settings, environ: Mapping[str, str], sources: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """Template variable values, highest precedence last applied:
+
+    ``AUTOQA_<NAME>`` in ``environ`` (process env over ``.env`` files) < ``vars`` (config file < ``--var``)
+    < ``BASE_URL`` / ``LOGIN_BASE_URL`` / ``ENV`` from their settings (``--url``, ``--login-url``, ``--env``).
+    """
+    return _variables(settings, environ, sources or {})[0]
+
+
+def load_settings(
+    root: Path,
+    *,
+    env: Mapping[str, str],
+    cli: Mapping[str, Any],
+    config_file: Path | str | None = None,
+    read_env_files: bool = True,
+) -> ResolvedSettings:
+    """Resolve every setting once.
+
+    Args:
+        root: the project root (see :func:`find_project_root`); config and ``.env`` files are read there.
+        env: the process environment (``os.environ``); ``.env`` / ``.env.<env>`` values are merged under it.
+        cli: options the CLI parsed, by setting name (None = not given); ``vars`` maps ``--var`` entries.
+            A ``config`` entry (or ``config_file``) replaces config file discovery with that one file.
+        read_env_files: set False to ignore ``.env`` files (tests, ``--no-env-files``).
+
+    Raises:
+        ConfigError: a bad value (naming key, source and allowed values), an unknown key (with a
+            did-you-mean), an unreadable file, or a missing ``.env.<env>`` for an explicit ``--env``.
+    """
+    cli = dict(cli)
+    explicit = config_file if config_file is not None else cli.pop("config", None)
+    cli.pop("config", None)
+    files = _file_layers(root, Path(explicit) if explicit is not None else None)
+    cli_values = cli_layer(cli)
+    env_name, required = _env_choice(cli_values, env, files)
+    dotenv = load_env_files(root, env_name, required=required) if read_env_files else {}
+    environ = merged_environ(dotenv, env)
+    from_dotenv = {name for name in dotenv if name not in env}
+    env_values = env_layer(environ, from_dotenv=from_dotenv)
+
+    values: dict[str, Any] = {}
+    sources: dict[str, str] = dict.fromkeys(SETTING_KEYS, "default")
+    warnings: list[str] = []
+    for layer in [*(layer for _, layer in files), env_values, cli_values]:
+        for key, value in layer.values.items():
+            values[key] = {**values.get("vars", {}), **value} if key == "vars" else value
+        sources.update(layer.sources)
+        warnings.extend(layer.warnings)
+    settings = _validate(values, sources)
+    variables, variable_sources = _variables(settings, environ, sources)
+    return ResolvedSettings(
+        settings=settings,
+        sources=sources,
+        root=root,
+        files=tuple(path for path, _ in files),
+        warnings=tuple(warnings),
+        environ=environ,
+        variables=variables,
+        variable_sources=variable_sources,
+    )

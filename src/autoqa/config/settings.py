@@ -1,0 +1,285 @@
+"""The resolved settings of a run: one frozen, validated object, built once at the edge."""
+
+from __future__ import annotations
+
+import re
+import types
+import typing
+from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import urlsplit
+
+import annotated_types
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+AgentMode = Literal["auto", "never", "always", "on-miss"]
+ArtifactPolicy = Literal["all", "fail", "none"]
+ToolContextMode = Literal["screenshot", "snapshot", "none"]
+RecordPolicy = Literal["on", "off", "retain-on-failure"]
+
+_VARIABLE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_ENV_NAME = re.compile(r"[A-Za-z0-9_.-]+")
+_SHARD = re.compile(r"(\d+)/(\d+)")
+_VIEWPORT = re.compile(r"(\d{2,5})x(\d{2,5})")
+_ATTRIBUTE = re.compile(r"[A-Za-z_:][-A-Za-z0-9_:.]*")
+RESERVED_VARIABLES = ("BASE_URL", "LOGIN_BASE_URL", "ENV")
+"""Variables that come from their own settings (``--url``, ``--login-url``, ``--env``), not from ``vars``."""
+
+
+def _split_commas(value: Any) -> Any:
+    if isinstance(value, str):
+        return [part.strip() for part in value.split(",") if part.strip()]
+    return value
+
+
+def _as_text(value: Any) -> Any:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value) if isinstance(value, int | float) else value
+
+
+def _http_url(value: str | None) -> str | None:
+    if value is None:
+        return None
+    parts = urlsplit(value.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValueError("must be an http:// or https:// URL")
+    return value.strip().rstrip("/")
+
+
+class Settings(BaseModel):
+    """Every setting of autoqa-py. Keys are snake_case in TOML; the env var is ``AUTOQA_<KEY>``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    base_url: str | None = None
+    """The app under test; ``{{BASE_URL}}`` in specs; relative ``navigate`` targets resolve against it."""
+    login_base_url: str | None = None
+    """A second origin (e.g. an SSO host): ``{{LOGIN_BASE_URL}}``."""
+    env: str | None = None
+    """Environment name: loads ``.env.<env>`` and sets ``{{ENV}}``."""
+    headless: bool = True
+    browser_path: Path | None = None
+    """A Chromium executable to launch instead of Playwright's or the system one."""
+    connect: str | None = None
+    """Connect to a running browser (``ws://…`` Playwright server, ``http://…`` CDP) instead of launching."""
+    workers: int = Field(1, ge=1, le=64)
+    shard: str | None = None
+    """Run only part ``i`` of ``n`` of the sorted specs, written ``"i/n"`` (1-based)."""
+    fail_fast: bool = False
+    agent: AgentMode = "auto"
+    """auto: plain grammar or cache first, agent otherwise; never: no model calls; always: agent for all;
+    on-miss: agent only when the replay cache misses."""
+    artifacts: ArtifactPolicy = "fail"
+    """Which specs keep screenshots, snapshots and logs."""
+    tool_context: ToolContextMode = "screenshot"
+    """What the model gets back with a failed tool call."""
+    trace: RecordPolicy = "retain-on-failure"
+    video: RecordPolicy = "off"
+    output_dir: Path = Path("artifacts")
+    """Where runs write reports and artifacts (relative paths are relative to the project root)."""
+    model: str | None = None
+    """Claude model name for the agent; None uses the SDK's default."""
+    max_turns: int = Field(80, ge=1)
+    max_budget_usd: float | None = Field(None, gt=0)
+    """Per-spec cost cap for agent runs."""
+    max_run_budget_usd: float | None = Field(None, gt=0)
+    """Cap for the whole run; remaining agent specs are skipped once reached."""
+    thinking: bool = False
+    max_tool_calls_per_spec: int = Field(200, ge=1)
+    max_consecutive_errors: int = Field(8, ge=1)
+    max_retries_per_step: int = Field(5, ge=1)
+    spec_timeout_s: float = Field(600.0, gt=0)
+    circuit_breaker_threshold: int = Field(3, ge=1)
+    """Identical failing tool calls in a row before the breaker opens."""
+    circuit_breaker_cooldown: int = Field(2, ge=0)
+    """Other tool calls needed before the broken call may be tried again."""
+    action_timeout_ms: int = Field(5000, ge=1)
+    navigation_timeout_ms: int = Field(15000, ge=1)
+    assertion_timeout_ms: int = Field(5000, ge=1)
+    screenshot_max_side: int = Field(1024, ge=64, le=8192)
+    test_id_attribute: str = "data-testid"
+    export_dir: Path = Path("tests/autoqa")
+    export_on_pass: bool = True
+    cache_dir: Path = Path("specs/.autoqa")
+    vars: dict[str, str] = Field(default_factory=dict, repr=False)
+    """Template variables (``{{NAME}}``); ``--var NAME=VALUE`` entries are merged on top."""
+    secrets: tuple[str, ...] = ()
+    """Extra secret variable names (names with PASSWORD/TOKEN/SECRET/KEY are secret anyway)."""
+    allowed_origins: tuple[str, ...] = ()
+    """Origins ``navigate`` may open besides the base URL's; ``"*"`` allows any."""
+    upload_dir: Path | None = None
+    """``upload_file`` only reads files under this folder (default: the project root)."""
+    interactive: bool = False
+    debug: bool = False
+    tags: tuple[str, ...] = ()
+    """Run only specs with these tags (``!tag`` excludes)."""
+    include_patterns: tuple[str, ...] = ()
+    """Keep only specs whose path matches one of these globs."""
+    exclude_patterns: tuple[str, ...] = ()
+    viewport: str = "1280x800"
+
+    @field_validator("base_url", "login_base_url")
+    @classmethod
+    def _urls(cls, value: str | None) -> str | None:
+        return _http_url(value)
+
+    @field_validator("connect")
+    @classmethod
+    def _connect(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        parts = urlsplit(value.strip())
+        if parts.scheme not in ("ws", "wss", "http", "https") or not parts.netloc:
+            raise ValueError("must be a ws://, wss://, http:// or https:// endpoint")
+        return value.strip()
+
+    @field_validator("env")
+    @classmethod
+    def _env(cls, value: str | None) -> str | None:
+        if value is not None and not _ENV_NAME.fullmatch(value):
+            raise ValueError("must be a name of letters, digits, _ . -")
+        return value
+
+    @field_validator("shard")
+    @classmethod
+    def _shard(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        match = _SHARD.fullmatch(value.strip())
+        if not match or not 1 <= int(match.group(1)) <= int(match.group(2)):
+            raise ValueError(f"{value!r} is not 'i/n' with 1 <= i <= n")
+        return value.strip()
+
+    @field_validator("viewport")
+    @classmethod
+    def _viewport(cls, value: str) -> str:
+        if not _VIEWPORT.fullmatch(value.strip().lower()):
+            raise ValueError(f"{value!r} is not WIDTHxHEIGHT")
+        return value.strip().lower()
+
+    @field_validator("test_id_attribute")
+    @classmethod
+    def _attribute(cls, value: str) -> str:
+        if not _ATTRIBUTE.fullmatch(value):
+            raise ValueError(f"{value!r} is not an HTML attribute name")
+        return value
+
+    @field_validator("vars", mode="before")
+    @classmethod
+    def _scalar_vars(cls, value: Any) -> Any:
+        # TOML gives numbers and booleans for unquoted values; variables are text.
+        if isinstance(value, dict):
+            return {name: _as_text(item) for name, item in value.items()}
+        return value
+
+    @field_validator("vars")
+    @classmethod
+    def _var_names(cls, value: dict[str, str]) -> dict[str, str]:
+        for name in value:
+            if not _VARIABLE_NAME.fullmatch(name):
+                raise ValueError(f"{name!r} is not a variable name (letters, digits and _)")
+            if name in RESERVED_VARIABLES:
+                raise ValueError(f"{name} comes from its own setting ({name.lower()}), not from vars")
+        return value
+
+    @field_validator(
+        "secrets", "allowed_origins", "tags", "include_patterns", "exclude_patterns", mode="before"
+    )
+    @classmethod
+    def _lists(cls, value: Any) -> Any:
+        return _split_commas(value)
+
+    @field_validator("secrets")
+    @classmethod
+    def _secret_names(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        for name in value:
+            if not _VARIABLE_NAME.fullmatch(name):
+                raise ValueError(f"{name!r} is not a variable name (letters, digits and _)")
+        return value
+
+    @field_validator("allowed_origins")
+    @classmethod
+    def _origins(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        out = []
+        for origin in value:
+            if origin == "*":
+                out.append(origin)
+                continue
+            parts = urlsplit(origin)
+            if parts.scheme not in ("http", "https") or not parts.netloc or parts.path not in ("", "/"):
+                raise ValueError(f"{origin!r} is not an origin like https://example.com")
+            out.append(f"{parts.scheme}://{parts.netloc}")
+        return tuple(out)
+
+    @property
+    def shard_spec(self) -> tuple[int, int] | None:
+        """``(index, count)`` of ``shard`` (1-based index), or None."""
+        if self.shard is None:
+            return None
+        index, count = self.shard.split("/")
+        return int(index), int(count)
+
+    @property
+    def viewport_size(self) -> tuple[int, int]:
+        width, height = self.viewport.split("x")
+        return int(width), int(height)
+
+
+SETTING_KEYS: tuple[str, ...] = tuple(Settings.model_fields)
+
+_ALLOWED_TEXT = {
+    "base_url": "an http:// or https:// URL",
+    "login_base_url": "an http:// or https:// URL",
+    "connect": "a ws://, wss://, http:// or https:// endpoint",
+    "env": "a name of letters, digits, _ . - (selects .env.<env>)",
+    "shard": "'i/n' with 1 <= i <= n, e.g. '2/4'",
+    "viewport": "WIDTHxHEIGHT, e.g. '1280x800'",
+    "test_id_attribute": "an HTML attribute name, e.g. 'data-testid' or 'data-test'",
+    "vars": "a table of NAME = 'value' (NAME of letters, digits, _; not BASE_URL, LOGIN_BASE_URL or ENV)",
+    "secrets": "a list of variable names",
+    "allowed_origins": "a list of origins like 'https://example.com', or '*'",
+    "tags": "a list of tags (or a comma-separated string)",
+    "include_patterns": "a list of glob patterns",
+    "exclude_patterns": "a list of glob patterns",
+}
+
+
+def _bounds(metadata: list[Any]) -> str:
+    parts = []
+    for item in metadata:
+        if isinstance(item, annotated_types.Ge):
+            parts.append(f">= {item.ge}")
+        elif isinstance(item, annotated_types.Gt):
+            parts.append(f"> {item.gt}")
+        elif isinstance(item, annotated_types.Le):
+            parts.append(f"<= {item.le}")
+    return " and ".join(parts)
+
+
+def allowed_values(key: str) -> str | None:
+    """A human description of what ``key`` accepts, for error messages."""
+    if key in _ALLOWED_TEXT:
+        return _ALLOWED_TEXT[key]
+    info = Settings.model_fields.get(key)
+    if info is None:
+        return None
+    annotation = info.annotation
+    optional = False
+    if isinstance(annotation, types.UnionType) or typing.get_origin(annotation) is typing.Union:
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        optional = len(args) < len(typing.get_args(annotation))
+        annotation = args[0] if len(args) == 1 else annotation
+    if typing.get_origin(annotation) is Literal:
+        text = ", ".join(str(a) for a in typing.get_args(annotation))
+    elif annotation is bool:
+        text = "true or false (also 1/0, yes/no, on/off)"
+    elif annotation is int:
+        text = "an integer" + (f" {_bounds(info.metadata)}" if info.metadata else "")
+    elif annotation is float:
+        text = "a number" + (f" {_bounds(info.metadata)}" if info.metadata else "")
+    elif annotation is Path:
+        text = "a path"
+    else:
+        text = "text"
+    return text + (" (or unset)" if optional else "")

@@ -1,0 +1,31 @@
+"""The known bugs the demo shop can switch on, so tests can prove that failures are caught."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+
+KNOWN_BUGS: Mapping[str, str] = {
+    "total": "the cart total is wrong (adds $1.00)",
+    "button": 'the "Place order" button does nothing',
+    "label": 'the checkout field "Postal code" is renamed "Zip code"',
+}
+BUGS_ENV = "AUTOQA_DEMO_BUGS"
+
+
+def parse_bugs(bugs: Iterable[str] | str | None) -> frozenset[str]:
+    """Validate bug names; ``None`` means "read ``AUTOQA_DEMO_BUGS``".
+
+    Accepts an iterable of names or one comma-separated string (``"total,label"``); blanks are ignored.
+    Raises ``ValueError`` naming the unknown bugs and the allowed ones.
+    """
+    if bugs is None:
+        bugs = os.environ.get(BUGS_ENV, "")
+    items = [bugs] if isinstance(bugs, str) else list(bugs)
+    names = {part.strip().lower() for item in items for part in str(item).split(",") if part.strip()}
+    unknown = sorted(names - KNOWN_BUGS.keys())
+    if unknown:
+        raise ValueError(
+            f"unknown demo bug(s): {', '.join(unknown)}; allowed: {', '.join(sorted(KNOWN_BUGS))}"
+        )
+    return frozenset(names)

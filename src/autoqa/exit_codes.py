@@ -1,0 +1,30 @@
+"""Process exit codes, so CI can tell "the app broke" from "the tool broke"."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from autoqa.results import Outcome, RunResult
+
+
+class ExitCode(IntEnum):
+    OK = 0
+    """Every spec that ran passed (skipped specs do not fail a run)."""
+    SPECS_FAILED = 1
+    """At least one spec failed: the app does not meet its spec."""
+    USAGE_ERROR = 2
+    """Bad arguments, config or spec files; nothing was run."""
+    INFRA_ERROR = 3
+    """Browser launch, model API or credentials, guardrail trip, or another infrastructure error."""
+    INTERRUPTED = 130
+    """Ctrl-C: what finished was written."""
+
+
+def exit_code_for(run: RunResult) -> ExitCode:
+    if run.interrupted:
+        return ExitCode.INTERRUPTED
+    if run.count(Outcome.ERROR):
+        return ExitCode.INFRA_ERROR
+    if run.count(Outcome.FAILED):
+        return ExitCode.SPECS_FAILED
+    return ExitCode.OK

@@ -1,0 +1,285 @@
+"""One IR record → pytest-playwright statements (sync API), given the page variable it runs on.
+
+Assertions map to ``expect`` with the same meaning the tools give them:
+
+=====================  ==========================================================================
+tool                   exported
+=====================  ==========================================================================
+assert_text_present    ``expect(page.get_by_text(t)).to_be_visible()`` in the document it was seen
+assert_text_absent     ``expect(page.get_by_text(t).filter(visible=True)).to_have_count(0)``
+assert_element_*       ``expect(locator).to_be_visible()`` / ``to_be_hidden()``
+assert_url / _title    ``expect(page).to_have_url(…)`` / ``to_have_title(…)`` (contains → ``re.escape``)
+assert_value           ``expect(locator).to_have_value(v)``
+assert_checked         ``expect(locator).to_be_checked(checked=…)``
+assert_enabled         ``expect(locator).to_be_enabled()`` / ``to_be_disabled()``
+assert_count           ``expect(locator).to_have_count(n)``
+wait_for               the same expectations with the wait's timeout; ``seconds`` → ``wait_for_timeout``
+=====================  ==========================================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from typing import Any
+from urllib.parse import urlsplit
+
+from autoqa.errors import ExportError
+from autoqa.export.code_model import Block, Line, Node
+from autoqa.export.values import ValueRenderer
+from autoqa.record.frames import FrameRef
+from autoqa.record.ir import IRRecord
+from autoqa.record.locator_spec import py_str
+
+DEFAULT_WAIT_MS = 10_000
+"""``wait_for`` without ``seconds`` waits this long in the tools (``ToolSettings.wait_timeout_ms``)."""
+
+ELEMENT_ACTIONS = frozenset(
+    {"click", "fill", "select_option", "press_key", "hover", "set_checked", "upload_file", "scroll"}
+)
+ELEMENT_ASSERTIONS = frozenset(
+    {"assert_element_visible", "assert_element_hidden", "assert_value", "assert_checked", "assert_enabled",
+     "assert_count"}
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class StatementContext:
+    page: str
+    """The variable of the page the record ran on (``page``, ``popup``, …)."""
+    values: ValueRenderer
+    app_origin: str | None
+    """``scheme://host:port`` of the app: absolute URLs on it become paths relative to the base URL."""
+    tabs: tuple[str, ...] = ("page",)
+    """Page variables by tab index just before the record ran."""
+
+
+def frames_scope(page: str, frames: tuple[FrameRef, ...]) -> str:
+    scope = page
+    for frame in frames:
+        scope += f".frame_locator({py_str(frame.selector)})"
+    return scope
+
+
+def element_locator(record: IRRecord, page: str) -> str | None:
+    """The locator expression for the record's element, or None when none was validated."""
+    element = record.element
+    if element is None or element.chosen is None:
+        return None
+    return element.chosen.code(frames_scope(page, element.frames))
+
+
+def guessed_locator(description: str, page: str) -> str:
+    """For an element never recorded (a skipped optional step): the usual ways a page names it."""
+    text = py_str(description)
+    return (
+        f"{page}.get_by_role(\"button\", name={text}, exact=True)"
+        f".or_({page}.get_by_role(\"link\", name={text}, exact=True))"
+        f".or_({page}.get_by_test_id({text}))"
+        f".or_({page}.get_by_label({text}, exact=True))"
+        f".or_({page}.get_by_text({text}, exact=True)).first"
+    )
+
+
+def statements(record: IRRecord, ctx: StatementContext) -> list[Node]:
+    """The code for ``record``. Raises :class:`ExportError` for an element action without a locator."""
+    tool = record.tool
+    args = record.args
+    if tool == "navigate":
+        return [Line(f"{ctx.page}.goto({ctx.values.expr(_relative(str(args.get('url', '')), ctx.app_origin))})")]
+    if tool in ELEMENT_ACTIONS and not _page_level(tool, args):
+        return _element_action(record, _require_locator(record, ctx.page), ctx)
+    if tool == "press_key":
+        return [Line(f"{ctx.page}.keyboard.press({py_str(str(args['key']))})")]
+    if tool == "scroll":
+        return [Line(_wheel(args, ctx.page))]
+    if tool in ("assert_text_present", "assert_text_absent"):
+        return [Line(_text_expect(record, ctx, present=tool == "assert_text_present", timeout=None))]
+    if tool in ELEMENT_ASSERTIONS:
+        return [Line(_element_expect(record, ctx, timeout=None))]
+    if tool in ("assert_url", "assert_title"):
+        return [Line(_page_expect(tool, args, ctx))]
+    if tool == "wait_for":
+        return [Line(_wait(record, ctx))]
+    if tool == "tabs":
+        return _tabs(record, ctx)
+    if tool == "dialogs":
+        return []  # the policy shows up as the handler before each dialog-raising action
+    raise ExportError(f"cannot export tool {tool!r}", step=record.step)
+
+
+def _page_level(tool: str, args: Mapping[str, Any]) -> bool:
+    return tool in ("press_key", "scroll") and args.get("ref") is None and args.get("target") is None
+
+
+def _require_locator(record: IRRecord, page: str) -> str:
+    locator = element_locator(record, page)
+    if locator is not None:
+        return locator
+    element = record.element
+    what = element.fingerprint.summary() if element and element.fingerprint.tag else _given(record.args)
+    tried = ", ".join(c.locator.describe() for c in (element.candidates if element else ())) or "none"
+    reason = element.error if element and element.error else f"candidates tried: {tried}"
+    raise ExportError(
+        f"{record.tool} on {what} has no unique locator ({reason})",
+        step=record.step,
+        hint="give the element a data-testid or an accessible name, or describe it more precisely",
+    )
+
+
+def _given(args: Mapping[str, Any]) -> str:
+    if args.get("target"):
+        return repr(args["target"])
+    return f"ref {args.get('ref')}" if args.get("ref") else "an element"
+
+
+def _element_action(record: IRRecord, locator: str, ctx: StatementContext) -> list[Node]:
+    args = record.args
+    tool = record.tool
+    if tool == "click":
+        options = [f"button={py_str(str(args['button']))}"] if args.get("button", "left") != "left" else []
+        method = "dblclick" if args.get("double") else "click"
+        return [Line(f"{locator}.{method}({', '.join(options)})")]
+    if tool == "fill":
+        return [Line(f"{locator}.fill({ctx.values.expr(str(args.get('value', '')))})")]
+    if tool == "select_option":
+        label = record.data.get("selected", args.get("option", ""))
+        return [Line(f"{locator}.select_option(label={ctx.values.expr(str(label))})")]
+    if tool == "press_key":
+        return [Line(f"{locator}.press({py_str(str(args['key']))})")]
+    if tool == "hover":
+        return [Line(f"{locator}.hover()")]
+    if tool == "set_checked":
+        return [Line(f"{locator}.set_checked({bool(args.get('checked', True))})")]
+    if tool == "scroll":
+        return [Line(f"{locator}.scroll_into_view_if_needed()")]
+    return _upload(record, locator, ctx)
+
+
+def _upload(record: IRRecord, locator: str, ctx: StatementContext) -> list[Node]:
+    name = PurePosixPath(str(record.args.get("path", ""))).as_posix()
+    path = f"UPLOAD_DIR / {py_str(name)}"
+    element = record.element
+    fingerprint = element.fingerprint if element else None
+    if fingerprint is not None and fingerprint.tag == "input" and (fingerprint.type or "").lower() == "file":
+        return [Line(f"{locator}.set_input_files({path})")]
+    return [
+        Block(f"with {ctx.page}.expect_file_chooser() as chooser_info:", (Line(f"{locator}.click()"),)),
+        Line(f"chooser_info.value.set_files({path})"),
+    ]
+
+
+def _wheel(args: Mapping[str, Any], page: str) -> str:
+    amount = int(args.get("amount", 600))
+    dx, dy = {"down": (0, 1), "up": (0, -1), "right": (1, 0), "left": (-1, 0)}[str(args.get("direction", "down"))]
+    return f"{page}.mouse.wheel({dx * amount}, {dy * amount})"
+
+
+def _timeout(ms: float | None) -> str:
+    return f"timeout={round(ms)}" if ms is not None else ""
+
+
+def _text_expect(record: IRRecord, ctx: StatementContext, *, present: bool, timeout: float | None) -> str:
+    text = str(record.args.get("text") if record.tool != "wait_for" or present else record.args.get("text_gone"))
+    exact = ", exact=True" if record.args.get("exact") else ""
+    value = ctx.values.expr(text)
+    option = _timeout(timeout)
+    if not present:
+        return f"expect({ctx.page}.get_by_text({value}).filter(visible=True)).to_have_count(0{', ' + option if option else ''})"
+    location = record.text
+    if location is None or location.matches == 0:
+        # The text spans several elements (or was not found by get_by_text): check the document's text.
+        scope = frames_scope(ctx.page, location.frames if location else ())
+        return f"expect({scope}.locator(\"body\")).to_contain_text({value}{', ' + option if option else ''})"
+    scope = frames_scope(ctx.page, location.frames)
+    locator = f"{scope}.get_by_text({value}{exact})"
+    if location.matches > 1:
+        locator += ".filter(visible=True).first"
+    return f"expect({locator}).to_be_visible({option})"
+
+
+def _element_expect(record: IRRecord, ctx: StatementContext, *, timeout: float | None) -> str:
+    tool = record.tool
+    args = record.args
+    option = _timeout(timeout)
+    locator = element_locator(record, ctx.page)
+    element = record.element
+    group = element is not None and element.group_size is not None and element.group_size > 1
+    if locator is None:
+        if tool == "assert_element_hidden" or (tool == "wait_for" and args.get("state") == "hidden"):
+            guess = guessed_locator(str(args.get("target", "")), ctx.page).removesuffix(".first")
+            return f"expect({guess}.filter(visible=True)).to_have_count(0{', ' + option if option else ''})"
+        locator = _require_locator(record, ctx.page)
+    state = {"assert_element_visible": "visible", "assert_element_hidden": "hidden"}.get(tool, args.get("state"))
+    if tool == "assert_count":
+        return f"expect({locator}).to_have_count({int(args['count'])}{', ' + option if option else ''})"
+    if state == "visible" or (tool == "wait_for" and state is None):
+        return f"expect({locator}{'.filter(visible=True).first' if group else ''}).to_be_visible({option})"
+    if state == "hidden":
+        if group:
+            return f"expect({locator}.filter(visible=True)).to_have_count(0{', ' + option if option else ''})"
+        return f"expect({locator}).to_be_hidden({option})"
+    if state == "attached":
+        return f"expect({locator}).to_be_attached({option})"
+    if tool == "assert_value":
+        expected = str(args.get("expected", ""))
+        if element is not None and element.fingerprint.tag == "select" and element.fingerprint.value is not None:
+            if expected != element.fingerprint.value:  # the spec named the option's label
+                return f"expect({locator}.locator(\"option:checked\")).to_have_text({ctx.values.expr(expected)})"
+        return f"expect({locator}).to_have_value({ctx.values.expr(expected)})"
+    if tool == "assert_checked":
+        checked = bool(args.get("checked", True))
+        return f"expect({locator}).to_be_checked({'' if checked else 'checked=False'})"
+    enabled = bool(args.get("enabled", True)) if tool == "assert_enabled" else True
+    return f"expect({locator}).{'to_be_enabled' if enabled else 'to_be_disabled'}({option})"
+
+
+def _page_expect(tool: str, args: Mapping[str, Any], ctx: StatementContext) -> str:
+    expected = str(args.get("expected", ""))
+    mode = str(args.get("match", "contains"))
+    matcher = "to_have_url" if tool == "assert_url" else "to_have_title"
+    if mode == "regex":
+        return f"expect({ctx.page}).{matcher}(re.compile({py_str(expected)}))"
+    if mode == "contains":
+        return f"expect({ctx.page}).{matcher}(re.compile(re.escape({ctx.values.expr(expected)})))"
+    if tool == "assert_url" and expected.startswith("/"):
+        # The tools resolve a path against the current page, so any origin serving that path matches.
+        return f"expect({ctx.page}).to_have_url(re.compile(r\"^[a-z]+://[^/]+\" + re.escape({py_str(expected)}) + \"$\"))"
+    return f"expect({ctx.page}).{matcher}({ctx.values.expr(expected)})"
+
+
+def _wait(record: IRRecord, ctx: StatementContext) -> str:
+    args = record.args
+    seconds = args.get("seconds")
+    timeout = float(seconds) * 1000 if seconds is not None else DEFAULT_WAIT_MS
+    if args.get("text") is not None:
+        return _text_expect(record, ctx, present=True, timeout=timeout)
+    if args.get("text_gone") is not None:
+        return _text_expect(record, ctx, present=False, timeout=timeout)
+    if args.get("ref") is not None or args.get("target") is not None:
+        return _element_expect(record, ctx, timeout=timeout)
+    return f"{ctx.page}.wait_for_timeout({round(timeout)})"
+
+
+def _tabs(record: IRRecord, ctx: StatementContext) -> list[Node]:
+    action = record.args.get("action")
+    if action == "switch":
+        return [Line(f"{ctx.page}.bring_to_front()")]
+    if action == "close":
+        index = record.args.get("index")
+        if not isinstance(index, int) or not 0 <= index < len(ctx.tabs):
+            raise ExportError("a tab was closed that the recording cannot name", step=record.step)
+        return [Line(f"{ctx.tabs[index]}.close()")]
+    return []
+
+
+def _relative(url: str, app_origin: str | None) -> str:
+    """Same-origin absolute URLs become paths, so the test follows ``--base-url``."""
+    parts = urlsplit(url)
+    if not parts.scheme or app_origin is None:
+        return url
+    if f"{parts.scheme}://{parts.netloc}".lower() != app_origin.lower():
+        return url
+    path = parts.path or "/"
+    return path + (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")

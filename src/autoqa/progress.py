@@ -1,0 +1,135 @@
+"""Live progress and the final summary on the console: rich on a terminal, plain lines otherwise."""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+from collections.abc import Callable
+from typing import IO, Any
+
+from rich.console import Console
+from rich.live import Live
+from rich.table import Table
+from rich.text import Text
+
+from autoqa.results import Outcome, RunResult
+
+_STYLE = {"passed": "green", "failed": "red", "error": "magenta", "skipped": "yellow"}
+
+
+class PlainProgress:
+    """One line per finished spec (and per failed tool call), for CI logs and pipes."""
+
+    def __init__(self, stream: IO[str] | None = None) -> None:
+        self.stream = stream or sys.stderr
+        self._lock = threading.Lock()
+
+    def _print(self, text: str) -> None:
+        with self._lock:
+            print(text, file=self.stream, flush=True)
+
+    def emit(self, kind: str, /, **fields: Any) -> None:
+        if kind == "run.started":
+            self._print(f"autoqa: run {fields.get('run_id', '')} — {fields.get('spec_count', 0)} spec(s)")
+        elif kind == "tool.result" and not fields.get("ok"):
+            self._print(
+                f"  {fields.get('spec')} step {fields.get('step')}: {fields.get('tool')} "
+                f"{fields.get('error_code')}: {fields.get('error_message')}"
+            )
+        elif kind == "spec.finished":
+            outcome = fields.get("outcome", "")
+            reason = f" — {fields['reason']}" if fields.get("reason") and outcome != "passed" else ""
+            seconds = (fields.get("duration_ms") or 0) / 1000
+            self._print(f"{outcome.upper():8} {fields.get('path')} ({seconds:.1f}s){reason}")
+
+
+class RichProgress:
+    """A live table: spec, current step, tool calls so far, cost."""
+
+    def __init__(self, console: Console | None = None) -> None:
+        self.console = console or Console(stderr=True)
+        self.rows: dict[str, dict[str, Any]] = {}
+        self._lock = threading.Lock()
+        self.live = Live(self._render(), console=self.console, refresh_per_second=8, transient=True)
+
+    def __enter__(self) -> RichProgress:
+        self.live.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.live.stop()
+
+    def _render(self) -> Table:
+        table = Table(box=None, show_header=True, header_style="bold")
+        for column in ("spec", "status", "step", "tools", "cost"):
+            table.add_column(column)
+        for slug, row in self.rows.items():
+            status = row.get("status", "running")
+            table.add_row(
+                slug,
+                Text(status, style=_STYLE.get(status, "cyan")),
+                str(row.get("step", "")),
+                str(row.get("tools", 0)),
+                f"${row.get('cost', 0.0):.4f}",
+            )
+        return table
+
+    def emit(self, kind: str, /, **fields: Any) -> None:
+        slug = str(fields.get("spec") or "")
+        with self._lock:
+            if kind == "spec.started":
+                self.rows[slug] = {"status": "running", "tools": 0}
+            elif kind == "step.started" and slug in self.rows:
+                self.rows[slug]["step"] = fields.get("step")
+            elif kind == "tool.called" and slug in self.rows:
+                self.rows[slug]["tools"] = self.rows[slug].get("tools", 0) + 1
+                self.rows[slug]["step"] = fields.get("step") or self.rows[slug].get("step", "")
+            elif kind == "agent.usage" and slug in self.rows:
+                self.rows[slug]["cost"] = fields.get("cost_usd", 0.0)
+            elif kind == "spec.finished" and slug in self.rows:
+                self.rows[slug]["status"] = fields.get("outcome", "")
+                self.rows[slug]["cost"] = fields.get("cost_usd") or self.rows[slug].get("cost", 0.0)
+            else:
+                return
+            self.live.update(self._render())
+
+
+def summary_table(run: RunResult) -> Table:
+    table = Table(title=f"autoqa run {run.run_id}", show_lines=False)
+    for column in ("spec", "outcome", "executor", "time", "cost", "reason"):
+        table.add_column(column, overflow="fold")
+    for spec in run.specs:
+        outcome = str(spec.outcome)
+        table.add_row(
+            str(spec.path),
+            Text(outcome, style=_STYLE.get(outcome, "")),
+            spec.executor,
+            f"{spec.duration_ms / 1000:.1f}s",
+            f"${spec.usage.cost_usd:.4f}" if spec.usage.cost_usd else "-",
+            (f"step {spec.failed_step}: " if spec.failed_step else "") + (spec.reason or ""),
+        )
+    return table
+
+
+def summary_line(run: RunResult) -> str:
+    parts = [f"{run.count(o)} {o}" for o in (Outcome.PASSED, Outcome.FAILED, Outcome.ERROR, Outcome.SKIPPED)]
+    cost = run.usage.cost_usd
+    tail = f" in {run.duration_ms / 1000:.1f}s" + (f", ${cost:.4f}" if cost else "")
+    return ", ".join(parts) + tail + (" (interrupted)" if run.interrupted else "")
+
+
+def run_to_json(run: RunResult, redact: Callable[[Any], Any] = lambda value: value) -> str:
+    """The ``--json`` document: the same per-spec shape as ``run.json``."""
+    from autoqa.artifacts.serialize import spec_result_to_dict
+
+    document = {
+        "run_id": run.run_id,
+        "interrupted": run.interrupted,
+        "duration_ms": run.duration_ms,
+        "output_dir": str(run.output_dir) if run.output_dir else None,
+        "counts": {str(o): run.count(o) for o in Outcome},
+        "cost_usd": run.usage.cost_usd,
+        "specs": [spec_result_to_dict(spec) for spec in run.specs],
+    }
+    return json.dumps(redact(document), indent=2, default=str)

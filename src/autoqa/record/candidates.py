@@ -1,0 +1,232 @@
+"""Locator candidates for a recorded element, and their read-only validation.
+
+Candidates come from the fingerprint (test id, role + name, label, placeholder, alt, title, id, name
+attribute, exact text) and from ``Locator.normalize()`` (Playwright's own generator). Each is checked in
+the element's frame, in parallel, with short timeouts and without side effects:
+
+* it resolves to exactly one element (for ``assert_count``: to the expected number, including ours),
+* that element *is* the recorded one (identity, not a heuristic),
+* whether it is visible / enabled / editable (a click needs enabled, a fill editable) is noted; it does
+  not disqualify a candidate, because capture runs *before* the action's actionability wait and only
+  actions that succeeded are recorded.
+
+Separately, its tool-layer form (``replay_target``) is checked the way the tool layer resolves hints:
+main document first, then same-origin iframes; the first document with a match must hold exactly ours.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable
+from typing import Any
+
+from playwright.async_api import ElementHandle, Frame, Locator, Page
+from pydantic import BaseModel, ConfigDict
+
+from autoqa.record.fingerprint import TEXT_LIMIT, Fingerprint
+from autoqa.record.locator_spec import LocatorSpec, css_attr, css_id
+from autoqa.tools.targets import explicit_hint, same_origin_child_frames
+
+DEFAULT_TEST_ID = "data-testid"
+_TEXT_TAGS = frozenset({"a", "button", "span", "div", "li", "td", "th", "label", "p", "summary", "option", "h1",
+                        "h2", "h3", "h4", "h5", "h6", "strong", "em", "b", "i", "dt", "dd", "legend"})
+_FORM_TAGS = frozenset({"input", "textarea", "select"})
+
+# What an element must be for each tool, beyond "unique and the same element".
+_NEEDS: dict[str, tuple[str, ...]] = {
+    "click": ("visible", "enabled"),
+    "set_checked": ("visible", "enabled"),
+    "select_option": ("visible", "enabled"),
+    "fill": ("visible", "editable"),
+    "hover": ("visible",),
+    "press_key": ("visible",),
+}
+
+
+class CandidateCheck(BaseModel):
+    """One candidate and what validation found. ``ok``: usable in exported code for this tool."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    locator: LocatorSpec
+    source: str = "fingerprint"
+    """``fingerprint`` or ``normalize``."""
+    count: int = 0
+    same_element: bool = False
+    visible: bool | None = None
+    enabled: bool | None = None
+    editable: bool | None = None
+    ok: bool = False
+    replay_target: str | None = None
+    """The tool-layer ``target`` for this locator, present only when it resolves to the same element."""
+    error: str | None = None
+
+    @property
+    def code(self) -> str:
+        return self.locator.code()
+
+
+def generate(fp: Fingerprint, *, test_id_attribute: str = DEFAULT_TEST_ID) -> list[LocatorSpec]:
+    """Candidates in priority order (best first), without duplicates."""
+    out: list[LocatorSpec] = []
+    if fp.test_id:
+        if test_id_attribute == DEFAULT_TEST_ID:
+            out.append(LocatorSpec(kind="test_id", value=fp.test_id))
+        else:  # exported code would need selectors.set_test_id_attribute(); a CSS attribute is plainer
+            out.append(LocatorSpec(kind="css", value=css_attr(test_id_attribute, fp.test_id)))
+    if fp.role and fp.name:
+        out.append(LocatorSpec(kind="role", role=fp.role, value=fp.name))
+    label = fp.label or (fp.aria_label if fp.tag in _FORM_TAGS else None)
+    if label:
+        out.append(LocatorSpec(kind="label", value=label))
+    if fp.placeholder:
+        out.append(LocatorSpec(kind="placeholder", value=fp.placeholder))
+    if fp.alt:
+        out.append(LocatorSpec(kind="alt_text", value=fp.alt))
+    if fp.title:
+        out.append(LocatorSpec(kind="title", value=fp.title))
+    if fp.id and css_id(fp.id):
+        out.append(LocatorSpec(kind="css", value=css_id(fp.id) or ""))
+    if fp.name_attr:
+        out.append(LocatorSpec(kind="css", value=css_attr("name", fp.name_attr, fp.tag)))
+    if fp.text and len(fp.text) < TEXT_LIMIT and fp.tag in _TEXT_TAGS:
+        out.append(LocatorSpec(kind="text", value=fp.text))
+    if fp.role and not fp.name:
+        out.append(LocatorSpec(kind="role", role=fp.role, value=""))
+    return _dedupe(out)
+
+
+def merge(first: Iterable[LocatorSpec], extra: Iterable[LocatorSpec]) -> list[tuple[LocatorSpec, str]]:
+    """Fingerprint candidates plus normalize()'s, sorted by priority (stable), duplicates dropped."""
+    tagged = [(spec, "fingerprint") for spec in first] + [(spec, "normalize") for spec in extra]
+    seen: set[tuple[Any, ...]] = set()
+    unique: list[tuple[LocatorSpec, str]] = []
+    for spec, source in tagged:
+        key = (spec.kind, spec.role, spec.value, spec.exact)
+        if key not in seen:
+            seen.add(key)
+            unique.append((spec, source))
+    return sorted(unique, key=lambda pair: pair[0].priority)
+
+
+def _dedupe(specs: list[LocatorSpec]) -> list[LocatorSpec]:
+    seen: set[tuple[Any, ...]] = set()
+    out = []
+    for spec in specs:
+        key = (spec.kind, spec.role, spec.value, spec.exact)
+        if key not in seen:
+            seen.add(key)
+            out.append(spec)
+    return out
+
+
+async def validate_all(
+    candidates: list[tuple[LocatorSpec, str]],
+    *,
+    tool: str,
+    frame: Frame,
+    handle: ElementHandle,
+    expected_count: int | None,
+    test_id_attribute: str,
+    timeout_ms: float,
+) -> list[CandidateCheck]:
+    checks = [
+        _bounded_check(spec, source, tool, frame, handle, expected_count, test_id_attribute, timeout_ms)
+        for spec, source in candidates
+    ]
+    return list(await asyncio.gather(*checks))
+
+
+async def _bounded_check(
+    spec: LocatorSpec,
+    source: str,
+    tool: str,
+    frame: Frame,
+    handle: ElementHandle,
+    expected_count: int | None,
+    test_id_attribute: str,
+    timeout_ms: float,
+) -> CandidateCheck:
+    try:
+        check = await asyncio.wait_for(
+            _check(spec, source, tool, frame, handle, expected_count, timeout_ms), timeout_ms / 1000
+        )
+    except asyncio.CancelledError:
+        raise
+    except TimeoutError:
+        return CandidateCheck(locator=spec, source=source, error="validation timed out")
+    except Exception as exc:  # a malformed selector or a navigation mid-check: just not a candidate
+        return CandidateCheck(locator=spec, source=source, error=_first_line(exc))
+    target = spec.replay_target(test_id_attribute)
+    if target is None:
+        return check
+    try:
+        usable = await asyncio.wait_for(
+            _replays_to(target, frame, handle, expected_count, timeout_ms), timeout_ms / 1000
+        )
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        usable = False
+    return check.model_copy(update={"replay_target": target}) if usable else check
+
+
+async def _check(
+    spec: LocatorSpec,
+    source: str,
+    tool: str,
+    frame: Frame,
+    handle: ElementHandle,
+    expected_count: int | None,
+    timeout_ms: float,
+) -> CandidateCheck:
+    locator = spec.build(frame)
+    count = await locator.count()
+    fields: dict[str, Any] = {"locator": spec, "source": source, "count": count}
+    if expected_count is not None:
+        contains = bool(await locator.evaluate_all("(els, el) => els.includes(el)", handle)) if count else False
+        return CandidateCheck(**fields, same_element=contains, ok=contains and count == expected_count)
+    if count != 1:
+        return CandidateCheck(**fields)
+    same = bool(await locator.evaluate("(el, other) => el === other", handle, timeout=timeout_ms))
+    needs = _NEEDS.get(tool, ())
+    visible = await locator.is_visible() if "visible" in needs else None
+    enabled = await locator.is_enabled(timeout=timeout_ms) if "enabled" in needs else None
+    editable = await locator.is_editable(timeout=timeout_ms) if "editable" in needs else None
+    # The states are facts, not gates: the hook runs before the action's own actionability wait (a button
+    # may still be disabled for a moment), and only actions that then succeeded are ever recorded.
+    return CandidateCheck(**fields, same_element=same, visible=visible, enabled=enabled, editable=editable, ok=same)
+
+
+async def _replays_to(
+    target: str, frame: Frame, handle: ElementHandle, expected_count: int | None, timeout_ms: float
+) -> bool:
+    """Whether the tool layer's hint resolution of ``target`` lands on this element (or its set)."""
+    page = frame.page
+    scopes: list[Page | Frame] = [page, *same_origin_child_frames(page)]
+    for scope in scopes:
+        locator = explicit_hint(scope, target)
+        if locator is None:
+            return False
+        count = await locator.count()
+        if count == 0:
+            continue
+        in_scope = scope.main_frame if isinstance(scope, Page) else scope
+        if in_scope != frame:
+            return False  # the tools would stop at an earlier document
+        visible = await locator.filter(visible=True).count()
+        pool: Locator = locator.filter(visible=True) if visible and count > visible else locator
+        matched = visible or count
+        if expected_count is not None:
+            return matched == expected_count and bool(
+                await pool.evaluate_all("(els, el) => els.includes(el)", handle)
+            )
+        if matched != 1:
+            return False
+        return bool(await pool.evaluate("(el, other) => el === other", handle, timeout=timeout_ms))
+    return False
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text.splitlines()[0]}" if text else type(exc).__name__

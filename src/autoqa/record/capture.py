@@ -1,0 +1,111 @@
+"""Capturing one element for the IR: fingerprint, frame chain and validated locator candidates.
+
+Runs inside a tool call (right before the action), so it is bounded in time and never raises: a capture
+that fails says why in ``ElementRecord.error`` and the action goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from typing import Any
+
+from playwright.async_api import ElementHandle, Frame, Locator, Page
+
+from autoqa.record.candidates import generate, merge, validate_all
+from autoqa.record.fingerprint import Fingerprint, take_fingerprint
+from autoqa.record.frames import frame_path
+from autoqa.record.ir import ElementRecord, TextLocation
+from autoqa.record.locator_spec import LocatorSpec
+from autoqa.secrets import SecretSet
+from autoqa.tools.targets import same_origin_child_frames
+
+
+async def capture_element(
+    tool: str,
+    locator: Locator,
+    args: Mapping[str, Any],
+    *,
+    test_id_attribute: str,
+    secrets: SecretSet,
+    timeout_ms: float,
+    expected_count: int | None = None,
+) -> ElementRecord:
+    """Everything export and replay need to find this element again."""
+    if expected_count is None and tool == "assert_count" and isinstance(args.get("count"), int):
+        expected_count = int(args["count"])
+    try:
+        handle = await asyncio.wait_for(locator.element_handle(timeout=timeout_ms), timeout_ms / 1000 + 1)
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:
+        return ElementRecord(fingerprint=Fingerprint(tag=""), error=f"element gone before capture: {_line(exc)}")
+    fingerprint: Fingerprint | None = None
+    try:
+        fingerprint = await take_fingerprint(
+            handle, locator, test_id_attribute=test_id_attribute, secrets=secrets, timeout_ms=timeout_ms
+        )
+        frame = await handle.owner_frame()
+        if frame is None:
+            return ElementRecord(fingerprint=fingerprint, error="element is not in a frame any more")
+        frames = await frame_path(frame, timeout_ms)
+        candidates = merge(generate(fingerprint, test_id_attribute=test_id_attribute),
+                           await _normalized(locator, timeout_ms))  # fmt: skip
+        checks = await validate_all(
+            candidates, tool=tool, frame=frame, handle=handle, expected_count=expected_count,
+            test_id_attribute=test_id_attribute, timeout_ms=timeout_ms,
+        )  # fmt: skip
+        return ElementRecord(
+            fingerprint=fingerprint, frames=frames, candidates=tuple(checks), group_size=expected_count
+        )
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:
+        return ElementRecord(fingerprint=fingerprint or Fingerprint(tag=""), error=f"capture failed: {_line(exc)}")
+    finally:
+        await _dispose(handle)
+
+
+async def _normalized(locator: Locator, timeout_ms: float) -> list[LocatorSpec]:
+    """Playwright's own best-practice locator for the element, when it is one we can express."""
+    try:
+        normalized = await asyncio.wait_for(locator.normalize(), timeout_ms / 1000)
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        return []
+    spec = LocatorSpec.from_code(str(normalized))
+    return [spec] if spec is not None else []
+
+
+async def locate_text(page: Page, text: str, *, exact: bool, timeout_ms: float) -> TextLocation:
+    """The first document (main, then same-origin iframes) where ``get_by_text`` sees ``text`` visibly."""
+    frames: list[Frame] = [page.main_frame, *same_origin_child_frames(page)]
+    for frame in frames:
+        try:
+            matches = frame.get_by_text(text, exact=exact)
+            visible = await asyncio.wait_for(matches.filter(visible=True).count(), timeout_ms / 1000)
+            if not visible:
+                continue
+            total = await asyncio.wait_for(matches.count(), timeout_ms / 1000)
+            chain = await frame_path(frame, timeout_ms)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            continue
+        return TextLocation(frames=chain, matches=total, visible=visible)
+    return TextLocation()
+
+
+async def _dispose(handle: ElementHandle) -> None:
+    try:
+        await asyncio.wait_for(handle.dispose(), 2)
+    except asyncio.CancelledError:
+        raise
+    except Exception:  # the page navigated away: the handle is gone anyway
+        pass
+
+
+def _line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text.splitlines()[0]}" if text else type(exc).__name__

@@ -1,0 +1,173 @@
+"""``Recorder``: turns a run's successful tool calls into IR records.
+
+Wiring (two hooks, nothing else)::
+
+    recorder = Recorder(ctx, IRWriter(run_dir / "ir.jsonl"), spec_path=spec.path, run_id=run_id)
+    ctx.element_hook = recorder.before_element_action      # fingerprints the element before the action
+    ...
+    result = await call_tool(ctx, name, args)
+    await recorder.after_call(step, name, args, result, ctx.page.url)
+
+Failed calls are not recorded (an agent's wrong tries must not become test code); observations
+(``snapshot``, ``screenshot``, listing tabs or dialogs) are not either. Everything else is: navigation,
+element actions, assertions, waits, tab switches and dialog choices.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from playwright.async_api import Locator, Page
+
+from autoqa.record.capture import capture_element, locate_text
+from autoqa.record.ir import DialogSeen, ElementRecord, IRRecord, IRWriter
+from autoqa.secrets import SecretSet
+from autoqa.tools.context import ToolContext
+from autoqa.tools.result import ToolResult
+from autoqa.tools.targets import resolve_target
+
+NOT_RECORDED = frozenset({"snapshot", "screenshot"})
+_GROUP_TOOLS = frozenset({"assert_count", "assert_element_visible", "assert_element_hidden", "wait_for"})
+_KEPT_DATA = ("url", "status", "selected", "value", "active", "closed", "count", "file", "policy")
+_MIN_SECRET_LEN = 3
+
+
+@dataclass(frozen=True, slots=True)
+class _Pending:
+    tool: str
+    element: ElementRecord
+
+
+class Recorder:
+    """Records one spec run. Not thread-safe; one per spec (per ToolContext)."""
+
+    def __init__(
+        self,
+        ctx: ToolContext,
+        writer: IRWriter | None = None,
+        *,
+        spec_path: Path | str = "",
+        run_id: str = "",
+        capture_timeout_ms: float = 2_000,
+    ) -> None:
+        self.ctx = ctx
+        self.writer = writer
+        self.spec_path = str(spec_path)
+        self.run_id = run_id
+        self.capture_timeout_ms = capture_timeout_ms
+        self.records: list[IRRecord] = []
+        self._pending: _Pending | None = None
+        self._pages_seen: list[Page] = self._open_pages()
+        self._dialogs_seen = len(ctx.dialogs)
+
+    @property
+    def secrets(self) -> SecretSet:
+        return SecretSet(self.ctx.secrets)
+
+    async def before_element_action(self, tool: str, locator: Locator, args: Mapping[str, Any]) -> None:
+        """The ``ToolContext.element_hook``: capture the element while it is certainly still there."""
+        self._pending = None
+        element = await capture_element(
+            tool, locator, args, test_id_attribute=self.ctx.settings.test_id_attribute,
+            secrets=self.secrets, timeout_ms=self.capture_timeout_ms,
+        )  # fmt: skip
+        self._pending = _Pending(tool, element)
+
+    async def after_call(
+        self, step: int | None, tool: str, args: Mapping[str, Any], result: ToolResult, page_url: str
+    ) -> IRRecord | None:
+        """Record ``tool`` if it succeeded; returns the record (also kept in ``records``)."""
+        pending, self._pending = self._pending, None
+        pages = self._open_pages()
+        new_pages = [p for p in pages if p not in self._pages_seen]
+        dialogs = self.ctx.dialogs[self._dialogs_seen :]
+        self._pages_seen, self._dialogs_seen = pages, len(self.ctx.dialogs)
+        if not result.ok or tool in NOT_RECORDED or _is_listing(tool, args):
+            return None
+        element = pending.element if pending is not None and pending.tool == tool else None
+        if element is None and tool in _GROUP_TOOLS and isinstance(args.get("target"), str):
+            element = await self._capture_group(tool, args["target"])
+        text = None
+        if result.ok and _text_present(tool, args):
+            wanted = str(args.get("text"))
+            text = await locate_text(
+                self.ctx.page, self.secrets.substitute(wanted), exact=bool(args.get("exact")),
+                timeout_ms=self.capture_timeout_ms,
+            )  # fmt: skip
+        record = IRRecord(
+            seq=len(self.records) + 1,
+            run_id=self.run_id,
+            spec=self.spec_path,
+            step=step,
+            tool=tool,
+            args={key: self._placeholders(value) for key, value in args.items()},
+            page_url=self._placeholders(page_url),
+            page_index=pages.index(self.ctx.page) if self.ctx.page in pages else 0,
+            element=element,
+            popup=pages.index(new_pages[0]) if new_pages else None,
+            dialogs=tuple(
+                DialogSeen(
+                    type=str(d.get("type", "")),
+                    message=self.secrets.redact(str(d.get("message", ""))),
+                    handled_as=str(d.get("handled_as", "accept")),
+                )
+                for d in dialogs
+            ),
+            text=text,
+            data={k: self._placeholders(result.data[k]) for k in _KEPT_DATA if k in result.data},
+            timestamp=time.time(),
+        )
+        self.records.append(record)
+        if self.writer is not None:
+            self.writer.write(record)
+        return record
+
+    def for_step(self, step: int) -> list[IRRecord]:
+        return [r for r in self.records if r.step == step]
+
+    async def _capture_group(self, tool: str, target: str) -> ElementRecord | None:
+        """Element assertions over several matches run no hook: capture the first match as the group's."""
+        try:
+            lookup = await resolve_target(
+                self.ctx.page, target, test_id_attribute=self.ctx.settings.test_id_attribute,
+                timeout_ms=self.capture_timeout_ms,
+            )  # fmt: skip
+        except Exception:
+            return None
+        if not lookup.match_locators or lookup.count < 1:
+            return None
+        return await capture_element(
+            tool, lookup.match_locators[0], {}, test_id_attribute=self.ctx.settings.test_id_attribute,
+            secrets=self.secrets, timeout_ms=self.capture_timeout_ms,
+            expected_count=lookup.count if lookup.count > 1 or tool == "assert_count" else None,
+        )  # fmt: skip
+
+    def _placeholders(self, value: Any) -> Any:
+        """Secret values become ``{{NAME}}`` (what the spec wrote), so records never hold a secret."""
+        if isinstance(value, str):
+            for name, secret in sorted(self.ctx.secrets.items(), key=lambda kv: -len(kv[1])):
+                if len(secret) >= _MIN_SECRET_LEN:
+                    value = value.replace(secret, "{{" + name + "}}")
+            return value
+        if isinstance(value, list | tuple):
+            return [self._placeholders(v) for v in value]
+        if isinstance(value, dict):
+            return {k: self._placeholders(v) for k, v in value.items()}
+        return value
+
+    def _open_pages(self) -> list[Page]:
+        return [p for p in self.ctx.context.pages if not p.is_closed()]
+
+
+def _is_listing(tool: str, args: Mapping[str, Any]) -> bool:
+    return tool in ("tabs", "dialogs") and args.get("action", "list") == "list"
+
+
+def _text_present(tool: str, args: Mapping[str, Any]) -> bool:
+    if tool == "assert_text_present":
+        return isinstance(args.get("text"), str)
+    return tool == "wait_for" and isinstance(args.get("text"), str)

@@ -1,0 +1,257 @@
+"""``StepCache``: per-spec replay plans under a folder (default ``specs/.autoqa/<spec-slug>.json``).
+
+* ``lookup(spec)`` → :class:`CachePlan`: the cached steps that are still valid, in order from step 1,
+  and where (and why) replay has to hand over;
+* ``update(spec, records, result)`` writes the plan of a **passing** run only — never a failing or
+  partial one (Midscene's lesson: a fallback baked into the cache makes every later run flaky). Steps the
+  run did not record (replayed before a heal) keep their still-valid cached calls.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from autoqa.artifacts.atomic import write_text_atomic
+from autoqa.record.ir import IRRecord
+from autoqa.record.locator_spec import py_str
+from autoqa.replay.cache_file import CACHE_VERSION, CachedCall, CachedStep, CacheFile
+from autoqa.replay.keys import step_keys
+from autoqa.results import Outcome, SpecResult, StepStatus
+from autoqa.secrets import PLACEHOLDER, is_secret_name
+from autoqa.spec.grammar import parse_plain_step
+from autoqa.spec.model import Spec, Step
+from autoqa.spec.slug import slugify_path
+
+DEFAULT_CACHE_DIR = Path("specs/.autoqa")
+_ELEMENT_ARGS = ("ref", "target")
+_MIN_VARIABLE_LEN = 3
+_UNRENDERED = frozenset({"BASE_URL", "LOGIN_BASE_URL"})
+"""Kept as written: URLs are relative to the run's base URL already."""
+
+
+@dataclass(frozen=True, slots=True)
+class CachePlan:
+    """What replay can do for a spec: ``steps`` are valid cached steps 1..k, in order."""
+
+    spec_path: Path
+    cache_path: Path
+    steps: tuple[CachedStep, ...]
+    first_uncached: int | None
+    """The first step replay cannot do (the agent takes over there); None when every step is cached."""
+    reason: str | None = None
+    """Why ``first_uncached`` is not cached: no cache file, the step changed, it was never cacheable…"""
+
+    @property
+    def complete(self) -> bool:
+        return self.first_uncached is None
+
+    @property
+    def usable(self) -> tuple[int, ...]:
+        return tuple(step.index for step in self.steps)
+
+    def step(self, index: int) -> CachedStep | None:
+        return next((s for s in self.steps if s.index == index), None)
+
+
+class StepCache:
+    """The cache folder. ``root`` is what spec paths are made relative to for file names (default cwd)."""
+
+    def __init__(self, directory: Path | str = DEFAULT_CACHE_DIR, *, root: Path | None = None) -> None:
+        self.directory = Path(directory)
+        self.root = root
+
+    def path_for(self, spec: Spec) -> Path:
+        return self.directory / f"{slugify_path(spec.path, self.root)}.json"
+
+    def load(self, spec: Spec) -> tuple[CacheFile | None, str | None]:
+        """The cache file, or None with the reason (missing, unreadable, invalid, other version)."""
+        path = self.path_for(spec)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None, f"no cache file {path}"
+        except (OSError, UnicodeDecodeError) as exc:
+            return None, f"cache file {path} is unreadable ({exc})"
+        try:
+            data = CacheFile.model_validate_json(text)
+        except ValidationError as exc:
+            problem = exc.errors(include_url=False, include_input=False)[0]
+            where = ".".join(str(p) for p in problem["loc"]) or "file"
+            return None, f"cache file {path} is invalid ({where}: {problem['msg']}); it will be rewritten"
+        if data.version != CACHE_VERSION:
+            return None, f"cache file {path} has version {data.version}, expected {CACHE_VERSION}"
+        return data, None
+
+    def lookup(self, spec: Spec) -> CachePlan:
+        """The usable prefix of the cached steps for the spec as it is now."""
+        path = self.path_for(spec)
+        data, problem = self.load(spec)
+        if data is None:
+            first = spec.steps[0].index if spec.steps else None
+            return CachePlan(spec.path, path, (), first, problem)
+        cached = {step.index: step for step in data.steps}
+        usable: list[CachedStep] = []
+        for step, key in zip(spec.steps, step_keys(spec.steps), strict=True):
+            entry = cached.get(step.index)
+            if entry is None:
+                return CachePlan(spec.path, path, tuple(usable), step.index, f"step {step.index} was never cached")
+            if entry.key != key:
+                reason = f"step {step.index} is new or changed since it was cached (so is every later step)"
+                return CachePlan(spec.path, path, tuple(usable), step.index, reason)
+            usable.append(entry)
+        return CachePlan(spec.path, path, tuple(usable), None, None)
+
+    def update(
+        self,
+        spec: Spec,
+        records: Sequence[IRRecord],
+        result: SpecResult,
+        *,
+        previous: CachePlan | None = None,
+        test_id_attribute: str = "data-testid",
+    ) -> Path | None:
+        """Write the cache from a passing run; returns the path, or None when nothing was written.
+
+        Steps are cached from the start up to the first step that cannot be (an element without a
+        locator the tools can resolve). ``previous`` supplies still-valid steps the run did not record.
+        """
+        if result.outcome is not Outcome.PASSED:
+            return None
+        plan = build_steps(spec, records, result, previous=previous, test_id_attribute=test_id_attribute)
+        if not plan:
+            return None
+        path = self.path_for(spec)
+        current, _ = self.load(spec)
+        if current is not None and current.steps == tuple(plan) and current.title == spec.title:
+            return path  # unchanged: keep the file (and its timestamp) as it is
+        data = CacheFile(
+            spec=_label(spec.path, self.root),
+            title=spec.title,
+            updated=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            steps=tuple(plan),
+        )
+        write_text_atomic(path, data.to_text())
+        return path
+
+
+def build_steps(
+    spec: Spec,
+    records: Sequence[IRRecord],
+    result: SpecResult,
+    *,
+    previous: CachePlan | None = None,
+    test_id_attribute: str = "data-testid",
+) -> list[CachedStep]:
+    """The cacheable prefix of a passing run as cache entries."""
+    statuses = {step.index: step.status for step in result.steps}
+    by_step: dict[int, list[IRRecord]] = {}
+    for record in sorted(records, key=lambda r: r.seq):
+        if record.step is not None:
+            by_step.setdefault(record.step, []).append(record)
+    out: list[CachedStep] = []
+    for step, key in zip(spec.steps, step_keys(spec.steps), strict=True):
+        step_records = by_step.get(step.index, [])
+        entry: CachedStep | None
+        if step_records:
+            calls = _calls(step, step_records, spec, test_id_attribute)
+            entry = CachedStep(index=step.index, text=step.text, key=key, optional=step.optional, calls=calls) if calls else None
+        elif step.optional and statuses.get(step.index) is StepStatus.SKIPPED:
+            entry = _skipped_optional(step, key)
+        else:
+            kept = previous.step(step.index) if previous is not None else None
+            entry = kept if kept is not None and kept.key == key else None
+        if entry is None:
+            break
+        out.append(entry)
+    return out
+
+
+def _calls(step: Step, records: Sequence[IRRecord], spec: Spec, test_id_attribute: str) -> tuple[CachedCall, ...] | None:
+    variables = _step_variables(step, spec)
+    calls: list[CachedCall] = []
+    for record in records:
+        args = {k: _templated(v, variables) for k, v in record.args.items() if k not in _ELEMENT_ARGS}
+        locator = element = None
+        if record.element is not None:
+            target = record.element.replay_target
+            if target is None:
+                return None  # the tools could not find this element again without guessing
+            args["target"] = target
+            chosen = record.element.chosen
+            locator = chosen.code(_frames(record)) if chosen else None
+            element = record.element.fingerprint.summary() or None
+        elif any(k in record.args for k in _ELEMENT_ARGS) and record.tool not in _TARGET_OPTIONAL:
+            return None
+        elif "ref" in record.args:
+            return None  # a snapshot ref means nothing in another run
+        elif "target" in record.args:
+            args["target"] = _templated(record.args["target"], variables)
+        calls.append(CachedCall(tool=record.tool, args=args, locator=locator, element=element))
+    return tuple(calls)
+
+
+# Element assertions that succeed without an element (the element is absent): their description stays.
+_TARGET_OPTIONAL = frozenset({"assert_element_hidden", "wait_for"})
+
+
+def _frames(record: IRRecord) -> str:
+    scope = "page"
+    for frame in record.element.frames if record.element else ():
+        scope += f".frame_locator({py_str(frame.selector)})"
+    return scope
+
+
+def _skipped_optional(step: Step, key: str) -> CachedStep:
+    plain = parse_plain_step(step)
+    calls = tuple(CachedCall(tool=a.tool, args=dict(a.args)) for a in plain.actions) if plain else ()
+    return CachedStep(index=step.index, text=step.text, key=key, optional=True, calls=calls, skipped_when_recorded=True)
+
+
+def _step_variables(step: Step, spec: Spec) -> dict[str, str]:
+    """Non-secret variables the step's raw text uses: their values go back to ``{{NAME}}`` in the cache."""
+    mentioned = {m.group(1) for m in PLACEHOLDER.finditer(step.raw_text + " " + " ".join(step.expected))}
+    return {
+        name: value
+        for name, value in spec.variables.items()
+        if name in mentioned and not is_secret_name(name, spec.secrets) and name not in _UNRENDERED
+        and len(value) >= _MIN_VARIABLE_LEN
+    }
+
+
+def _templated(value: Any, variables: Mapping[str, str]) -> Any:
+    if not isinstance(value, str):
+        return value
+    for name, text in sorted(variables.items(), key=lambda kv: -len(kv[1])):
+        value = value.replace(text, "{{" + name + "}}")
+    return value
+
+
+def render_args(args: Mapping[str, Any], spec: Spec) -> dict[str, Any]:
+    """Cached args for a tool call: non-secret ``{{NAME}}`` get the spec's values; secrets stay for the tools."""
+
+    def render(value: Any) -> Any:
+        if not isinstance(value, str):
+            return value
+
+        def repl(match: Any) -> str:
+            name = match.group(1)
+            if is_secret_name(name, spec.secrets) or name not in spec.variables:
+                return str(match.group(0))
+            return spec.variables[name]
+
+        return PLACEHOLDER.sub(repl, value)
+
+    return {key: render(value) for key, value in args.items()}
+
+
+def _label(path: Path, root: Path | None) -> str:
+    try:
+        return path.resolve().relative_to((root or Path.cwd()).resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()

@@ -1,0 +1,107 @@
+"""Shared wording for every report: where a spec lives, which step failed and why."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path, PurePosixPath
+
+from autoqa.results import Outcome, RunResult, SpecResult, StepResult, StepStatus, ToolCall
+
+_LIST_ITEM = re.compile(r"^\s*\d+[.)]\s+(.*)$")
+
+
+def display_path(path: Path, root: Path | None = None) -> str:
+    """The spec path as users should see it: relative to ``root`` (default: the working folder)."""
+    if path.is_absolute():
+        try:
+            return path.relative_to((root or Path.cwd()).resolve()).as_posix()
+        except ValueError:
+            return path.as_posix()
+    return path.as_posix()
+
+
+def classname(path: Path, root: Path | None = None) -> str:
+    """``specs/shop/login.md`` → ``specs.shop.login`` (dots inside names become ``_``)."""
+    parts = PurePosixPath(display_path(path, root)).with_suffix("").parts
+    cleaned = [p.replace(".", "_") for p in parts if p not in ("/", "~")]
+    return ".".join(cleaned) or "spec"
+
+
+def spec_name(spec: SpecResult) -> str:
+    return spec.title or spec.path.stem or spec.slug or f"spec {spec.index}"
+
+
+def failed_step(spec: SpecResult) -> StepResult | None:
+    """The step the spec failed at: the one named by ``failed_step``, else the first failed step."""
+    if spec.failed_step is not None:
+        for step in spec.steps:
+            if step.index == spec.failed_step:
+                return step
+    return next((s for s in spec.steps if s.status is StepStatus.FAILED), None)
+
+
+def failing_call(step: StepResult | None) -> ToolCall | None:
+    if step is None:
+        return None
+    return next((c for c in reversed(step.tool_calls) if not c.ok), None)
+
+
+def error_code(spec: SpecResult) -> str | None:
+    call = failing_call(failed_step(spec))
+    if call is not None and call.error_code:
+        return call.error_code
+    if spec.guardrail:
+        return f"GUARDRAIL_{str(spec.guardrail.get('name', '')).upper()}"
+    return None
+
+
+def failure_message(spec: SpecResult) -> str:
+    """``step 3 "Verify the total is $39.98": expected …`` — the failed step and the reason."""
+    step = failed_step(spec)
+    reason = spec.reason or (step.reason if step else None) or str(spec.outcome)
+    if step is None:
+        return reason
+    return f'step {step.index} "{one_line(step.text, 120)}": {reason}'
+
+
+def one_line(text: str, limit: int = 200) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def duration(ms: float) -> str:
+    if ms < 1000:
+        return f"{ms:.0f} ms"
+    seconds = ms / 1000
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    return f"{int(seconds // 60)} min {seconds % 60:.0f} s"
+
+
+def counts(run: RunResult) -> dict[str, int]:
+    result = {str(o): run.count(o) for o in Outcome}
+    result["total"] = len(run.specs)
+    return result
+
+
+def step_line(spec: SpecResult, step: StepResult, root: Path | None = None) -> int | None:
+    """The line of ``step`` in the spec file: the step's own ``line`` if results carry one, else the
+    line holding its text, else the N-th numbered item. None when the file cannot be read."""
+    own = getattr(step, "line", None)
+    if isinstance(own, int) and own > 0:
+        return own
+    path = spec.path if spec.path.is_absolute() else (root or Path.cwd()) / spec.path
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    wanted = one_line(step.text, 10_000).lower()
+    items: list[int] = []
+    for number, line in enumerate(lines, start=1):
+        match = _LIST_ITEM.match(line)
+        if match is None:
+            continue
+        items.append(number)
+        if wanted and one_line(match.group(1), 10_000).lower() == wanted:
+            return number
+    return items[step.index - 1] if 0 < step.index <= len(items) else None

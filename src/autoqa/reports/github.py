@@ -1,0 +1,130 @@
+"""GitHub Actions output: ``::error`` annotations for failed steps and a Markdown job summary.
+
+Both only happen when ``GITHUB_ACTIONS=true``. Annotation lines follow GitHub's workflow-command escaping:
+in the message ``%``, CR and LF become ``%25``, ``%0D``, ``%0A``; in properties (``file``, ``line``,
+``title``) additionally ``:`` and ``,`` become ``%3A`` and ``%2C``. The summary is appended to the file
+named by ``GITHUB_STEP_SUMMARY``, as GitHub expects (several steps may write to it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TextIO
+
+from autoqa.reports.describe import (
+    counts,
+    display_path,
+    duration,
+    error_code,
+    failed_step,
+    failure_message,
+    one_line,
+    spec_name,
+    step_line,
+)
+from autoqa.results import Outcome, RunResult, SpecResult
+
+
+def escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def on_github(env: Mapping[str, str]) -> bool:
+    return env.get("GITHUB_ACTIONS", "").lower() == "true"
+
+
+def _annotation_file(spec: SpecResult, env: Mapping[str, str], root: Path | None) -> str:
+    workspace = env.get("GITHUB_WORKSPACE")
+    base = Path(workspace) if workspace else root
+    return display_path(spec.path, base)
+
+
+def annotation_lines(
+    run: RunResult, env: Mapping[str, str] | None = None, *, root: Path | None = None
+) -> list[str]:
+    """One ``::error`` line per failed or errored spec, pointing at its failed step's line."""
+    env = env or {}
+    lines = []
+    for spec in sorted(run.specs, key=lambda s: s.index):
+        if spec.outcome not in (Outcome.FAILED, Outcome.ERROR):
+            continue
+        props = [f"file={escape_property(_annotation_file(spec, env, root))}"]
+        step = failed_step(spec)
+        line = step_line(spec, step, root) if step is not None else None
+        if line is not None:
+            props.append(f"line={line}")
+        code = error_code(spec)
+        title = f"{spec.outcome}: {spec_name(spec)}" + (f" [{code}]" if code else "")
+        props.append(f"title={escape_property(one_line(title, 200))}")
+        lines.append(f"::error {','.join(props)}::{escape_data(failure_message(spec))}")
+    return lines
+
+
+def annotate(run: RunResult, stream: TextIO, env: Mapping[str, str], *, root: Path | None = None) -> int:
+    """Print the annotations to ``stream`` (stdout in CI) when on GitHub Actions; returns how many."""
+    if not on_github(env):
+        return 0
+    lines = annotation_lines(run, env, root=root)
+    for line in lines:
+        stream.write(line + "\n")
+    stream.flush()
+    return len(lines)
+
+
+def _md(text: object) -> str:
+    """Safe inside a Markdown table cell: one line, no pipes, no HTML."""
+    flat = " ".join(str(text).split())
+    return flat.replace("\\", "\\\\").replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def step_summary_markdown(run: RunResult, *, run_dir: Path | None = None, root: Path | None = None) -> str:
+    numbers = counts(run)
+    bad = numbers["failed"] + numbers["error"]
+    verdict = "failed" if bad else "passed"
+    out = [
+        f"## autoqa {verdict}: {numbers['passed']} passed, {numbers['failed']} failed, "
+        f"{numbers['error']} error, {numbers['skipped']} skipped",
+        "",
+        f"Run `{_md(run.run_id)}` · {_md(duration(run.duration_ms))} · ${run.usage.cost_usd:.4f} · "
+        f"{run.usage.input_tokens:,} input / {run.usage.output_tokens:,} output tokens",
+    ]
+    if run.interrupted:
+        out += ["", "**The run was interrupted**; unfinished specs are missing."]
+    failing = [
+        s for s in sorted(run.specs, key=lambda s: s.index) if s.outcome in (Outcome.FAILED, Outcome.ERROR)
+    ]
+    if failing:
+        out += ["", "| Spec | Outcome | Failure | Artifacts |", "| --- | --- | --- | --- |"]
+        for spec in failing:
+            code = error_code(spec)
+            reason = (f"`{_md(code)}` " if code else "") + _md(one_line(failure_message(spec), 300))
+            kept = ", ".join(
+                f"{kind}: `{_md(spec.artifacts[kind])}`"
+                for kind in ("screenshot", "trace")
+                if kind in spec.artifacts
+            )
+            out.append(
+                f"| {_md(spec_name(spec))}<br>`{_md(display_path(spec.path, root))}` | {spec.outcome} "
+                f"| {reason} | {kept or '-'} |"
+            )
+    if run_dir is not None:
+        out += ["", f"Artifacts: `{_md(display_path(run_dir, root))}` (open `report.html`)."]
+    return "\n".join(out) + "\n"
+
+
+def write_step_summary(
+    run: RunResult, env: Mapping[str, str], *, run_dir: Path | None = None, root: Path | None = None
+) -> Path | None:
+    """Append the summary to ``GITHUB_STEP_SUMMARY`` when on GitHub Actions; returns the file or None."""
+    target = env.get("GITHUB_STEP_SUMMARY")
+    if not on_github(env) or not target:
+        return None
+    path = Path(target)
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write(step_summary_markdown(run, run_dir=run_dir, root=root) + "\n")
+    return path

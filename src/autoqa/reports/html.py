@@ -1,0 +1,266 @@
+"""``report.html``: one self-contained page per run.
+
+Inline CSS and JS, images as ``data:`` URIs, and a Content-Security-Policy that forbids every network
+fetch, so the file works when opened from disk, attached to a CI job, or mailed. Layout: a summary
+(counts, duration, cost and tokens), outcome filters, then one section per spec with its steps (status,
+timing, reason), tool calls (error codes, timing), the failure screenshot, cost and tokens, and links to
+the kept trace (with the ``playwright show-trace`` command), video and transcript.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from html import escape
+from pathlib import Path
+
+from autoqa.artifacts.atomic import write_text_atomic
+from autoqa.reports.describe import (
+    counts,
+    display_path,
+    duration,
+    error_code,
+    failed_step,
+    failing_call,
+    failure_message,
+    one_line,
+    spec_name,
+)
+from autoqa.results import Outcome, RunResult, SpecResult, StepResult, ToolCall, Usage
+
+_MAX_EMBED_BYTES = 8 * 1024 * 1024
+_MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".webp": "image/webp"}
+_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
+
+_CSS = """
+:root{--pass:#1a7f37;--fail:#cf222e;--error:#9a6700;--skip:#6e7781;--bg:#f6f8fa;--line:#d0d7de}
+*{box-sizing:border-box}
+body{font:14px/1.45 system-ui,-apple-system,Segoe UI,sans-serif;margin:0;color:#1f2328}
+header{padding:16px 24px;background:var(--bg);border-bottom:1px solid var(--line)}
+h1{font-size:20px;margin:0 0 8px}main{padding:16px 24px}
+.cards{display:flex;gap:12px;flex-wrap:wrap}.card{padding:8px 12px;border:1px solid var(--line);
+border-radius:6px;background:#fff;min-width:90px}.card b{display:block;font-size:18px}
+.badge{display:inline-block;padding:1px 8px;border-radius:10px;color:#fff;font-size:12px;font-weight:600}
+.passed{background:var(--pass)}.failed{background:var(--fail)}.error{background:var(--error)}
+.skipped,.not_run{background:var(--skip)}
+.filters{margin:12px 0}.filters button{margin-right:6px;padding:4px 10px;border:1px solid var(--line);
+border-radius:6px;background:#fff;cursor:pointer}.filters button.active{background:#0969da;color:#fff}
+details.spec{border:1px solid var(--line);border-radius:6px;margin:8px 0;background:#fff}
+details.spec>summary{padding:8px 12px;cursor:pointer;display:flex;gap:10px;align-items:center}
+.spec-body{padding:4px 16px 16px}.muted{color:#59636e}.reason{white-space:pre-wrap;
+border-left:3px solid var(--fail);padding:4px 8px;background:#fff5f5}
+table{border-collapse:collapse;width:100%;margin:8px 0}td,th{border-top:1px solid var(--line);
+padding:4px 6px;text-align:left;vertical-align:top}th{background:var(--bg)}
+td:first-child,td:nth-child(3),td:nth-child(4){white-space:nowrap;width:1%}
+.calls{margin:4px 0 0 0;padding-left:18px;font-size:12px}.calls code{word-break:break-all}
+.err{color:var(--fail);font-weight:600}img.shot{max-width:100%;border:1px solid var(--line);margin:8px 0}
+code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}
+pre{background:var(--bg);padding:6px 8px;border-radius:4px;overflow:auto}
+.hidden{display:none}
+"""
+
+_JS = """
+(function(){
+  var buttons=document.querySelectorAll('.filters button[data-filter]');
+  function apply(filter){
+    document.querySelectorAll('details.spec').forEach(function(el){
+      el.classList.toggle('hidden', filter!=='all' && el.dataset.outcome!==filter);
+    });
+    buttons.forEach(function(b){b.classList.toggle('active', b.dataset.filter===filter);});
+  }
+  buttons.forEach(function(b){b.addEventListener('click', function(){apply(b.dataset.filter);});});
+  var toggle=document.getElementById('expand-all');
+  if(toggle){toggle.addEventListener('click', function(){
+    var specs=document.querySelectorAll('details.spec');
+    var open=Array.prototype.some.call(specs, function(d){return !d.open;});
+    specs.forEach(function(d){d.open=open;});
+  });}
+  apply('all');
+})();
+"""
+
+
+def _e(value: object) -> str:
+    return escape(str(value), quote=True)
+
+
+def _short(path: Path) -> str:
+    text = display_path(path)
+    home = str(Path.home())
+    if len(home) > 1 and (text == home or text.startswith(home + "/")):
+        return "~" + text[len(home) :]
+    return text
+
+
+def _usage_text(usage: Usage) -> str:
+    if not (usage.input_tokens or usage.output_tokens or usage.cost_usd):
+        return "no model use"
+    return (
+        f"${usage.cost_usd:.4f} · {usage.input_tokens:,} in / {usage.output_tokens:,} out tokens"
+        f" · {usage.model_requests} requests"
+    )
+
+
+def _data_uri(run_dir: Path | None, relative: str | None) -> str | None:
+    if not relative or run_dir is None:
+        return None
+    path = run_dir / relative
+    mime = _MIME.get(path.suffix.lower())
+    try:
+        if mime is None or path.stat().st_size > _MAX_EMBED_BYTES:
+            return None
+        data = path.read_bytes()
+    except OSError:
+        return None
+    return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+
+
+def _call_html(call: ToolCall) -> str:
+    args = one_line(json.dumps(call.args, ensure_ascii=False, default=str), 240)
+    if call.ok:
+        status = '<span class="muted">ok</span>'
+    else:
+        status = f'<span class="err">{_e(call.error_code or "failed")}</span> {_e(call.error_message or "")}'
+    return (
+        f"<li><code>{_e(call.tool)}</code> <code>{_e(args)}</code> — {status}"
+        f' <span class="muted">({call.duration_ms:.0f} ms)</span></li>'
+    )
+
+
+def _step_row(step: StepResult) -> str:
+    calls = ""
+    if step.tool_calls:
+        calls = '<ul class="calls">' + "".join(_call_html(c) for c in step.tool_calls) + "</ul>"
+    reason = f'<div class="err">{_e(step.reason)}</div>' if step.reason else ""
+    healed = ' <span class="badge skipped">healed</span>' if step.healed else ""
+    return (
+        f"<tr><td>{step.index}</td><td>{_e(step.text)}{healed}{reason}{calls}</td>"
+        f'<td><span class="badge {_e(step.status)}">{_e(step.status)}</span></td>'
+        f"<td>{_e(duration(step.duration_ms))}</td></tr>"
+    )
+
+
+def _links(spec: SpecResult, run_dir: Path | None) -> str:
+    items = []
+    for kind, label in (
+        ("trace", "Trace"),
+        ("video", "Video"),
+        ("transcript", "Transcript"),
+        ("result", "result.json"),
+    ):
+        rel = spec.artifacts.get(kind)
+        if rel:
+            items.append(f'<li>{label}: <a href="{_e(rel)}">{_e(rel)}</a></li>')
+    trace = spec.artifacts.get("trace")
+    if trace:
+        target = _short(run_dir / trace) if run_dir is not None else trace
+        items.append(f"<li>Open the trace: <code>playwright show-trace {_e(target)}</code></li>")
+    if spec.artifacts.get("trace_error"):
+        items.append(f'<li class="err">Trace dropped: {_e(spec.artifacts["trace_error"])}</li>')
+    return f"<ul>{''.join(items)}</ul>" if items else ""
+
+
+def _screenshot(spec: SpecResult, run_dir: Path | None) -> str:
+    relative = spec.artifacts.get("screenshot")
+    if relative is None:
+        call = failing_call(failed_step(spec))
+        relative = call.screenshot_path if call else None
+    uri = _data_uri(run_dir, relative)
+    if uri is None:
+        return ""
+    return (
+        f'<p class="muted">Screenshot ({_e(relative)})</p>'
+        f'<img class="shot" alt="failure screenshot" src="{uri}">'
+    )
+
+
+def _spec_html(spec: SpecResult, run_dir: Path | None, root: Path | None) -> str:
+    outcome = str(spec.outcome)
+    failing = spec.outcome in (Outcome.FAILED, Outcome.ERROR)
+    parts = [
+        f'<details class="spec" data-outcome="{_e(outcome)}" id="spec-{spec.index}"'
+        f"{' open' if failing else ''}>",
+        f'<summary><span class="badge {_e(outcome)}">{_e(outcome)}</span> <b>{_e(spec_name(spec))}</b>'
+        f' <span class="muted">{_e(display_path(spec.path, root))} · {_e(duration(spec.duration_ms))}</span>'
+        "</summary>",
+        '<div class="spec-body">',
+    ]
+    if failing:
+        code = error_code(spec)
+        prefix = f"[{code}] " if code else ""
+        parts.append(f'<p class="reason">{_e(prefix + failure_message(spec))}</p>')
+    elif spec.reason:
+        parts.append(f'<p class="muted">{_e(spec.reason)}</p>')
+    meta = [f"executor: {_e(spec.executor)}", _e(_usage_text(spec.usage))]
+    if spec.guardrail:
+        meta.append(f'<span class="err">guardrail {_e(spec.guardrail.get("name"))} tripped</span>')
+    if spec.tags:
+        meta.append("tags: " + _e(", ".join(spec.tags)))
+    parts.append(f'<p class="muted">{" · ".join(meta)}</p>')
+    if spec.steps:
+        parts.append(
+            "<table><thead><tr><th>#</th><th>Step</th><th>Status</th><th>Time</th></tr></thead><tbody>"
+        )
+        parts.extend(_step_row(step) for step in spec.steps)
+        parts.append("</tbody></table>")
+    parts.append(_screenshot(spec, run_dir))
+    parts.append(_links(spec, run_dir))
+    parts.append("</div></details>")
+    return "\n".join(p for p in parts if p)
+
+
+def render_html(run: RunResult, run_dir: Path | None = None, *, root: Path | None = None) -> str:
+    """The report page as a string. ``run_dir`` is where artifact paths are relative to (for images)."""
+    numbers = counts(run)
+    verdict = "passed" if numbers["failed"] == 0 and numbers["error"] == 0 else "failed"
+    cards = "".join(
+        f'<div class="card"><b>{numbers[key]}</b><span class="badge {key}">{key}</span></div>'
+        for key in ("passed", "failed", "error", "skipped")
+    )
+    filters = "".join(
+        f'<button type="button" data-filter="{key}">{label} ({numbers[count]})</button>'
+        for key, label, count in (
+            ("all", "All", "total"),
+            ("failed", "Failed", "failed"),
+            ("error", "Error", "error"),
+            ("passed", "Passed", "passed"),
+            ("skipped", "Skipped", "skipped"),
+        )
+    )
+    interrupted = (
+        '<p class="err">The run was interrupted; unfinished specs are missing.</p>' if run.interrupted else ""
+    )
+    specs = "\n".join(_spec_html(s, run_dir, root) for s in sorted(run.specs, key=lambda s: s.index))
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{_CSP}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>autoqa {verdict}: {_e(run.run_id)}</title>
+<style>{_CSS}</style>
+</head>
+<body>
+<header>
+<h1>autoqa run <code>{_e(run.run_id)}</code> <span class="badge {verdict}" id="verdict">{verdict}</span></h1>
+<div class="cards">{cards}
+<div class="card"><b>{numbers["total"]}</b>specs</div>
+<div class="card"><b>{_e(duration(run.duration_ms))}</b>duration</div>
+<div class="card" id="usage"><b>${run.usage.cost_usd:.4f}</b>{run.usage.input_tokens:,} in /
+{run.usage.output_tokens:,} out tokens</div>
+</div>
+{interrupted}
+</header>
+<main>
+<div class="filters">{filters} <button type="button" id="expand-all">Expand / collapse all</button></div>
+{specs or '<p class="muted">No specs ran.</p>'}
+</main>
+<script>{_JS}</script>
+</body>
+</html>
+"""
+
+
+def write_html(run: RunResult, path: Path, run_dir: Path | None = None, *, root: Path | None = None) -> Path:
+    """Write ``report.html`` atomically. ``run_dir`` defaults to the report's own folder."""
+    return write_text_atomic(path, render_html(run, run_dir or path.parent, root=root))

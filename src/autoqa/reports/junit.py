@@ -1,0 +1,149 @@
+"""JUnit XML: one ``<testcase>`` per spec, readable by CI systems and junitparser.
+
+* ``classname`` comes from the spec path (``specs/shop/login.md`` → ``specs.shop.login``), ``name`` is
+  its title, ``file`` its path.
+* ``failed`` → ``<failure message="step N "text": reason" type="ERROR_CODE">``; ``error`` → ``<error>``
+  (the tool could not judge); ``skipped`` → ``<skipped message="reason">``.
+* Per-spec ``<properties>`` carry the outcome, executor, cost and tokens, guardrail, and the paths of the
+  kept screenshot, trace, video and transcript (relative to the run folder, where this file lives).
+  ``system-out`` lists the steps and adds ``[[ATTACHMENT|path]]`` lines (Jenkins/GitLab show them).
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from autoqa.artifacts.atomic import write_bytes_atomic
+from autoqa.reports.describe import (
+    classname,
+    display_path,
+    error_code,
+    failure_message,
+    spec_name,
+)
+from autoqa.results import Outcome, RunResult, SpecResult
+
+# XML 1.0 forbids most control characters even when escaped; model output can contain them.
+_XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_ATTACHMENT_KINDS = ("screenshot", "trace", "video", "transcript")
+
+
+def _clean(text: object) -> str:
+    return _XML_INVALID.sub("\N{REPLACEMENT CHARACTER}", str(text))
+
+
+def _seconds(ms: float) -> str:
+    return f"{ms / 1000:.3f}"
+
+
+def _properties(parent: ET.Element, values: dict[str, object]) -> None:
+    present = {k: v for k, v in values.items() if v is not None and v != ""}
+    if not present:
+        return
+    props = ET.SubElement(parent, "properties")
+    for name, value in present.items():
+        ET.SubElement(props, "property", name=name, value=_clean(value))
+
+
+def _steps_text(spec: SpecResult) -> str:
+    lines = []
+    for step in spec.steps:
+        line = f"[{step.status}] {step.index}. {step.text} ({_seconds(step.duration_ms)} s)"
+        if step.reason:
+            line += f" — {step.reason}"
+        lines.append(line)
+        for call in step.tool_calls:
+            status = "ok" if call.ok else f"{call.error_code or 'failed'}: {call.error_message or ''}"
+            lines.append(f"    {call.tool} {status} ({call.duration_ms:.0f} ms)")
+    for kind in _ATTACHMENT_KINDS:
+        if kind in spec.artifacts:
+            lines.append(f"[[ATTACHMENT|{spec.artifacts[kind]}]]")
+    return "\n".join(lines)
+
+
+def _testcase(suite: ET.Element, spec: SpecResult, root: Path | None) -> None:
+    case = ET.SubElement(
+        suite,
+        "testcase",
+        classname=_clean(classname(spec.path, root)),
+        name=_clean(spec_name(spec)),
+        file=_clean(display_path(spec.path, root)),
+        time=_seconds(spec.duration_ms),
+    )
+    guardrail = spec.guardrail or {}
+    _properties(
+        case,
+        {
+            "outcome": str(spec.outcome),
+            "executor": spec.executor,
+            "failed_step": spec.failed_step,
+            "cost_usd": f"{spec.usage.cost_usd:.4f}" if spec.usage.cost_usd else None,
+            "input_tokens": spec.usage.input_tokens or None,
+            "output_tokens": spec.usage.output_tokens or None,
+            "guardrail": f"{guardrail.get('name')} (limit {guardrail.get('limit')})" if guardrail else None,
+            "tags": ",".join(spec.tags) or None,
+            **{kind: spec.artifacts.get(kind) for kind in _ATTACHMENT_KINDS},
+        },
+    )
+    if spec.outcome is Outcome.FAILED:
+        node = ET.SubElement(
+            case, "failure", message=_clean(failure_message(spec)), type=_clean(error_code(spec) or "failed")
+        )
+        node.text = _clean(failure_message(spec))
+    elif spec.outcome is Outcome.ERROR:
+        node = ET.SubElement(
+            case, "error", message=_clean(failure_message(spec)), type=_clean(error_code(spec) or "error")
+        )
+        node.text = _clean(failure_message(spec))
+    elif spec.outcome is Outcome.SKIPPED:
+        ET.SubElement(case, "skipped", message=_clean(spec.reason or "skipped"))
+    out = _steps_text(spec)
+    if out:
+        ET.SubElement(case, "system-out").text = _clean(out)
+
+
+def junit_xml(run: RunResult, *, root: Path | None = None, suite_name: str = "autoqa") -> str:
+    """The JUnit document for ``run`` as a string (UTF-8, with an XML declaration)."""
+    counts = {o: run.count(o) for o in Outcome}
+    attrs = {
+        "name": suite_name,
+        "tests": str(len(run.specs)),
+        "failures": str(counts[Outcome.FAILED]),
+        "errors": str(counts[Outcome.ERROR]),
+        "skipped": str(counts[Outcome.SKIPPED]),
+        "time": _seconds(run.duration_ms),
+    }
+    suites = ET.Element("testsuites", attrs)
+    suite = ET.SubElement(
+        suites,
+        "testsuite",
+        {
+            **attrs,
+            "id": _clean(run.run_id),
+            "timestamp": time.strftime("%Y-%m-%dT%H:%M:%S"),
+            "hostname": _clean(socket.gethostname()),
+        },
+    )
+    _properties(
+        suite,
+        {
+            "run_id": run.run_id,
+            "interrupted": "true" if run.interrupted else None,
+            "cost_usd": f"{run.usage.cost_usd:.4f}",
+            "input_tokens": run.usage.input_tokens,
+            "output_tokens": run.usage.output_tokens,
+        },
+    )
+    for spec in sorted(run.specs, key=lambda s: s.index):
+        _testcase(suite, spec, root)
+    ET.indent(suites)
+    return ET.tostring(suites, encoding="unicode", xml_declaration=True) + "\n"
+
+
+def write_junit(run: RunResult, path: Path, *, root: Path | None = None) -> Path:
+    """Write the JUnit report atomically; ``root`` is the folder spec paths are shown relative to."""
+    return write_bytes_atomic(path, junit_xml(run, root=root).encode("utf-8"))

@@ -1,0 +1,1 @@
+"""Specs → browser contexts → an executor (plain steps, replay, or agent) → results."""

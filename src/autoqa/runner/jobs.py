@@ -1,0 +1,34 @@
+"""What the runner will do with each spec, decided before any browser starts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from autoqa.runner.plain_executor import PlainPlan
+from autoqa.secrets import SecretSet
+from autoqa.spec.model import Spec
+
+
+class ExecutorKind(StrEnum):
+    PLAIN = "plain"
+    REPLAY = "replay"
+    AGENT = "agent"
+    NONE = "none"
+    """Not executed: the job carries a ready outcome (skipped or refused) and its reason."""
+
+
+@dataclass(frozen=True, slots=True)
+class SpecJob:
+    index: int
+    spec: Spec
+    secrets: SecretSet
+    executor: ExecutorKind
+    plain: PlainPlan | None = None
+    not_run_outcome: str | None = None
+    """For ``ExecutorKind.NONE``: ``skipped`` or ``error``."""
+    not_run_reason: str | None = None
+
+    @property
+    def slug(self) -> str:
+        return self.spec.slug

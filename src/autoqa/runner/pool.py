@@ -1,0 +1,114 @@
+"""Workers: one browser each, one fresh context per spec, results in a stable order."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
+
+from playwright.async_api import Browser
+
+from autoqa.errors import BrowserError
+from autoqa.results import Outcome, SpecResult, StepResult, StepStatus
+from autoqa.runner.jobs import SpecJob
+from autoqa.runner.spec_runner import RunEnvironment, run_spec
+
+BrowserFactory = Callable[[], Awaitable[Browser]]
+
+
+def _not_run(job: SpecJob, reason: str, outcome: Outcome = Outcome.SKIPPED) -> SpecResult:
+    return SpecResult(
+        path=job.spec.path,
+        title=job.spec.title,
+        outcome=outcome,
+        executor="none",
+        reason=reason,
+        steps=tuple(StepResult(s.index, s.text, StepStatus.NOT_RUN) for s in job.spec.steps),
+        tags=job.spec.tags,
+        slug=job.slug,
+        index=job.index,
+    )
+
+
+class WorkerPool:
+    """Runs jobs on ``workers`` browsers. ``fail_fast`` skips what has not started after a non-pass."""
+
+    def __init__(
+        self, env: RunEnvironment, new_browser: BrowserFactory, *, workers: int = 1, fail_fast: bool = False
+    ) -> None:
+        self.env = env
+        self.new_browser = new_browser
+        self.workers = max(1, workers)
+        self.fail_fast = fail_fast
+        self.results: dict[int, SpecResult] = {}
+        self._stop_reason: str | None = None
+
+    async def run(self, jobs: Sequence[SpecJob]) -> None:
+        """Setup specs (``setup:``) run first so their storage states exist before ``auth:`` specs start."""
+        setups = [job for job in jobs if job.spec.setup]
+        rest = [job for job in jobs if not job.spec.setup]
+        for phase in (setups, rest):
+            if phase:
+                await self._run_phase(phase)
+
+    async def _run_phase(self, jobs: Sequence[SpecJob]) -> None:
+        queue: asyncio.Queue[SpecJob] = asyncio.Queue()
+        for job in jobs:
+            queue.put_nowait(job)
+        count = min(self.workers, len(jobs))
+        tasks = [asyncio.create_task(self._worker(queue), name=f"autoqa-worker-{n}") for n in range(count)]
+        try:
+            await asyncio.gather(*tasks)
+        finally:
+            for task in tasks:
+                task.cancel()
+            with contextlib.suppress(BaseException):
+                await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _worker(self, queue: asyncio.Queue[SpecJob]) -> None:
+        browser: Browser | None = None
+        try:
+            while True:
+                try:
+                    job = queue.get_nowait()
+                except asyncio.QueueEmpty:
+                    return
+                if self._stop_reason:
+                    await self._record(_not_run(job, self._stop_reason))
+                    continue
+                if browser is None or not browser.is_connected():
+                    try:
+                        browser = await self.new_browser()
+                    except BrowserError as exc:
+                        await self._record(_not_run(job, str(exc), Outcome.ERROR))
+                        continue
+                result = await run_spec(browser, job, self.env)
+                if not browser.is_connected() and result.outcome is Outcome.PASSED:
+                    result = replace(result, outcome=Outcome.ERROR, reason="browser disconnected")
+                self.results[job.index] = result
+                if self.fail_fast and result.outcome in (Outcome.FAILED, Outcome.ERROR):
+                    self._stop_reason = f"not run: --fail-fast after {job.spec.path.name} {result.outcome}"
+        finally:
+            if browser is not None:
+                with contextlib.suppress(BaseException):
+                    await asyncio.shield(asyncio.wait_for(browser.close(), 15))
+
+    async def _record(self, result: SpecResult) -> None:
+        """Results that never reached run_spec still go into run.json and events."""
+        if self.env.artifacts is not None:
+            result = await asyncio.to_thread(self.env.artifacts.finish_spec, None, result)
+        self.env.events.emit(
+            "spec.finished", spec=result.slug, path=str(result.path), outcome=str(result.outcome),
+            reason=result.reason, duration_ms=0.0, executor=result.executor,
+        )
+        self.results[result.index] = result
+
+    def ordered(self, jobs: Sequence[SpecJob], *, interrupted: bool = False) -> tuple[SpecResult, ...]:
+        out = []
+        for job in sorted(jobs, key=lambda j: j.index):
+            result = self.results.get(job.index)
+            if result is None:
+                result = _not_run(job, "interrupted" if interrupted else "not run")
+            out.append(result)
+        return tuple(out)

@@ -1,0 +1,98 @@
+"""The ToolCaller the runner hands to executors: calls the tool layer, then records what happened.
+
+Recording here (not in each executor) keeps plain, replay and agent runs identical in what they log:
+one ``tool.called`` / ``tool.result`` event pair per call, a redacted :class:`ToolCall`, and the failure
+screenshot handed to the artifact sink.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from autoqa.events import EventSink, NullSink
+from autoqa.results import ToolCall
+from autoqa.secrets import SecretSet
+from autoqa.tools import ToolContext, ToolResult, call_tool
+
+ScreenshotSaver = Callable[[bytes, str], str | None]
+"""``save(jpeg_bytes, name_hint) -> relative path`` (or None when the policy keeps no screenshots)."""
+
+_REDACTED_ARG_KEYS = frozenset({"value", "text", "expected", "text_gone"})
+
+
+class RecordingCaller:
+    def __init__(
+        self,
+        ctx: ToolContext,
+        *,
+        secrets: SecretSet,
+        events: EventSink | None = None,
+        save_screenshot: ScreenshotSaver | None = None,
+        spec_slug: str = "",
+    ) -> None:
+        self.ctx = ctx
+        self.secrets = secrets
+        self.events = events or NullSink()
+        self.save_screenshot = save_screenshot
+        self.spec_slug = spec_slug
+        self.calls: list[ToolCall] = []
+
+    def _safe_args(self, args: Mapping[str, Any]) -> dict[str, Any]:
+        safe: dict[str, Any] = {}
+        for key, value in args.items():
+            if isinstance(value, str):
+                # Placeholders like {{PASSWORD}} are safe to keep; a literal secret value is not.
+                value = self.secrets.redact(value)
+                if key in _REDACTED_ARG_KEYS and len(value) > 200:
+                    value = value[:200] + "…"
+            safe[key] = value
+        return safe
+
+    async def __call__(self, name: str, args: Mapping[str, Any], *, step: int | None = None) -> ToolResult:
+        args = dict(args or {})
+        safe_args = self._safe_args(args)
+        self.events.emit("tool.called", spec=self.spec_slug, step=step, tool=name, args=safe_args)
+        result = await call_tool(self.ctx, name, args)
+        screenshot_path = None
+        if result.screenshot is not None and result.screenshot.data and self.save_screenshot:
+            screenshot_path = self.save_screenshot(result.screenshot.data, f"step{step or 0}-{name}")
+        error = result.error
+        call = ToolCall(
+            tool=name,
+            args=safe_args,
+            ok=result.ok,
+            step=step,
+            error_code=str(error.code) if error else None,
+            error_message=self.secrets.redact(error.message) if error else None,
+            duration_ms=round(result.duration_ms, 1),
+            screenshot_path=screenshot_path,
+            data=_small_data(result.data, self.secrets),
+        )
+        self.calls.append(call)
+        self.events.emit(
+            "tool.result",
+            spec=self.spec_slug,
+            step=step,
+            tool=name,
+            ok=result.ok,
+            duration_ms=call.duration_ms,
+            error_code=call.error_code,
+            error_message=call.error_message,
+            screenshot=screenshot_path,
+        )
+        return result
+
+
+def _small_data(data: Mapping[str, Any], secrets: SecretSet) -> dict[str, Any]:
+    """Keep result data that is useful in reports; drop bulky fields such as snapshots."""
+    small: dict[str, Any] = {}
+    for key, value in data.items():
+        if isinstance(value, str):
+            if len(value) > 300:
+                continue
+            value = secrets.redact(value)
+        elif isinstance(value, (list, dict)) and len(str(value)) > 500:
+            continue
+        small[key] = value
+    return small

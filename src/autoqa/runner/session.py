@@ -1,0 +1,352 @@
+"""A whole run: resolve settings once, load and plan every spec, run the pool, write reports.
+
+``prepare_run`` does everything that can fail on bad input (exit 2) before any browser starts;
+``execute_run`` does the browser work; ``execute_and_report`` is the CLI's and ``autoqa demo``'s entry.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import shutil
+import signal
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from collections.abc import Coroutine, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playwright.async_api import Browser, async_playwright
+
+from autoqa.browser import connect_browser, launch_browser, resolve_browser
+from autoqa.config import ResolvedSettings, Settings, find_project_root, load_settings
+from autoqa.errors import CredentialsError, SpecError, UsageError
+from autoqa.events import EventSink, FanoutSink, NullSink
+from autoqa.exit_codes import ExitCode, exit_code_for
+from autoqa.results import RunResult
+from autoqa.runner.jobs import ExecutorKind, SpecJob
+from autoqa.runner.planning import needs_agent, plan_job, shard
+from autoqa.runner.pool import WorkerPool
+from autoqa.runner.spec_runner import RunEnvironment
+from autoqa.secrets import SecretSet, is_secret_name
+from autoqa.spec.discovery import discover_specs, matches_tags
+from autoqa.spec.loader import load_spec, spec_secrets
+from autoqa.spec.model import Spec
+from autoqa.tools import ToolSettings
+
+
+@dataclass(frozen=True, slots=True)
+class RunRequest:
+    paths: tuple[str, ...]
+    root: Path
+    """The working directory: relative spec paths and the output folder are resolved against it."""
+    cli: Mapping[str, Any]
+    cli_vars: Mapping[str, str]
+    keyword: str | None
+    environ: Mapping[str, str]
+    project_root: Path | None = None
+    """Where config files and ``steps/`` libraries are looked up (default: found from ``root``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedRun:
+    resolved: ResolvedSettings
+    root: Path
+    project_root: Path
+    jobs: tuple[SpecJob, ...]
+    secrets: SecretSet
+    agent_note: str | None = None
+    environ: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def settings(self) -> Settings:
+        return self.resolved.settings
+
+
+def _keyword_match(spec: Spec, keyword: str | None) -> bool:
+    if not keyword:
+        return True
+    haystack = f"{spec.path} {spec.title}".lower()
+    return any(word.strip().lower() in haystack for word in keyword.split(",") if word.strip())
+
+
+def _agent_available(environ: Mapping[str, str]) -> tuple[bool, str]:
+    from autoqa.agent import check_credentials
+
+    try:
+        return True, check_credentials(environ)
+    except CredentialsError as exc:
+        return False, str(exc)
+
+
+def prepare_run(request: RunRequest, *, skip_agent_without_credentials: bool = False) -> PreparedRun:
+    """Everything that can fail on bad input, before a browser starts. Raises our errors (exit 2 / 3)."""
+    project_root = request.project_root or find_project_root(request.root)
+    cli = dict(request.cli)
+    if request.cli_vars:
+        cli["vars"] = dict(request.cli_vars)
+    resolved = load_settings(project_root, env=dict(request.environ), cli=cli)
+    settings = resolved.settings
+    merged_env = dict(resolved.environ)  # the process environment over .env files
+    variables = dict(resolved.variables)
+    paths = discover_specs(
+        request.paths,
+        project_root,
+        cwd=request.root,
+        include=settings.include_patterns,
+        exclude=settings.exclude_patterns,
+    )
+    specs: list[Spec] = []
+    problems: list[SpecError] = []
+    for path in paths:
+        try:
+            specs.append(
+                load_spec(path, variables=variables, secrets_declared=settings.secrets, root=project_root)
+            )
+        except SpecError as exc:
+            problems.append(exc)
+    if problems:
+        first = problems[0]
+        if len(problems) > 1:
+            listing = "\n  ".join(str(p) for p in problems)
+            raise SpecError(f"{len(problems)} specs have problems:\n  {listing}", hint=first.hint)
+        raise first
+    specs = [s for s in specs if matches_tags(s.tags, settings.tags) and _keyword_match(s, request.keyword)]
+    run_secrets = SecretSet({k: v for k, v in variables.items() if v and is_secret_name(k, settings.secrets)})
+    agent_mode = settings.agent
+    available, note = True, None
+    if needs_agent(specs, agent_mode):
+        available, note = _agent_available(merged_env)
+        if not available and not skip_agent_without_credentials:
+            raise CredentialsError(
+                f"some specs need the agent and {note}",
+                hint="set ANTHROPIC_API_KEY (or log in to Claude Code), or use --agent never to run only "
+                "plain-grammar specs",
+            )
+    jobs = [
+        plan_job(
+            index,
+            spec,
+            spec_secrets(spec, variables).merged(run_secrets.values),
+            agent_mode=agent_mode,
+            agent_available=available,
+            agent_unavailable_reason=note or "",
+        )
+        for index, spec in enumerate(specs)
+    ]
+    if settings.shard:
+        shard_index, shard_count = (int(x) for x in str(settings.shard).split("/"))
+        jobs = shard(jobs, shard_index, shard_count)
+    return PreparedRun(resolved, request.root, project_root, tuple(jobs), run_secrets, note, merged_env)
+
+
+def _tool_settings(settings: Settings) -> ToolSettings:
+    return ToolSettings(
+        action_timeout_ms=settings.action_timeout_ms,
+        navigation_timeout_ms=settings.navigation_timeout_ms,
+        assertion_timeout_ms=settings.assertion_timeout_ms,
+        screenshot_max_side=settings.screenshot_max_side,
+        test_id_attribute=settings.test_id_attribute,
+    )
+
+
+def _versions() -> dict[str, str]:
+    import importlib.metadata as md
+
+    out = {"python": sys.version.split()[0]}
+    for dist in ("autoqa-py", "playwright", "claude-agent-sdk"):
+        with contextlib.suppress(md.PackageNotFoundError):
+            out[dist] = md.version(dist)
+    return out
+
+
+async def execute_run(prepared: PreparedRun, *, events: EventSink | None = None) -> RunResult:
+    """Run the planned jobs; returns even when interrupted (``RunResult.interrupted``)."""
+    from autoqa.artifacts.policy import ArtifactPolicy
+    from autoqa.artifacts.redact import Redactor
+    from autoqa.artifacts.run_dir import RunArtifacts
+
+    settings = prepared.settings
+    started = time.monotonic()
+    policy = ArtifactPolicy(
+        artifacts=settings.artifacts,
+        trace=settings.trace,
+        video=settings.video,
+        tool_context=settings.tool_context,
+    )
+    redactor = Redactor.from_environment(prepared.secrets, prepared.environ, Path.home())
+    output_root = Path(settings.output_dir)
+    if not output_root.is_absolute():
+        output_root = prepared.root / output_root
+    artifacts = RunArtifacts.create(
+        output_root,
+        policy,
+        redactor,
+        run_id=_new_run_id(),
+        config_snapshot=_config_snapshot(prepared.resolved), versions=_versions(), root=prepared.root,
+    )
+    sink = FanoutSink(artifacts.events, events or NullSink())
+    auth_dir = Path(tempfile.mkdtemp(prefix="autoqa-auth-"))
+    env = RunEnvironment(
+        settings=settings,
+        root=prepared.project_root,
+        base_url=settings.base_url,
+        tool_settings=_tool_settings(settings),
+        events=sink,
+        artifacts=artifacts,
+        auth_dir=auth_dir,
+        agent_options=_agent_options(prepared)
+        if any(j.executor is ExecutorKind.AGENT for j in prepared.jobs)
+        else None,
+    )
+    sink.emit(
+        "run.started", run_id=artifacts.run_id, spec_count=len(prepared.jobs), base_url=settings.base_url
+    )
+    interrupted = False
+    results: tuple[Any, ...] = ()
+    async with async_playwright() as playwright:
+        browser_path = str(settings.browser_path) if settings.browser_path else None
+        choice = None if settings.connect else resolve_browser(browser_path, env=prepared.environ)
+
+        async def new_browser() -> Browser:
+            if settings.connect:
+                return await connect_browser(playwright, settings.connect)
+            assert choice is not None
+            return await launch_browser(
+                playwright, choice, headless=settings.headless, slow_mo_ms=75 if settings.debug else None
+            )
+
+        pool = WorkerPool(env, new_browser, workers=settings.workers, fail_fast=settings.fail_fast)
+        try:
+            await pool.run(prepared.jobs)
+        except asyncio.CancelledError:
+            interrupted = True
+        results = pool.ordered(prepared.jobs, interrupted=interrupted)
+    shutil.rmtree(auth_dir, ignore_errors=True)  # storage states hold live session cookies
+    run = RunResult(
+        run_id=artifacts.run_id,
+        specs=results,
+        duration_ms=round((time.monotonic() - started) * 1000, 1),
+        interrupted=interrupted,
+        output_dir=artifacts.path,
+    )
+    sink.emit(
+        "run.finished", run_id=run.run_id, exit_code=int(exit_code_for(run)), duration_ms=run.duration_ms
+    )
+    artifacts.finish_run(run)
+    return run
+
+
+def _config_snapshot(resolved: ResolvedSettings) -> dict[str, Any]:
+    """Effective settings with their sources; ``vars`` values and URLs' credentials are masked."""
+    from autoqa.config import mask_url
+
+    data = resolved.settings.model_dump(mode="json")
+    data["vars"] = {name: "***" for name in data.get("vars", {})}
+    for key in ("base_url", "login_base_url", "connect"):
+        if data.get(key):
+            data[key] = mask_url(data[key])
+    return {"values": data, "sources": dict(resolved.sources)}
+
+
+def _new_run_id() -> str:
+    return time.strftime("%Y%m%d-%H%M%S") + "-" + uuid.uuid4().hex[:6]
+
+
+def _agent_options(prepared: PreparedRun) -> Any:
+    from autoqa.agent import AgentOptions
+
+    s = prepared.settings
+    return AgentOptions(
+        model=s.model,
+        max_turns=s.max_turns,
+        max_budget_usd=s.max_budget_usd,
+        thinking=s.thinking,
+        max_tool_calls_per_spec=s.max_tool_calls_per_spec,
+        max_consecutive_errors=s.max_consecutive_errors,
+        max_retries_per_step=s.max_retries_per_step,
+        spec_timeout_s=s.spec_timeout_s,
+        circuit_breaker_threshold=s.circuit_breaker_threshold,
+        circuit_breaker_cooldown=s.circuit_breaker_cooldown,
+        tool_context=s.tool_context,
+        interactive=bool(s.interactive and sys.stdin.isatty()),
+        env={
+            k: v
+            for k, v in prepared.environ.items()
+            if k.startswith(("ANTHROPIC_", "CLAUDE_", "AWS_", "GOOGLE_", "CLOUD_ML_"))
+        },
+    )
+
+
+def print_dry_run(prepared: PreparedRun) -> None:
+    for job in prepared.jobs:
+        spec = job.spec
+        print(f"{spec.path}  [{job.executor}]  {spec.title}")
+        for step in spec.steps:
+            marker = "✓" if step.needs_evidence else "·"
+            print(f"  {step.index:>3}. {marker} {step.text}")
+            for clause in step.expected:
+                print(f"        Expected: {clause}")
+            for note in step.notes:
+                print(f"        - {note}")
+        if job.not_run_reason:
+            print(f"      → {job.not_run_outcome}: {job.not_run_reason}")
+
+
+def run_interruptibly(coro: Coroutine[Any, Any, RunResult]) -> RunResult:
+    """``asyncio.run`` where Ctrl-C and SIGTERM cancel the run, so it can write what finished.
+
+    A process started in the background by a non-interactive shell inherits SIGINT as *ignored*, and then
+    asyncio installs no handler; a CLI whose whole point is "stop cleanly" restores the default first.
+    """
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    async def main() -> RunResult:
+        task = asyncio.current_task()
+        loop = asyncio.get_running_loop()
+        if task is not None and threading.current_thread() is threading.main_thread():
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(signal.SIGTERM, task.cancel)
+        return await coro
+
+    return asyncio.run(main())
+
+
+def execute_and_report(
+    request: RunRequest, *, json_output: bool, dry_run: bool, demo: bool = False
+) -> ExitCode:
+    """Prepare, run and render. Our errors propagate to the CLI, which maps them to exit codes."""
+    from autoqa.progress import PlainProgress, RichProgress, run_to_json, summary_line, summary_table
+
+    prepared = prepare_run(request, skip_agent_without_credentials=demo or dry_run)
+    if not prepared.jobs:
+        raise UsageError("no specs selected (check the paths, -k and --tag filters, and --shard)")
+    if dry_run:
+        print_dry_run(prepared)
+        return ExitCode.OK
+    tty = sys.stderr.isatty() and not json_output
+    try:
+        if tty:
+            with RichProgress() as progress:
+                run = run_interruptibly(execute_run(prepared, events=progress))
+        else:
+            run = run_interruptibly(execute_run(prepared, events=PlainProgress()))
+    except KeyboardInterrupt:
+        return ExitCode.INTERRUPTED
+    if json_output:
+        print(run_to_json(run))
+    else:
+        from rich.console import Console
+
+        console = Console(stderr=True)
+        if tty:
+            console.print(summary_table(run))
+        console.print(summary_line(run))
+        if run.output_dir:
+            console.print(f"artifacts: {run.output_dir}", highlight=False)
+    return exit_code_for(run)

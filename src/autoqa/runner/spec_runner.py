@@ -1,0 +1,258 @@
+"""One spec in one fresh browser context: set up, execute, collect evidence, tear down."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from playwright.async_api import Browser, BrowserContext
+
+from autoqa.events import EventSink, NullSink
+from autoqa.results import Outcome, SpecResult, StepResult, StepStatus
+from autoqa.runner.jobs import ExecutorKind, SpecJob
+from autoqa.runner.plain_executor import run_plain
+from autoqa.runner.recording_caller import RecordingCaller
+from autoqa.tools import ToolContext, ToolSettings
+
+if TYPE_CHECKING:
+    from autoqa.artifacts.run_dir import RunArtifacts, SpecArtifacts
+    from autoqa.config import Settings
+
+
+@dataclass(slots=True)
+class RunEnvironment:
+    """What every spec of a run shares. Built once by the run, read by workers."""
+
+    settings: Settings
+    root: Path
+    base_url: str | None
+    tool_settings: ToolSettings
+    events: EventSink = field(default_factory=NullSink)
+    artifacts: RunArtifacts | None = None
+    auth_dir: Path | None = None
+    """Where setup specs save storage states (``<name>.json``) for ``auth:`` specs."""
+    agent_options: Any = None
+    extra_allowed_origins: tuple[str, ...] = ()
+
+
+def _viewport(text: str) -> dict[str, int]:
+    width, _, height = text.lower().partition("x")
+    return {"width": int(width), "height": int(height)}
+
+
+def _base_url(job: SpecJob, env: RunEnvironment) -> str | None:
+    return job.spec.base_url or env.base_url
+
+
+async def run_spec(browser: Browser, job: SpecJob, env: RunEnvironment) -> SpecResult:
+    """Never raises for spec problems: every failure becomes a result (cancellation still propagates)."""
+    spec = job.spec
+    started = time.monotonic()
+    env.events.emit(
+        "spec.started", spec=job.slug, path=str(spec.path), index=job.index, executor=job.executor
+    )
+    if job.executor is ExecutorKind.NONE:
+        result = _not_run(job)
+        return await _finish(job, env, None, result, started)
+
+    spec_artifacts: SpecArtifacts | None = (
+        env.artifacts.open_spec(job.slug, job.index) if env.artifacts else None
+    )
+    context: BrowserContext | None = None
+    result: SpecResult | None = None
+    try:
+        context = await _new_context(browser, job, env, spec_artifacts)
+        result = await _execute(context, job, env, spec_artifacts)
+    except asyncio.CancelledError:
+        # Interrupted: close what we opened and let the run record the spec as not finished.
+        if context is not None:
+            with contextlib.suppress(BaseException):
+                await asyncio.shield(context.close())
+        raise
+    except Exception as exc:  # infrastructure: context creation, browser gone, executor bug
+        result = _error(job, _first_line(exc))
+    if context is not None:
+        result = await _close_context(context, job, env, spec_artifacts, result)
+    return await _finish(job, env, spec_artifacts, result, started)
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text.splitlines()[0]}" if text else type(exc).__name__
+
+
+async def _new_context(
+    browser: Browser, job: SpecJob, env: RunEnvironment, spec_artifacts: SpecArtifacts | None
+) -> BrowserContext:
+    settings = env.settings
+    options: dict[str, Any] = {"viewport": _viewport(settings.viewport)}
+    base_url = _base_url(job, env)
+    if base_url:
+        options["base_url"] = base_url
+    if job.spec.auth:
+        state = env.auth_dir / f"{job.spec.auth}.json" if env.auth_dir else None
+        if state is None or not state.is_file():
+            raise RuntimeError(
+                f"auth: {job.spec.auth} needs a passing setup spec with `setup: {job.spec.auth}` in this run"
+            )
+        options["storage_state"] = str(state)
+    if spec_artifacts is not None and env.artifacts is not None and env.artifacts.policy.record_video():
+        options["record_video_dir"] = str(spec_artifacts.video_dir)
+    context = await browser.new_context(**options)
+    context.set_default_timeout(env.tool_settings.action_timeout_ms)
+    context.set_default_navigation_timeout(env.tool_settings.navigation_timeout_ms)
+    if spec_artifacts is not None and env.artifacts is not None and env.artifacts.policy.record_trace():
+        await context.tracing.start(screenshots=True, snapshots=True, sources=False, title=job.slug)
+    return context
+
+
+async def _execute(
+    context: BrowserContext, job: SpecJob, env: RunEnvironment, spec_artifacts: SpecArtifacts | None
+) -> SpecResult:
+    page = await context.new_page()
+    ctx = ToolContext(
+        context=context,
+        page=page,
+        base_url=_base_url(job, env),
+        allowed_origins=tuple(env.settings.allowed_origins) + env.extra_allowed_origins,
+        upload_dir=Path(env.settings.upload_dir).resolve() if env.settings.upload_dir else env.root,
+        secrets=dict(job.secrets.values),
+        settings=env.tool_settings,
+    )
+
+    def save_screenshot(data: bytes, hint: str) -> str | None:
+        if spec_artifacts is None:
+            return None
+        return str(spec_artifacts.save_screenshot(data, hint))
+
+    caller = RecordingCaller(
+        ctx, secrets=job.secrets, events=env.events, save_screenshot=save_screenshot, spec_slug=job.slug
+    )
+    timeout = job.spec.timeout_s or env.settings.spec_timeout_s
+    try:
+        async with asyncio.timeout(timeout):
+            if job.executor is ExecutorKind.PLAIN:
+                assert job.plain is not None
+                result = await run_plain(job.spec, job.plain, caller, events=env.events, slug=job.slug)
+            elif job.executor is ExecutorKind.AGENT:
+                from autoqa.agent import run_agent_spec
+
+                result = await run_agent_spec(
+                    job.spec,
+                    ctx,
+                    env.agent_options,
+                    caller=caller,
+                    events=env.events,
+                    secrets=job.secrets,
+                    transcript=spec_artifacts.transcript if spec_artifacts else None,
+                )
+            else:  # pragma: no cover - NONE is handled before a context exists
+                raise AssertionError(job.executor)
+    except TimeoutError:
+        result = _error(job, f"spec timeout: {timeout:g} s elapsed")
+        result = replace(result, guardrail={"name": "spec_timeout_s", "limit": timeout, "actual": timeout})
+    result = _attach_calls(result, caller)
+    if result.outcome in (Outcome.FAILED, Outcome.ERROR) and spec_artifacts is not None:
+        with contextlib.suppress(Exception):
+            shot = await page.screenshot(type="jpeg", quality=70, timeout=3_000)
+            path = spec_artifacts.save_screenshot(shot, "final")
+            result = replace(result, artifacts={**result.artifacts, "screenshot": str(path)})
+    if job.spec.setup and result.outcome is Outcome.PASSED and env.auth_dir is not None:
+        env.auth_dir.mkdir(parents=True, exist_ok=True)
+        await context.storage_state(path=str(env.auth_dir / f"{job.spec.setup}.json"))
+    return result
+
+
+def _attach_calls(result: SpecResult, caller: RecordingCaller) -> SpecResult:
+    """Give each step the tool calls tagged with it, when the executor did not already."""
+    if any(step.tool_calls for step in result.steps):
+        return result
+    by_step: dict[int, list[Any]] = {}
+    for call in caller.calls:
+        by_step.setdefault(call.step or 0, []).append(call)
+    steps = tuple(replace(step, tool_calls=tuple(by_step.get(step.index, ()))) for step in result.steps)
+    return replace(result, steps=steps)
+
+
+async def _close_context(
+    context: BrowserContext,
+    job: SpecJob,
+    env: RunEnvironment,
+    spec_artifacts: SpecArtifacts | None,
+    result: SpecResult | None,
+) -> SpecResult | None:
+    policy = env.artifacts.policy if env.artifacts else None
+    if spec_artifacts is not None and policy is not None and policy.record_trace():
+        outcome = result.outcome if result else Outcome.ERROR
+        try:
+            if policy.keep_trace(outcome):
+                await asyncio.wait_for(context.tracing.stop(path=str(spec_artifacts.trace_path)), 30)
+            else:
+                await asyncio.wait_for(context.tracing.stop(), 30)
+        except Exception:
+            pass
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(context.close(), 30)
+    return result
+
+
+def _not_run(job: SpecJob) -> SpecResult:
+    outcome = Outcome(job.not_run_outcome or "skipped")
+    steps = tuple(StepResult(s.index, s.text, StepStatus.NOT_RUN) for s in job.spec.steps)
+    return SpecResult(
+        path=job.spec.path,
+        title=job.spec.title,
+        outcome=outcome,
+        executor="none",
+        reason=job.not_run_reason,
+        steps=steps,
+        tags=job.spec.tags,
+    )
+
+
+def _error(job: SpecJob, reason: str, outcome: Outcome = Outcome.ERROR) -> SpecResult:
+    steps = tuple(StepResult(s.index, s.text, StepStatus.NOT_RUN) for s in job.spec.steps)
+    return SpecResult(
+        path=job.spec.path,
+        title=job.spec.title,
+        outcome=outcome,
+        executor=str(job.executor),
+        reason=job.secrets.redact(reason),
+        steps=steps,
+        tags=job.spec.tags,
+    )
+
+
+async def _finish(
+    job: SpecJob,
+    env: RunEnvironment,
+    spec_artifacts: SpecArtifacts | None,
+    result: SpecResult | None,
+    started: float,
+) -> SpecResult:
+    assert result is not None
+    result = replace(
+        result,
+        slug=job.slug,
+        index=job.index,
+        duration_ms=result.duration_ms or round((time.monotonic() - started) * 1000, 1),
+    )
+    if env.artifacts is not None:
+        # Trace scrubbing and moves are blocking file work: keep the event loop (other workers) free.
+        result = await asyncio.to_thread(env.artifacts.finish_spec, spec_artifacts, result)
+    env.events.emit(
+        "spec.finished",
+        spec=result.slug,
+        path=str(result.path),
+        outcome=str(result.outcome),
+        reason=result.reason,
+        failed_step=result.failed_step,
+        duration_ms=result.duration_ms,
+        cost_usd=result.usage.cost_usd,
+        executor=result.executor,
+    )
+    return result

@@ -1,0 +1,508 @@
+"""The plain-step grammar: step sentences that run deterministically, with no model.
+
+A spec whose every step matches runs on the tool layer alone. Anything that does not match returns
+``None`` and the agent runs that spec instead. Matching is exact (whole sentence, case-insensitive) and
+deliberately conservative: a sentence is plain only when its meaning is unambiguous.
+
+Conventions: ``"x"`` is a quoted string — straight double or single quotes, curly quotes “x” ‘x’, 「x」,
+or backticks. A trailing ``.`` ``。`` or ``!`` is ignored. ``the`` before a target is optional, and a role
+word after it (``button``, ``link``, ``field``, ``checkbox`` …) is allowed and dropped: the tools match
+the quoted text against accessible names, labels, placeholders and visible text. ``<url>`` is an absolute
+``http(s)://`` URL, a path starting with ``/``, or starts with a ``{{VARIABLE}}``. A value may also be an
+unquoted secret placeholder such as ``{{PASSWORD}}`` (it stays a placeholder; tools substitute it).
+``Verify`` may also be written ``Assert``, ``Check that``, ``Expect``, ``Ensure`` or ``Confirm``.
+
+============================================================  ===============================================
+Step sentence                                                 Tool call
+============================================================  ===============================================
+Navigate to <url> · Go to <url> · Open <url> · Visit <url>    navigate(url)
+Click "t" · Click on the "t" button · Press the "t" button    click(target)
+Double-click "t" · Right-click "t"                            click(target, double=True | button="right")
+Fill "t" with "v" · Type "v" into "t" · Enter "v" in "t"      fill(target, value)
+Clear "t"                                                     fill(target, value="")
+Select "o" in "t" · Select "o" from the "t" dropdown          select_option(target, option)
+Check "t" · Uncheck "t" · Tick / Untick "t"                   set_checked(target, checked)
+Press Enter · Press Control+A · Press Tab in "t"              press_key(key[, target])
+Hover "t" · Hover over "t"                                    hover(target)
+Upload "file" to "t"                                          upload_file(target, path)
+Scroll down|up|left|right [500 pixels] [to "t"]               scroll(direction[, amount][, target])
+Scroll to "t"                                                 scroll(direction="down", target)
+Wait for "text" [to appear]                                   wait_for(text)
+Wait for "text" to disappear                                  wait_for(text_gone)
+Wait 2 seconds · Wait 500 ms                                  wait_for(seconds)
+Verify "text" is visible|shown|displayed|present              assert_text_present(text)
+Verify the page shows|contains|displays "text"                assert_text_present(text)
+Verify "text" is not visible|hidden|gone|absent               assert_text_absent(text)
+Verify the page does not show|contain "text"                  assert_text_absent(text)
+Verify the "t" button|link|field|… is visible                 assert_element_visible(target)
+Verify the "t" button|link|field|… is hidden|not visible      assert_element_hidden(target)
+Verify the URL contains "x" · Verify the URL is "x"           assert_url(expected, match=contains|equals)
+Verify the URL matches "regex"                                assert_url(expected, match="regex")
+Verify the title contains|is|matches "x"                      assert_title(expected, match=…) (as for the URL)
+Verify "t" has value "x" · Verify the value of "t" is "x"     assert_value(target, expected)
+Verify "t" is checked|not checked|unchecked                   assert_checked(target, checked)
+Verify "t" is enabled|disabled|not enabled|not disabled       assert_enabled(target, enabled)
+Verify there are 6 "t" [buttons]                              assert_count(target, count)
+Switch to tab 2 (1-based) · Switch to the first tab           tabs(action="switch", index=1 → 0-based)
+Switch to the new|newest|last tab                             tabs(action="switch", index=-1)
+Accept|Dismiss the next dialog · Accept the alert|confirm     dialogs(action=accept|dismiss) (next dialog)
+============================================================  ===============================================
+
+Chinese: 打开/访问/导航到 <url> · 点击“t” · 在“t”中输入“v” · 输入“v”到“t” · 在“t”中选择“o”
+· 勾选/取消勾选“t” · 按 Enter / 按回车键 · 悬停在“t”上 · 上传“f”到“t” · 向下/向上滚动 [到“t”]
+· 等待“x”[出现] · 等待“x”消失 · 等待 3 秒 · 验证页面显示“x” · 验证“x”可见 · 验证页面不显示“x”
+· 验证“x”不可见 · 验证URL包含“x” · 验证标题为“x” · 切换到新标签页 · 接受/取消下一个对话框.
+
+A step with ``Expected:`` clauses is plain only if each clause is a plain assertion too (written with or
+without the leading ``Verify``); they run after the step's own action. A step with other nested notes is
+never plain: notes carry meaning the grammar cannot check.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from autoqa.spec.grammar_terms import (
+    ELEMENT_NOUN,
+    HIDDEN,
+    NOUN,
+    QUOTED,
+    TEXT_NOUNS,
+    THE,
+    VERIFY,
+    VISIBLE,
+    ZH_VERIFY,
+    as_key,
+    as_number,
+    as_url,
+    q,
+    token_group,
+    unquote,
+    value_group,
+)
+from autoqa.spec.model import Step
+
+ASSERTION_TOOLS = frozenset(
+    {
+        "assert_text_present",
+        "assert_text_absent",
+        "assert_element_visible",
+        "assert_element_hidden",
+        "assert_url",
+        "assert_title",
+        "assert_value",
+        "assert_checked",
+        "assert_enabled",
+        "assert_count",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PlainAction:
+    """One tool call. ``args`` use the tool layer's argument names; secret values stay ``{{NAME}}``."""
+
+    tool: str
+    args: dict[str, Any] = field(hash=False)
+    optional: bool = False
+
+    @property
+    def is_assertion(self) -> bool:
+        return self.tool in ASSERTION_TOOLS
+
+
+@dataclass(frozen=True, slots=True)
+class PlainStep:
+    """The tool calls for one spec step: its own action first, then one assertion per Expected clause."""
+
+    step_index: int
+    actions: tuple[PlainAction, ...]
+
+    @property
+    def action(self) -> PlainAction:
+        return self.actions[0]
+
+    @property
+    def checks(self) -> tuple[PlainAction, ...]:
+        return self.actions[1:]
+
+
+# --- rules -------------------------------------------------------------------------------------------
+
+Built = tuple[str, dict[str, Any]] | None
+_Builder = Callable[[re.Match[str]], Built]
+
+
+@dataclass(frozen=True, slots=True)
+class _Rule:
+    pattern: str
+    build: _Builder
+
+
+_RULES: list[_Rule] = []
+
+
+def _rule(*patterns: str) -> Callable[[_Builder], _Builder]:
+    def register(build: _Builder) -> _Builder:
+        for pattern in patterns:
+            _RULES.append(_Rule(pattern, build))
+        return build
+
+    return register
+
+
+def _target(m: re.Match[str], name: str = "target") -> str | None:
+    value = unquote(m.group(name)).strip()
+    return value or None
+
+
+def _with_target(tool: str, m: re.Match[str], **args: Any) -> Built:
+    target = _target(m)
+    return (tool, {"target": target, **args}) if target else None
+
+
+@_rule(
+    rf"(?:navigate\s+to|go\s+to|open|visit|browse\s+to|load)\s+(?:the\s+(?:url|page)\s+)?{token_group('url')}",
+    rf"(?:打开|访问|导航到|前往|跳转到|进入)\s*(?:页面|网址)?\s*{token_group('url')}",
+)
+def _navigate(m: re.Match[str]) -> Built:
+    url = as_url(m.group("url"))
+    return ("navigate", {"url": url}) if url else None
+
+
+@_rule(
+    rf"press\s+(?:the\s+)?(?P<key>{QUOTED}|[^\s\"']+)(?:\s+key)?(?:\s+(?:in|on|into)\s+{THE}{q('target')}{NOUN})?",
+    rf"(?:在\s*{q('target')}\s*(?:中|里|内)?\s*)?按(?:下)?\s*(?P<key>{QUOTED}|[^\s\"'“”]+?)\s*键?",
+)
+def _press(m: re.Match[str]) -> Built:
+    key = as_key(m.group("key"))
+    if key is None:
+        return None
+    args: dict[str, Any] = {"key": key}
+    if m.group("target") is not None:
+        target = _target(m)
+        if target is None:
+            return None
+        args["target"] = target
+    return "press_key", args
+
+
+@_rule(
+    rf"(?P<how>click|tap|double[- ]?click|right[- ]?click)(?:\s+on)?\s+{THE}{q('target')}{NOUN}",
+    rf"press\s+{THE}{q('target')}\s+button",
+    rf"(?P<how>点击|单击|双击|右键点击|右击)\s*{q('target')}\s*(?:按钮|链接|菜单|图标|选项|标签)?",
+)
+def _click(m: re.Match[str]) -> Built:
+    how = (m.groupdict().get("how") or "click").lower().replace("-", "").replace(" ", "")
+    extra: dict[str, Any] = {}
+    if how in ("doubleclick", "双击"):
+        extra["double"] = True
+    elif how in ("rightclick", "右键点击", "右击"):
+        extra["button"] = "right"
+    return _with_target("click", m, **extra)
+
+
+@_rule(
+    rf"fill(?:\s+in|\s+out)?\s+{THE}{q('target')}{NOUN}\s+with\s+{value_group('value')}",
+    rf"(?:type|enter|input|write)\s+{value_group('value')}\s+(?:in|into|in\s+to|on)\s+{THE}{q('target')}{NOUN}",
+    rf"在\s*{q('target')}\s*(?:中|里|内|处)?\s*(?:输入|填写|填入)\s*{value_group('value')}",
+    rf"(?:输入|填写|填入)\s*{value_group('value')}\s*(?:到|至)\s*{q('target')}\s*(?:中|里|内)?",
+)
+def _fill(m: re.Match[str]) -> Built:
+    return _with_target("fill", m, value=unquote(m.group("value")))
+
+
+@_rule(rf"clear\s+{THE}{q('target')}{NOUN}", rf"清空\s*{q('target')}")
+def _clear(m: re.Match[str]) -> Built:
+    return _with_target("fill", m, value="")
+
+
+@_rule(
+    rf"(?:select|choose|pick)\s+(?:the\s+)?(?:option\s+)?{q('option')}\s+(?:in|from|on)\s+{THE}{q('target')}{NOUN}",
+    rf"(?:在|从)\s*{q('target')}\s*(?:中|里)?\s*选择\s*{q('option')}",
+)
+def _select(m: re.Match[str]) -> Built:
+    return _with_target("select_option", m, option=unquote(m.group("option")))
+
+
+@_rule(
+    rf"(?P<verb>check|uncheck|tick|untick)\s+{THE}{q('target')}{NOUN}",
+    rf"(?P<verb>勾选|选中|取消勾选|取消选中)\s*{q('target')}\s*(?:复选框)?",
+)
+def _set_checked(m: re.Match[str]) -> Built:
+    verb = m.group("verb").lower()
+    return _with_target("set_checked", m, checked=verb in ("check", "tick", "勾选", "选中"))
+
+
+@_rule(
+    rf"(?:hover|mouse\s+over|move\s+the\s+mouse\s+(?:over|to))(?:\s+over|\s+on)?\s+{THE}{q('target')}{NOUN}",
+    rf"(?:鼠标)?(?:悬停|移动)(?:在|到)?\s*{q('target')}\s*(?:上)?",
+)
+def _hover(m: re.Match[str]) -> Built:
+    return _with_target("hover", m)
+
+
+@_rule(
+    rf"(?:upload|attach)\s+(?:the\s+)?(?:file\s+)?{q('file')}\s+(?:to|into|in|using|via|with)\s+{THE}{q('target')}{NOUN}",
+    rf"上传\s*(?:文件)?\s*{q('file')}\s*(?:到|至)\s*{q('target')}",
+)
+def _upload(m: re.Match[str]) -> Built:
+    path = unquote(m.group("file")).strip()
+    return _with_target("upload_file", m, path=path) if path else None
+
+
+@_rule(
+    rf"scroll\s+(?P<dir>down|up|left|right)(?:\s+(?:by\s+)?(?P<amount>\d+)\s*(?:px|pixels?))?"
+    rf"(?:\s+(?:to|until)\s+{THE}{q('target')}{NOUN}(?:\s+is\s+visible)?)?",
+    rf"scroll\s+(?:to|until)\s+{THE}{q('target')}{NOUN}(?:\s+is\s+visible)?",
+    rf"向(?P<dir>下|上)滚动(?:\s*(?P<amount>\d+)\s*(?:px|像素))?(?:\s*(?:到|至)\s*{q('target')})?",
+    rf"滚动(?:到|至)\s*{q('target')}",
+)
+def _scroll(m: re.Match[str]) -> Built:
+    groups = m.groupdict()
+    direction = {"上": "up", "下": "down"}.get(groups.get("dir") or "", (groups.get("dir") or "down").lower())
+    args: dict[str, Any] = {"direction": direction}
+    if groups.get("amount"):
+        amount = int(groups["amount"])
+        if not 1 <= amount <= 5_000:  # the scroll tool's range; anything else is not a sensible plain step
+            return None
+        args["amount"] = amount
+    if groups.get("target") is not None:
+        target = _target(m)
+        if target is None:
+            return None
+        args["target"] = target
+    return "scroll", args
+
+
+@_rule(
+    r"wait\s+(?:for\s+)?(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>s|secs?|seconds?|ms|milliseconds?)",
+    r"等待\s*(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>秒钟?|毫秒)",
+)
+def _wait_seconds(m: re.Match[str]) -> Built:
+    amount = float(m.group("n"))
+    unit = m.group("unit").lower()
+    seconds = amount / 1000 if unit.startswith("m") or unit == "毫秒" else amount
+    return "wait_for", {"seconds": as_number(str(seconds))}
+
+
+@_rule(
+    rf"wait\s+(?:for|until)\s+{THE}(?:text\s+)?{q('text')}{NOUN}\s+"
+    r"(?:to\s+)?(?:disappear|disappears|vanish|vanishes|go\s+away|goes\s+away|be\s+gone|is\s+gone|be\s+hidden|is\s+hidden)",
+    rf"等待\s*{q('text')}\s*消失",
+)
+def _wait_gone(m: re.Match[str]) -> Built:
+    text = _target(m, "text")
+    return ("wait_for", {"text_gone": text}) if text else None
+
+
+@_rule(
+    rf"wait\s+(?:for|until)\s+{THE}(?:text\s+)?{q('text')}{NOUN}"
+    r"(?:\s+(?:to\s+)?(?:appear|appears|be\s+visible|is\s+visible|be\s+shown|is\s+shown|show\s+up|shows\s+up))?",
+    rf"等待\s*{q('text')}\s*(?:出现|显示)?",
+)
+def _wait_text(m: re.Match[str]) -> Built:
+    text = _target(m, "text")
+    return ("wait_for", {"text": text}) if text else None
+
+
+def _match_mode(op: str) -> str:
+    op = op.lower()
+    if op == "matches":
+        return "regex"
+    return "contains" if "contain" in op or "includ" in op or op == "包含" else "equals"
+
+
+@_rule(
+    rf"{VERIFY}\s+{THE}(?:current\s+|page\s+)?(?:url|address)\s+"
+    rf"(?P<op>contains|includes|should\s+contain|is|equals|is\s+equal\s+to|should\s+be|matches)\s+{token_group('x')}",
+    rf"{ZH_VERIFY}\s*(?:当前)?(?:URL|网址|地址|链接)\s*(?P<op>包含|为|是|等于)\s*{token_group('x')}",
+)
+def _assert_url(m: re.Match[str]) -> Built:
+    expected = unquote(m.group("x")).strip()
+    quoted = m.group("x")[0] in "\"'“‘「『`"
+    if not expected or (not quoted and as_url(expected) is None):
+        return None
+    match = _match_mode(m.group("op"))
+    if match == "regex" and not quoted:
+        return None  # a regular expression must be quoted: it is not a URL
+    return "assert_url", {"expected": expected, "match": match}
+
+
+@_rule(
+    rf"{VERIFY}\s+{THE}(?:page\s+)?title\s+"
+    rf"(?P<op>contains|includes|is|equals|should\s+be|should\s+contain|matches)\s+{q('x')}",
+    rf"{ZH_VERIFY}\s*(?:页面)?标题\s*(?P<op>包含|为|是|等于)\s*{q('x')}",
+)
+def _assert_title(m: re.Match[str]) -> Built:
+    expected = unquote(m.group("x"))
+    return ("assert_title", {"expected": expected, "match": _match_mode(m.group("op"))}) if expected else None
+
+
+@_rule(
+    rf"{VERIFY}\s+{THE}{q('target')}{NOUN}\s+(?:has|contains|shows)\s+(?:the\s+)?value\s+{value_group('x')}",
+    rf"{VERIFY}\s+the\s+value\s+of\s+{THE}{q('target')}{NOUN}\s+is\s+{value_group('x')}",
+)
+def _assert_value(m: re.Match[str]) -> Built:
+    return _with_target("assert_value", m, expected=unquote(m.group("x")))
+
+
+@_rule(rf"{VERIFY}\s+{THE}{q('target')}{NOUN}\s+is\s+(?P<state>checked|not\s+checked|unchecked)")
+def _assert_checked(m: re.Match[str]) -> Built:
+    return _with_target("assert_checked", m, checked=m.group("state").lower() == "checked")
+
+
+@_rule(
+    rf"{VERIFY}\s+{THE}{q('target')}{NOUN}\s+is\s+(?P<state>enabled|disabled|not\s+enabled|not\s+disabled)"
+)
+def _assert_enabled(m: re.Match[str]) -> Built:
+    state = " ".join(m.group("state").lower().split())
+    return _with_target("assert_enabled", m, enabled=state in ("enabled", "not disabled"))
+
+
+@_rule(
+    rf"{VERIFY}\s+there\s+(?:are|is)\s+(?:exactly\s+)?(?P<n>\d+)\s+{q('target')}(?:\s+[^\W\d_]+)?",
+    rf"{VERIFY}\s+{THE}{q('target')}{NOUN}\s+(?:appears|is\s+shown)\s+(?P<n>\d+)\s+times?",
+)
+def _assert_count(m: re.Match[str]) -> Built:
+    return _with_target("assert_count", m, count=int(m.group("n")))
+
+
+@_rule(rf"{VERIFY}\s+{THE}{q('target')}{ELEMENT_NOUN}\s+(?:is|are)\s+(?P<state>{VISIBLE}|{HIDDEN})")
+def _assert_element(m: re.Match[str]) -> Built:
+    hidden = re.fullmatch(HIDDEN, m.group("state"), re.IGNORECASE) is not None
+    return _with_target("assert_element_hidden" if hidden else "assert_element_visible", m)
+
+
+def _text_assertion(m: re.Match[str], *, absent: bool) -> Built:
+    text = _target(m, "text")
+    if text is None:
+        return None
+    return ("assert_text_absent" if absent else "assert_text_present"), {"text": text}
+
+
+@_rule(
+    rf"{VERIFY}\s+{THE}(?:text\s+)?{q('text')}(?:\s+(?:{TEXT_NOUNS}))?\s+(?:is|are)\s+{VISIBLE}",
+    rf"{VERIFY}\s+{THE}(?:text\s+)?{q('text')}(?:\s+(?:{TEXT_NOUNS}))?\s+(?:appears|is\s+displayed|shows\s+up)",
+    rf"{VERIFY}\s+(?:the\s+)?(?:page|screen)\s+(?:shows?|contains?|displays?|includes?|has)\s+(?:the\s+)?(?:text\s+)?{q('text')}",
+    rf"{VERIFY}\s+(?:I\s+)?(?:can\s+)?see\s+(?:the\s+)?(?:text\s+)?{q('text')}",
+    rf"{ZH_VERIFY}\s*(?:页面)?(?:上)?(?:显示|包含|出现)(?:了)?\s*{q('text')}",
+    rf"{ZH_VERIFY}\s*{q('text')}\s*(?:可见|已显示|显示|出现|存在)",
+)
+def _assert_text_present(m: re.Match[str]) -> Built:
+    return _text_assertion(m, absent=False)
+
+
+@_rule(
+    rf"{VERIFY}\s+{THE}(?:text\s+)?{q('text')}(?:\s+(?:{TEXT_NOUNS}))?\s+(?:is|are)\s+{HIDDEN}",
+    rf"{VERIFY}\s+{THE}(?:text\s+)?{q('text')}(?:\s+(?:{TEXT_NOUNS}))?\s+(?:does\s+not|doesn't)\s+appear",
+    rf"{VERIFY}\s+(?:the\s+)?(?:page|screen)\s+(?:does\s+not|doesn't|no\s+longer)\s+"
+    rf"(?:show|contain|display|include|have)s?\s+(?:the\s+)?(?:text\s+)?{q('text')}",
+    rf"{VERIFY}\s+(?:I\s+)?(?:cannot|can't|can\s+not|can\s+no\s+longer)\s+see\s+(?:the\s+)?(?:text\s+)?{q('text')}",
+    rf"{ZH_VERIFY}\s*(?:页面)?(?:上)?(?:不显示|不包含|没有显示|未显示|不出现|没有)\s*{q('text')}",
+    rf"{ZH_VERIFY}\s*{q('text')}\s*(?:不可见|不显示|已消失|消失|不存在)",
+)
+def _assert_text_absent(m: re.Match[str]) -> Built:
+    return _text_assertion(m, absent=True)
+
+
+_ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4}
+
+
+@_rule(
+    r"switch\s+(?:back\s+)?to\s+(?:the\s+)?tab\s+(?:number\s+|#)?(?P<n>\d+)",
+    r"切换到第\s*(?P<n>\d+)\s*个(?:标签页|标签|窗口)",
+)
+def _switch_tab_number(m: re.Match[str]) -> Built:
+    number = int(m.group("n"))
+    return ("tabs", {"action": "switch", "index": number - 1}) if number >= 1 else None
+
+
+@_rule(
+    r"switch\s+(?:back\s+)?to\s+the\s+(?P<which>new|newest|latest|last|opened|first|second|third|fourth|fifth"
+    r"|original|main)\s+(?:tab|window|page)",
+    r"切换到(?P<which>新|最新|第一个|原)(?:的)?(?:标签页|标签|窗口)",
+)
+def _switch_tab_named(m: re.Match[str]) -> Built:
+    which = m.group("which").lower()
+    if which in ("new", "newest", "latest", "last", "opened", "新", "最新"):
+        index = -1
+    elif which in ("original", "main", "第一个", "原"):
+        index = 0
+    else:
+        index = _ORDINALS[which]
+    return "tabs", {"action": "switch", "index": index}
+
+
+@_rule(
+    r"(?P<act>accept|dismiss|cancel|confirm|ok)\s+(?:the\s+)?next\s+(?:browser\s+)?(?:dialog|alert|confirm|prompt)",
+    r"(?P<act>accept|dismiss|cancel|confirm|ok)\s+(?:the\s+)?(?:browser\s+|javascript\s+|js\s+)?"
+    r"(?:alert|confirm|prompt)(?:\s+dialog)?",
+    r"(?P<act>accept|dismiss|cancel|confirm|ok)\s+the\s+(?:browser|javascript|js)\s+dialog",
+    r"(?P<act>接受|确认|取消|拒绝)下一个(?:对话框|弹窗|提示框)",
+)
+def _dialog(m: re.Match[str]) -> Built:
+    act = m.group("act").lower()
+    return "dialogs", {
+        "action": "accept" if act in ("accept", "confirm", "ok", "接受", "确认") else "dismiss"
+    }
+
+
+# --- entry points ------------------------------------------------------------------------------------
+
+_TRAILING = re.compile(r"[\s.。!！]+$")
+
+
+def _normalize(text: str) -> str:
+    # Only the ends: whitespace inside quotes is part of a value (the patterns accept any inner spacing).
+    return _TRAILING.sub("", text.strip())
+
+
+@functools.cache
+def _compiled_rules() -> tuple[tuple[re.Pattern[str], _Rule], ...]:
+    # Compiled on first use: about 100 ms that importers who never parse a step should not pay.
+    return tuple((re.compile(rule.pattern, re.IGNORECASE), rule) for rule in _RULES)
+
+
+def parse_plain_text(text: str, *, optional: bool = False) -> PlainAction | None:
+    """The tool call for one sentence of the grammar, or None when it is not plain."""
+    sentence = _normalize(text)
+    if not sentence:
+        return None
+    for pattern, rule in _compiled_rules():
+        match = pattern.fullmatch(sentence)
+        if match is None:
+            continue
+        built = rule.build(match)
+        if built is not None:
+            return PlainAction(built[0], built[1], optional)
+    return None
+
+
+def parse_expected_clause(text: str, *, optional: bool = False) -> PlainAction | None:
+    """An Expected clause as an assertion: ``"Saved" is visible`` reads as ``Verify "Saved" is visible``."""
+    for candidate in (text, f"Verify {text}", f"验证{text}"):
+        action = parse_plain_text(candidate, optional=optional)
+        if action is not None and action.is_assertion:
+            return action
+    return None
+
+
+def parse_plain_step(step: Step) -> PlainStep | None:
+    """All tool calls of ``step`` when it is entirely plain, else None (the agent runs the spec)."""
+    if step.notes:
+        return None
+    main = parse_plain_text(step.text, optional=step.optional)
+    if main is None:
+        return None
+    actions = [main]
+    for clause in step.expected:
+        check = parse_expected_clause(clause, optional=step.optional)
+        if check is None:
+            return None
+        actions.append(check)
+    return PlainStep(step.index, tuple(actions))

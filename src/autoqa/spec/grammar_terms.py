@@ -1,0 +1,126 @@
+"""The vocabulary of the plain-step grammar: quoted strings, role nouns, verbs, URLs and key names."""
+
+from __future__ import annotations
+
+import re
+
+QUOTED = r"(?:\"[^\"]*\"|'[^']*'|“[^”]*”|‘[^’]*’|「[^」]*」|『[^』]*』|`[^`]*`)"
+PLACEHOLDER = r"\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}"
+THE = r"(?:the\s+)?"
+ELEMENT_NOUNS = (
+    r"button|link|field|input(?:\s+field)?|text\s?box|text\s+field|text\s?area|checkbox|check\s+box|radio(?:\s+button)?"
+    r"|switch|toggle|image|icon|dialog|modal|element|drop-?down|combo\s?box|select|menu(?:\s+item)?|tab|form"
+    r"|table|row|list|item|option|card|section|panel"
+)
+TEXT_NOUNS = r"text|message|label|heading|title|toast|notification|banner|error|warning|alert\s+text"
+NOUN = rf"(?:\s+(?:{ELEMENT_NOUNS}|{TEXT_NOUNS}))?"
+ELEMENT_NOUN = rf"\s+(?:{ELEMENT_NOUNS})"
+VERIFY = r"(?:verify|assert|check\s+that|expect|ensure|confirm)(?:\s+that)?"
+ZH_VERIFY = r"(?:验证|断言|确认|检查)"
+VISIBLE = r"(?:visible|shown|displayed|present|on\s+the\s+page|on\s+screen)"
+HIDDEN = (
+    r"(?:not\s+(?:visible|shown|displayed|present|on\s+the\s+page|on\s+screen)|hidden|gone|absent"
+    r"|no\s+longer\s+(?:visible|shown|displayed|present))"
+)
+
+
+def q(name: str) -> str:
+    """A named group matching one quoted string (quotes included; see :func:`unquote`)."""
+    return rf"(?P<{name}>{QUOTED})"
+
+
+def value_group(name: str) -> str:
+    """A quoted string or a bare ``{{NAME}}`` placeholder (values may be secrets)."""
+    return rf"(?P<{name}>{QUOTED}|{PLACEHOLDER})"
+
+
+def token_group(name: str) -> str:
+    """A quoted string or one unquoted word (URLs)."""
+    return rf"(?P<{name}>{QUOTED}|\S+)"
+
+
+_WHOLE_PLACEHOLDER = re.compile(PLACEHOLDER)
+
+
+def unquote(text: str) -> str:
+    if _WHOLE_PLACEHOLDER.fullmatch(text):
+        return "{{" + text[2:-2].strip() + "}}"
+    if len(text) >= 2 and text[0] in "\"'“‘「『`":
+        return text[1:-1]
+    return text
+
+
+_URL = re.compile(r"(?:https?://\S+|/\S*|\{\{\s*[A-Za-z_]\w*\s*\}\}\S*|about:\S+|\.{1,2}/\S*)", re.I)
+
+
+def as_url(text: str) -> str | None:
+    url = unquote(text).strip()
+    return url if _URL.fullmatch(url) else None
+
+
+_KEY_NAMES = {
+    name.lower(): name
+    for name in (
+        "Enter",
+        "Tab",
+        "Escape",
+        "Backspace",
+        "Delete",
+        "Insert",
+        "Home",
+        "End",
+        "PageUp",
+        "PageDown",
+        "ArrowUp",
+        "ArrowDown",
+        "ArrowLeft",
+        "ArrowRight",
+        "Space",
+        "Shift",
+        "Control",
+        "Alt",
+        "Meta",
+        "ControlOrMeta",
+        *(f"F{n}" for n in range(1, 13)),
+    )
+}
+_KEY_ALIASES = {
+    "esc": "Escape",
+    "return": "Enter",
+    "del": "Delete",
+    "ctrl": "Control",
+    "cmd": "Meta",
+    "command": "Meta",
+    "option": "Alt",
+    "up": "ArrowUp",
+    "down": "ArrowDown",
+    "left": "ArrowLeft",
+    "right": "ArrowRight",
+    "pgup": "PageUp",
+    "pgdn": "PageDown",
+    "回车": "Enter",
+    "空格": "Space",
+    "退格": "Backspace",
+}
+
+
+def as_key(text: str) -> str | None:
+    """A Playwright key name (``Enter``, ``Control+A``), or None if this is not clearly a key."""
+    parts = unquote(text).strip().split("+")
+    out: list[str] = []
+    for part in parts:
+        lowered = part.strip().lower()
+        if lowered in _KEY_NAMES:
+            out.append(_KEY_NAMES[lowered])
+        elif lowered in _KEY_ALIASES:
+            out.append(_KEY_ALIASES[lowered])
+        elif len(part.strip()) == 1 and part.strip().isascii() and part.strip().isprintable():
+            out.append(part.strip())
+        else:
+            return None
+    return "+".join(out)
+
+
+def as_number(text: str) -> int | float:
+    value = float(text)
+    return int(value) if value.is_integer() else value

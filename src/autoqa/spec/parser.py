@@ -1,0 +1,275 @@
+"""Markdown spec text → :class:`ParsedSpec` (structure only: no includes, no variables).
+
+The format is the original AutoQA-Agent's: an optional ``# Title``, a required ``## Preconditions`` list and
+a ``## Steps`` numbered list (or, without that heading, the first numbered list after the preconditions).
+On top of it: YAML front matter, ``Optional:`` steps, and nested bullets kept as notes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from autoqa.errors import IncludeError, SpecError
+from autoqa.spec.front_matter import FrontMatter, key_lines, parse_front_matter
+from autoqa.spec.markdown import Block, Heading, ListItem, MarkdownList, read_blocks, split_lines
+from autoqa.spec.parsed import ParsedSpec, RawStep, SourceText
+
+_PRECONDITION_TITLES = frozenset({"preconditions", "precondition", "前置条件", "前提条件"})
+_STEP_TITLES = frozenset({"steps", "test steps", "步骤", "测试步骤"})
+_EXPECTED = re.compile(r"(?:expected(?:\s+results?)?|预期(?:结果)?|期望(?:结果)?)\s*[:：]\s*(.*)", re.I)
+_OPTIONAL = re.compile(r"(?:optional|可选)\s*[:：]\s*(.*)", re.I)
+_INCLUDE = re.compile(r"include\s*[:：]\s*(.*)", re.I)
+
+
+@dataclass(slots=True)
+class _Section:
+    heading: Heading | None
+    blocks: list[Block] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.heading.text.strip().rstrip(":：").strip().lower() if self.heading else ""
+
+
+def _split_front_matter(lines: list[str], path: Path) -> tuple[FrontMatter | None, int, dict[str, int]]:
+    """The validated front matter, the index of the first body line and the line of each key."""
+    if not lines or lines[0].strip() != "---":
+        return None, 0, {}
+    for index in range(1, len(lines)):
+        if lines[index].strip() in ("---", "..."):
+            body = lines[1:index]
+            return parse_front_matter(body, path, first_line=2), index + 1, key_lines(body, first_line=2)
+    raise SpecError(
+        "front matter opened with '---' on line 1 is never closed",
+        path=path,
+        line=1,
+        hint="end it with a '---' line, or remove the first line if it is a horizontal rule",
+    )
+
+
+def _sections(blocks: list[Block]) -> list[_Section]:
+    sections = [_Section(None)]
+    for block in blocks:
+        if isinstance(block, Heading) and block.level <= 2:
+            sections.append(_Section(block))
+        else:
+            sections[-1].blocks.append(block)
+    return sections
+
+
+def _find_section(sections: list[_Section], names: frozenset[str], label: str, path: Path) -> _Section | None:
+    found = [s for s in sections if s.heading and s.heading.level == 2 and s.name in names]
+    if len(found) > 1:
+        second = found[1].heading
+        assert second is not None
+        raise SpecError(
+            f"a second '## {label}' section", path=path, line=second.line, hint="merge them into one"
+        )
+    return found[0] if found else None
+
+
+def _misplaced_heading_hint(blocks: list[Block], names: frozenset[str], label: str) -> str | None:
+    for block in blocks:
+        if (
+            isinstance(block, Heading)
+            and block.level != 2
+            and block.text.strip().rstrip(":：").lower() in names
+        ):
+            return f"line {block.line} has a level-{block.level} heading; write it as '## {label}'"
+    return None
+
+
+def _item_text(item: ListItem) -> tuple[SourceText | None, list[SourceText]]:
+    """The item's own text and the ``Expected:`` lines inside its paragraph."""
+    main: list[tuple[int, str]] = []
+    expected: list[list[tuple[int, str]]] = []
+    for position, (line, text) in enumerate(item.lines):
+        match = _EXPECTED.match(text) if position > 0 else None
+        if match:
+            expected.append([(line, match.group(1).strip())])
+        elif expected:
+            expected[-1].append((line, text))
+        else:
+            main.append((line, text))
+    main_text = SourceText(tuple(main)) if any(text for _, text in main) else None
+    return main_text, [SourceText(tuple(parts)) for parts in expected]
+
+
+def _require_text(text: SourceText, what: str, path: Path) -> SourceText:
+    if not text.text.strip():
+        raise SpecError(f"empty {what}", path=path, line=text.line)
+    return text
+
+
+def _children(item: ListItem, path: Path) -> tuple[list[SourceText], list[SourceText]]:
+    """Nested bullets: ``Expected:`` ones (with everything under them) and the rest as notes."""
+    expected: list[SourceText] = []
+    notes: list[SourceText] = []
+    for child in item.children:
+        text, inline_expected = _item_text(child)
+        expected.extend(_require_text(e, "Expected clause", path) for e in inline_expected)
+        match = _EXPECTED.match(text.text) if text else None
+        if text is not None and match:
+            head = SourceText(((text.line, match.group(1).strip()), *text.parts[1:]))
+            below = [t for d in child.descendants() if (t := _item_text(d)[0]) is not None]
+            if not head.text and not below:
+                raise SpecError("empty Expected clause", path=path, line=child.line)
+            expected.extend(([head] if head.text else []) + below)
+            continue
+        if text is not None:
+            notes.append(text)
+        for descendant in child.descendants():
+            deep_text, deep_expected = _item_text(descendant)
+            notes.extend([deep_text] if deep_text else [])
+            expected.extend(_require_text(e, "Expected clause", path) for e in deep_expected)
+    return expected, notes
+
+
+def _step(item: ListItem, path: Path) -> RawStep:
+    text, inline_expected = _item_text(item)
+    if text is None:
+        raise SpecError("empty step", path=path, line=item.line)
+    expected, notes = _children(item, path)
+    expected = [_require_text(e, "Expected clause", path) for e in inline_expected] + expected
+    parts = list(text.parts)
+    first = next(i for i, (_, part) in enumerate(parts) if part)
+    optional = _OPTIONAL.match(parts[first][1])
+    if optional:
+        parts[first] = (parts[first][0], optional.group(1).strip())
+        text = SourceText(tuple(parts))
+        if not text.text:
+            raise SpecError("empty step after 'Optional:'", path=path, line=item.line)
+    include = _INCLUDE.fullmatch(text.text.strip())
+    if include and (expected or notes):
+        raise IncludeError(
+            "an include step cannot have Expected clauses or nested bullets",
+            path=path,
+            line=item.line,
+            hint="put them on the steps of the library, or on a separate step",
+        )
+    return RawStep(
+        source=path,
+        line=item.line,
+        text=text,
+        expected=tuple(expected),
+        notes=tuple(notes),
+        optional=optional is not None,
+        include=include.group(1).strip().strip("`'\"") if include else None,
+    )
+
+
+def _preconditions(lists: list[MarkdownList]) -> tuple[SourceText, ...]:
+    """Every item of the lists, nested ones flattened in document order (nothing is dropped)."""
+    out: list[SourceText] = []
+    for markdown_list in lists:
+        for item in markdown_list.items:
+            for node in (item, *item.descendants()):
+                if any(text for _, text in node.lines):
+                    out.append(SourceText(tuple(node.lines)))
+    return tuple(out)
+
+
+def _lists(blocks: list[Block]) -> list[MarkdownList]:
+    return [block for block in blocks if isinstance(block, MarkdownList)]
+
+
+def _steps_from_section(section: _Section, path: Path) -> list[ListItem]:
+    assert section.heading is not None
+    lists = _lists(section.blocks)
+    ordered = [lst for lst in lists if lst.ordered]
+    if not ordered:
+        if lists:
+            raise SpecError(
+                "steps must be a numbered list",
+                path=path,
+                line=lists[0].line,
+                hint="write '1. …', '2. …' (or '1) …') instead of bullets",
+            )
+        raise SpecError(
+            f"'## {section.heading.text}' has no numbered steps", path=path, line=section.heading.line
+        )
+    return [item for lst in ordered for item in lst.items]
+
+
+def parse_spec_text(text: str, path: Path | str) -> ParsedSpec:
+    """Parse a spec's Markdown. Raises :class:`SpecError` (with file and line) and nothing else."""
+    path = Path(path)
+    lines = split_lines(text)
+    front_matter, body_start, fm_lines = _split_front_matter(lines, path)
+    blocks = read_blocks(lines[body_start:], first_line=body_start + 1)
+    sections = _sections(blocks)
+    title = next(
+        (SourceText.single(b.line, b.text) for b in blocks if isinstance(b, Heading) and b.level == 1), None
+    )
+
+    pre_section = _find_section(sections, _PRECONDITION_TITLES, "Preconditions", path)
+    steps_section = _find_section(sections, _STEP_TITLES, "Steps", path)
+    if pre_section is None:
+        raise SpecError(
+            "missing '## Preconditions' section",
+            path=path,
+            line=body_start + 1,
+            hint=_misplaced_heading_hint(blocks, _PRECONDITION_TITLES, "Preconditions")
+            or "add '## Preconditions' with a bulleted list before the steps",
+        )
+    assert pre_section.heading is not None
+    pre_lists = _lists(pre_section.blocks)
+    if not pre_lists:
+        raise SpecError(
+            "'## Preconditions' has no list items",
+            path=path,
+            line=pre_section.heading.line,
+            hint="add at least one '- …' line (e.g. '- The site is reachable at {{BASE_URL}}')",
+        )
+
+    if steps_section is not None:
+        items = _steps_from_section(steps_section, path)
+        preconditions = _preconditions(pre_lists)
+    else:
+        # The original's fallback: the first numbered list after the preconditions list.
+        start = next(i for i, block in enumerate(blocks) if block is pre_lists[0])
+        after = blocks[start + 1 :]
+        fallback = next((b for b in after if isinstance(b, MarkdownList) and b.ordered), None)
+        if fallback is None:
+            raise SpecError(
+                "missing '## Steps' section",
+                path=path,
+                line=pre_section.heading.line,
+                hint=_misplaced_heading_hint(blocks, _STEP_TITLES, "Steps")
+                or "add '## Steps' followed by a numbered list ('1. …')",
+            )
+        preconditions = _preconditions(pre_lists[:1])
+        items = fallback.items
+    steps = tuple(_step(item, path) for item in items)
+    return ParsedSpec(
+        path=path,
+        title=title,
+        front_matter=front_matter,
+        preconditions=preconditions,
+        steps=steps,
+        front_matter_lines=fm_lines,
+    )
+
+
+def parse_library_text(text: str, path: Path | str) -> tuple[RawStep, ...]:
+    """The steps of a ``steps/<name>.md`` library: its ``## Steps`` list, else its first numbered list."""
+    path = Path(path)
+    lines = split_lines(text)
+    _, body_start, _ = _split_front_matter(lines, path)
+    blocks = read_blocks(lines[body_start:], first_line=body_start + 1)
+    section = _find_section(_sections(blocks), _STEP_TITLES, "Steps", path)
+    if section is not None:
+        items = _steps_from_section(section, path)
+    else:
+        first = next((b for b in blocks if isinstance(b, MarkdownList) and b.ordered), None)
+        if first is None:
+            raise IncludeError(
+                "step library has no numbered steps",
+                path=path,
+                line=1,
+                hint="a library is a numbered list ('1. …'), optionally under '## Steps'",
+            )
+        items = first.items
+    return tuple(_step(item, path) for item in items)

@@ -1,0 +1,1 @@
+"""Test doubles shipped with autoqa-py: importable by our tests, benchmarks and users' own tests."""

@@ -1,0 +1,227 @@
+"""Element actions: click, fill, select_option, press_key, hover, set_checked, upload_file, scroll."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from playwright.async_api import Error as PlaywrightError
+from pydantic import Field
+
+from autoqa.tools.args import ElementArgs, OptionalElementArgs
+from autoqa.tools.context import ToolContext
+from autoqa.tools.deadlines import bounded
+from autoqa.tools.locate import Located, element_state, locate, run_element_hook
+from autoqa.tools.page_scripts import SCROLL_BY, SELECT_OPTIONS
+from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
+
+
+def _done(
+    ctx: ToolContext, located: Located, warning: str | None, url_before: str, **extra: Any
+) -> ToolResult:
+    data: dict[str, Any] = {**located.report(), **extra}
+    if ctx.page.url != url_before:
+        data["url"] = ctx.page.url
+    if warning:
+        data["warnings"] = [warning]
+    return ToolResult.success(**data)
+
+
+async def _prepare(
+    ctx: ToolContext, tool: str, ref: str | None, target: str | None
+) -> tuple[Located, str | None]:
+    located = await locate(ctx, ref, target)
+    return located, await run_element_hook(ctx, tool, located)
+
+
+class ClickArgs(ElementArgs):
+    button: Literal["left", "right", "middle"] = "left"
+    double: bool = False
+
+
+async def click(ctx: ToolContext, args: ClickArgs) -> ToolResult:
+    located, warning = await _prepare(ctx, "click", args.ref, args.target)
+    url = ctx.page.url
+    timeout = ctx.settings.action_timeout_ms
+    if args.double:
+        await located.locator.dblclick(button=args.button, timeout=timeout)
+    else:
+        await located.locator.click(button=args.button, timeout=timeout)
+    return _done(ctx, located, warning, url)
+
+
+class FillArgs(ElementArgs):
+    value: str = Field(max_length=100_000, description="text to type; {{NAME}} inserts a secret or variable")
+
+
+_EDITABLE = "input:not([type=hidden]), textarea, [contenteditable=''], [contenteditable='true']"
+
+
+async def fill(ctx: ToolContext, args: FillArgs) -> ToolResult:
+    located, warning = await _prepare(ctx, "fill", args.ref, args.target)
+    url = ctx.page.url
+    timeout = ctx.settings.action_timeout_ms
+    try:
+        await located.locator.fill(args.value, timeout=timeout)
+    except PlaywrightError as exc:
+        # A label or wrapper was matched: fill the one editable field inside it.
+        if "not an <input>" not in str(exc):
+            raise
+        inner = located.locator.locator(_EDITABLE)
+        if await bounded(inner.count(), timeout) != 1:
+            raise
+        await inner.fill(args.value, timeout=timeout)
+    # Never echo the value: it may be a secret. Its length is enough to check what happened.
+    return _done(ctx, located, warning, url, value_length=len(args.value))
+
+
+class SelectOptionArgs(ElementArgs):
+    option: str = Field(min_length=0, max_length=500, description="the option's visible label (or its value)")
+
+
+def _pick_option(options: list[dict[str, str]], wanted: str) -> dict[str, str] | None:
+    folded = wanted.strip().casefold()
+    for test in (
+        lambda o: o["label"] == wanted,
+        lambda o: o["value"] == wanted,
+        lambda o: o["label"].casefold() == folded,
+        lambda o: o["value"].casefold() == folded,
+    ):
+        hits = [o for o in options if test(o)]
+        if hits:
+            return hits[0]
+    return None
+
+
+async def select_option(ctx: ToolContext, args: SelectOptionArgs) -> ToolResult:
+    located, warning = await _prepare(ctx, "select_option", args.ref, args.target)
+    url = ctx.page.url
+    timeout = ctx.settings.action_timeout_ms
+    options = await located.locator.evaluate(SELECT_OPTIONS, timeout=timeout)
+    if options is None:
+        raise ToolFailure(
+            ErrorCode.ELEMENT_NOT_INTERACTABLE,
+            f"{located.given!r} is not a <select>; for a custom dropdown click it, then click the option",
+        )
+    chosen = _pick_option(options, args.option)
+    if chosen is None:
+        labels = ", ".join(repr(o["label"]) for o in options[:20])
+        raise ToolFailure(
+            ErrorCode.ELEMENT_NOT_FOUND,
+            f"option {args.option!r} is not in the list; options: {labels}",
+            options=[o["label"] for o in options[:50]],
+        )
+    await located.locator.select_option(value=chosen["value"], timeout=timeout)
+    return _done(ctx, located, warning, url, selected=chosen["label"], value=chosen["value"])
+
+
+class PressKeyArgs(OptionalElementArgs):
+    key: str = Field(
+        min_length=1, max_length=60, description="key or chord: Enter, Tab, Escape, ArrowDown, Control+A"
+    )
+
+
+async def press_key(ctx: ToolContext, args: PressKeyArgs) -> ToolResult:
+    url = ctx.page.url
+    timeout = ctx.settings.action_timeout_ms
+    try:
+        if args.ref is None and args.target is None:
+            await bounded(ctx.page.keyboard.press(args.key), timeout)
+            data: dict[str, Any] = {"key": args.key}
+            if ctx.page.url != url:
+                data["url"] = ctx.page.url
+            return ToolResult.success(**data)
+        located, warning = await _prepare(ctx, "press_key", args.ref, args.target)
+        await located.locator.press(args.key, timeout=timeout)
+    except PlaywrightError as exc:
+        if "Unknown key" in str(exc):
+            raise ToolFailure(
+                ErrorCode.INVALID_INPUT,
+                f"unknown key {args.key!r}; use names like Enter, Tab, Escape, ArrowDown, Control+A",
+            ) from exc
+        raise
+    return _done(ctx, located, warning, url, key=args.key)
+
+
+async def hover(ctx: ToolContext, args: ElementArgs) -> ToolResult:
+    located, warning = await _prepare(ctx, "hover", args.ref, args.target)
+    url = ctx.page.url
+    await located.locator.hover(timeout=ctx.settings.action_timeout_ms)
+    return _done(ctx, located, warning, url)
+
+
+class SetCheckedArgs(ElementArgs):
+    checked: bool = True
+
+
+async def set_checked(ctx: ToolContext, args: SetCheckedArgs) -> ToolResult:
+    located, warning = await _prepare(ctx, "set_checked", args.ref, args.target)
+    url = ctx.page.url
+    await located.locator.set_checked(args.checked, timeout=ctx.settings.action_timeout_ms)
+    return _done(ctx, located, warning, url, checked=args.checked)
+
+
+class UploadFileArgs(ElementArgs):
+    path: str = Field(min_length=1, max_length=1_000, description="file path relative to the upload folder")
+
+
+def _upload_path(ctx: ToolContext, given: str) -> Path:
+    if ctx.upload_dir is None:
+        raise ToolFailure(
+            ErrorCode.UNSUPPORTED, "file upload is not enabled for this run (no upload folder set)"
+        )
+    base = Path(ctx.upload_dir).resolve()
+    try:
+        candidate = (base / given).resolve()
+    except (OSError, ValueError) as exc:
+        raise ToolFailure(ErrorCode.INVALID_INPUT, f"bad upload path {given[:100]!r}: {exc}") from exc
+    if not candidate.is_relative_to(base):
+        raise ToolFailure(
+            ErrorCode.INVALID_INPUT, f"upload path {given[:100]!r} points outside the upload folder"
+        )
+    if not candidate.is_file():
+        available = sorted(p.name for p in base.iterdir() if p.is_file())[:10] if base.is_dir() else []
+        raise ToolFailure(
+            ErrorCode.INVALID_INPUT,
+            f"no file {given[:100]!r} in the upload folder; files there: {', '.join(available) or 'none'}",
+        )
+    return candidate
+
+
+async def upload_file(ctx: ToolContext, args: UploadFileArgs) -> ToolResult:
+    path = _upload_path(ctx, args.path)
+    located, warning = await _prepare(ctx, "upload_file", args.ref, args.target)
+    url = ctx.page.url
+    timeout = ctx.settings.action_timeout_ms
+    if (await element_state(located, timeout)).get("fileInput"):
+        await located.locator.set_input_files(path, timeout=timeout)
+    else:
+        # A styled button that opens the file chooser instead of a visible <input type=file>.
+        async with ctx.page.expect_file_chooser(timeout=timeout) as chooser_info:
+            await located.locator.click(timeout=timeout)
+        chooser = await chooser_info.value
+        await chooser.set_files(path, timeout=timeout)
+    return _done(ctx, located, warning, url, file=path.name, size=path.stat().st_size)
+
+
+class ScrollArgs(OptionalElementArgs):
+    direction: Literal["down", "up", "left", "right"] = "down"
+    amount: int = Field(
+        default=600, ge=1, le=5_000, description="pixels (ignored when scrolling to an element)"
+    )
+
+
+_DIRECTIONS = {"down": (0, 1), "up": (0, -1), "right": (1, 0), "left": (-1, 0)}
+
+
+async def scroll(ctx: ToolContext, args: ScrollArgs) -> ToolResult:
+    if args.ref is not None or args.target is not None:
+        located, warning = await _prepare(ctx, "scroll", args.ref, args.target)
+        url = ctx.page.url
+        await located.locator.scroll_into_view_if_needed(timeout=ctx.settings.action_timeout_ms)
+        return _done(ctx, located, warning, url, scrolled_into_view=True)
+    dx, dy = _DIRECTIONS[args.direction]
+    position = await bounded(
+        ctx.page.evaluate(SCROLL_BY, [dx * args.amount, dy * args.amount]), ctx.settings.action_timeout_ms
+    )
+    return ToolResult.success(direction=args.direction, amount=args.amount, **position)

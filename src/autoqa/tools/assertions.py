@@ -1,0 +1,183 @@
+"""Assertion tools. Each auto-waits (polls) up to ``settings.assertion_timeout_ms`` like Playwright's
+``expect``, then fails with ASSERTION_FAILED naming what was expected and what was found."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from typing import Literal
+
+from pydantic import Field
+
+from autoqa.tools.args import ElementArgs, ToolArgs
+from autoqa.tools.conditions import (
+    judge_checked,
+    judge_count,
+    judge_enabled,
+    judge_hidden,
+    judge_value,
+    judge_visible,
+    wait_for_element,
+    wait_for_text,
+)
+from autoqa.tools.context import ToolContext
+from autoqa.tools.deadlines import Deadline, bounded, poll
+from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
+
+_FAILED = ErrorCode.ASSERTION_FAILED
+MatchMode = Literal["contains", "equals", "regex"]
+
+
+class TextArgs(ToolArgs):
+    text: str = Field(min_length=1, max_length=2_000)
+
+
+class TextPresentArgs(TextArgs):
+    exact: bool = Field(
+        default=False, description="true: an element's whole text must equal it (case-sensitive)"
+    )
+
+
+async def assert_text_present(ctx: ToolContext, args: TextPresentArgs) -> ToolResult:
+    timeout = ctx.settings.assertion_timeout_ms
+    return await wait_for_text(
+        ctx, args.text, present=True, exact=args.exact, timeout_ms=timeout, code=_FAILED
+    )
+
+
+async def assert_text_absent(ctx: ToolContext, args: TextArgs) -> ToolResult:
+    timeout = ctx.settings.assertion_timeout_ms
+    return await wait_for_text(ctx, args.text, present=False, exact=False, timeout_ms=timeout, code=_FAILED)
+
+
+async def assert_element_visible(ctx: ToolContext, args: ElementArgs) -> ToolResult:
+    return await wait_for_element(
+        ctx, "assert_element_visible", args.ref, args.target, judge_visible,
+        expectation="visible", timeout_ms=ctx.settings.assertion_timeout_ms, code=_FAILED,
+    )  # fmt: skip
+
+
+async def assert_element_hidden(ctx: ToolContext, args: ElementArgs) -> ToolResult:
+    return await wait_for_element(
+        ctx, "assert_element_hidden", args.ref, args.target, judge_hidden,
+        expectation="hidden", timeout_ms=ctx.settings.assertion_timeout_ms, code=_FAILED,
+    )  # fmt: skip
+
+
+class ValueArgs(ElementArgs):
+    expected: str = Field(max_length=10_000, description="the field's value (for a <select>: label or value)")
+
+
+async def assert_value(ctx: ToolContext, args: ValueArgs) -> ToolResult:
+    return await wait_for_element(
+        ctx, "assert_value", args.ref, args.target, judge_value(args.expected),
+        expectation=f"value {args.expected!r}", timeout_ms=ctx.settings.assertion_timeout_ms, code=_FAILED,
+    )  # fmt: skip
+
+
+class CheckedArgs(ElementArgs):
+    checked: bool = True
+
+
+async def assert_checked(ctx: ToolContext, args: CheckedArgs) -> ToolResult:
+    return await wait_for_element(
+        ctx, "assert_checked", args.ref, args.target, judge_checked(args.checked),
+        expectation="checked" if args.checked else "unchecked",
+        timeout_ms=ctx.settings.assertion_timeout_ms, code=_FAILED,
+    )  # fmt: skip
+
+
+class EnabledArgs(ElementArgs):
+    enabled: bool = True
+
+
+async def assert_enabled(ctx: ToolContext, args: EnabledArgs) -> ToolResult:
+    return await wait_for_element(
+        ctx, "assert_enabled", args.ref, args.target, judge_enabled(args.enabled),
+        expectation="enabled" if args.enabled else "disabled",
+        timeout_ms=ctx.settings.assertion_timeout_ms, code=_FAILED,
+    )  # fmt: skip
+
+
+class CountArgs(ElementArgs):
+    count: int = Field(ge=0, le=100_000, description="how many visible elements match the target")
+
+
+async def assert_count(ctx: ToolContext, args: CountArgs) -> ToolResult:
+    return await wait_for_element(
+        ctx, "assert_count", args.ref, args.target, judge_count(args.count),
+        expectation=f"{args.count} element(s)", timeout_ms=ctx.settings.assertion_timeout_ms,
+        code=_FAILED, multi_ok=True,
+    )  # fmt: skip
+
+
+class MatchArgs(ToolArgs):
+    expected: str = Field(min_length=1, max_length=2_000)
+    match: MatchMode = "contains"
+
+
+def _matcher(expected: str, mode: MatchMode) -> Callable[[str], bool]:
+    if mode == "regex":
+        try:
+            pattern = re.compile(expected)
+        except re.error as exc:
+            raise ToolFailure(
+                ErrorCode.INVALID_INPUT, f"expected is not a valid regular expression: {exc}"
+            ) from exc
+        return lambda actual: pattern.search(actual) is not None
+    if mode == "equals":
+        return lambda actual: actual == expected
+    return lambda actual: expected in actual
+
+
+async def _poll_string(
+    ctx: ToolContext, what: str, read: Callable[[], Awaitable[str]], expected: str, mode: MatchMode
+) -> ToolResult:
+    matches = _matcher(expected, mode)
+    seen: list[str] = []
+
+    async def attempt() -> str | None:
+        actual = await read()
+        seen.append(actual)
+        return actual if matches(actual) else None
+
+    timeout = ctx.settings.assertion_timeout_ms
+    actual = await poll(attempt, Deadline(timeout))
+    if actual is not None:
+        return ToolResult.success(**{what: actual, "match": mode})
+    verb = {"contains": "contain", "equals": "equal", "regex": "match"}[mode]
+    raise ToolFailure(
+        _FAILED,
+        f"expected the {what} to {verb} {expected!r}, but it is {seen[-1]!r} (waited {timeout:.0f} ms)",
+        expected=expected,
+        actual=seen[-1],
+        match=mode,
+    )
+
+
+class UrlArgs(MatchArgs):
+    expected: str = Field(
+        min_length=1, max_length=4_000, description="text, full URL, path like /cart, or regex"
+    )
+
+
+async def assert_url(ctx: ToolContext, args: UrlArgs) -> ToolResult:
+    expected = args.expected
+    if args.match == "equals" and expected.startswith("/") and ctx.base_url:
+        from urllib.parse import urljoin
+
+        expected = urljoin(ctx.page.url or ctx.base_url, expected)
+
+    async def read() -> str:
+        return ctx.page.url
+
+    return await _poll_string(ctx, "url", read, expected, args.match)
+
+
+async def assert_title(ctx: ToolContext, args: MatchArgs) -> ToolResult:
+    bound = min(ctx.settings.assertion_timeout_ms, 5_000) + 1_000
+
+    async def read() -> str:
+        return await bounded(ctx.page.title(), bound)
+
+    return await _poll_string(ctx, "title", read, args.expected, args.match)

@@ -1,0 +1,161 @@
+"""``call_tool``: the one wrapper every tool call goes through. It never raises (but cancellation)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import ValidationError
+
+from autoqa.secrets import PLACEHOLDER, SecretSet
+from autoqa.tools.context import ToolContext
+from autoqa.tools.locate import RAW_ARGS_KEY
+from autoqa.tools.pages import tracker
+from autoqa.tools.playwright_errors import map_playwright_error
+from autoqa.tools.registry import TOOLS
+from autoqa.tools.result import ErrorCode, ToolError, ToolFailure, ToolResult
+from autoqa.tools.screenshots import failure_screenshot
+from autoqa.tools.spec import ToolSpec
+
+_WARNINGS_KEY = "autoqa.tools.warnings"
+_NOT_ABOUT_THE_PAGE = frozenset(
+    {ErrorCode.INVALID_INPUT, ErrorCode.NAVIGATION_BLOCKED, ErrorCode.UNSUPPORTED, ErrorCode.PAGE_CLOSED}
+)
+
+
+def _substitute(value: Any, secrets: Mapping[str, str], unknown: set[str]) -> Any:
+    if isinstance(value, str):
+        for name in PLACEHOLDER.findall(value):
+            if name not in secrets:
+                unknown.add(name)
+        return SecretSet(secrets).substitute(value) if secrets else value
+    if isinstance(value, list):
+        return [_substitute(item, secrets, unknown) for item in value]
+    return value
+
+
+def _describe_validation(spec: ToolSpec, exc: ValidationError) -> str:
+    # Never include the input values: they may hold a substituted secret.
+    problems = []
+    for error in exc.errors(include_url=False, include_input=False, include_context=False):
+        where = ".".join(str(part) for part in error["loc"]) or "arguments"
+        if error["type"] == "extra_forbidden":
+            problems.append(f"unknown field {where!r}")
+        elif error["type"] == "missing":
+            problems.append(f"{where}: required")
+        else:
+            problems.append(f"{where}: {error['msg'].removeprefix('Value error, ')}")
+    fields = ", ".join(spec.args_model.model_fields) or "none"
+    return f"invalid arguments for {spec.name}: {'; '.join(problems)} (fields: {fields})"
+
+
+def _redact(value: Any, secrets: SecretSet) -> Any:
+    if isinstance(value, str):
+        return secrets.redact(value)
+    if isinstance(value, dict):
+        return {k: _redact(v, secrets) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_redact(v, secrets) for v in value]
+    return value
+
+
+def _redacted(result: ToolResult, secrets: SecretSet) -> ToolResult:
+    update: dict[str, Any] = {"data": _redact(result.data, secrets)}
+    if result.error is not None:
+        update["error"] = result.error.model_copy(
+            update={
+                "message": secrets.redact(result.error.message),
+                "details": _redact(result.error.details, secrets),
+            }
+        )
+    if result.screenshot_note:
+        update["screenshot_note"] = secrets.redact(result.screenshot_note)
+    return result.model_copy(update=update)
+
+
+def _failed(error: ToolError) -> ToolResult:
+    return ToolResult(ok=False, error=error)
+
+
+async def _run(ctx: ToolContext, spec: ToolSpec, model: Any) -> ToolResult:
+    ceiling_ms = ctx.settings.ceiling_ms
+    try:
+        return await asyncio.wait_for(spec.func(ctx, model), ceiling_ms / 1000)
+    except asyncio.CancelledError:
+        raise
+    except ToolFailure as failure:
+        return _failed(failure.error)
+    except TimeoutError:  # asyncio's (built-in) timeout: our own bound on a call without timeout=
+        return ToolResult.failure(
+            ErrorCode.TIMEOUT,
+            f"{spec.name} got no answer from the browser in time (the page may be busy or frozen)",
+        )
+    except Exception as exc:
+        return _failed(map_playwright_error(exc))
+
+
+async def call_tool(ctx: ToolContext, name: str, args: Mapping[str, Any] | None) -> ToolResult:
+    """Run tool ``name`` with raw ``args`` (e.g. a model's tool input) and return its result.
+
+    Validates the arguments, substitutes ``{{NAME}}`` secrets, bounds the call in time, maps every
+    exception to an error code, attaches a failure screenshot, redacts secrets and records the duration.
+    Only ``asyncio.CancelledError`` escapes.
+
+    Example::
+
+        result = await call_tool(ctx, "click", {"target": "Log in"})
+        if not result.ok:
+            print(result.error.code, result.error.message)
+    """
+    started = time.perf_counter()
+    spec = TOOLS.get(name) if isinstance(name, str) else None
+    result: ToolResult
+    data_extra: dict[str, Any] = {}
+    touched_page = False
+    if spec is None:
+        result = ToolResult.failure(
+            ErrorCode.INVALID_INPUT, f"unknown tool {str(name)[:80]!r}; tools: {', '.join(TOOLS)}"
+        )
+    elif args is not None and not isinstance(args, Mapping):
+        result = ToolResult.failure(ErrorCode.INVALID_INPUT, f"arguments for {name} must be an object")
+    else:
+        raw = dict(args or {})
+        unknown: set[str] = set()
+        values = {key: _substitute(value, ctx.secrets, unknown) for key, value in raw.items()}
+        if unknown:
+            shown = ", ".join("{{" + n + "}}" for n in sorted(unknown))
+            data_extra["warnings"] = [f"no secret or variable named {shown}; the text was used as written"]
+        try:
+            model = spec.args_model.model_validate(values)
+        except ValidationError as exc:
+            result = ToolResult.failure(ErrorCode.INVALID_INPUT, _describe_validation(spec, exc))
+        else:
+            touched_page = True
+            ctx.extra[RAW_ARGS_KEY] = raw
+            try:
+                track = tracker(ctx)
+                result = await _run(ctx, spec, model)
+                notices = track.pop_notices()
+            finally:
+                ctx.extra.pop(RAW_ARGS_KEY, None)
+            if notices:
+                data_extra["notices"] = notices
+    hook_warnings = ctx.extra.pop(_WARNINGS_KEY, None)
+    if hook_warnings:
+        data_extra["warnings"] = [*data_extra.get("warnings", []), *hook_warnings]
+    if data_extra:
+        merged = {**result.data, **data_extra}
+        if "warnings" in result.data and "warnings" in data_extra:
+            merged["warnings"] = [*result.data["warnings"], *data_extra["warnings"]]
+        result = result.model_copy(update={"data": merged})
+    # A screenshot only helps when the page was involved; bad arguments are about the call itself.
+    wants_shot = result.error is not None and result.error.code not in _NOT_ABOUT_THE_PAGE
+    if wants_shot and touched_page and ctx.settings.failure_screenshots:
+        shot, note = await failure_screenshot(ctx.page, ctx.settings)
+        result = result.model_copy(update={"screenshot": shot, "screenshot_note": note})
+    if ctx.secrets:
+        result = _redacted(result, SecretSet(ctx.secrets))
+    elapsed = (time.perf_counter() - started) * 1000
+    return result.model_copy(update={"tool": spec.name if spec else str(name)[:80], "duration_ms": elapsed})

@@ -1,0 +1,70 @@
+"""Candidate elements for AMBIGUOUS_TARGET / ELEMENT_NOT_FOUND, each with a ref a model can use next.
+
+Only the failure path comes here, so it may take snapshots: one per candidate (an element's own snapshot
+line carries its ref), then a full one, because Playwright keeps only the latest snapshot's refs and the
+model's earlier refs must keep working.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+from playwright.async_api import Locator
+
+from autoqa.tools.context import ToolContext
+from autoqa.tools.snapshot import first_ref, take_snapshot
+from autoqa.tools.targets import Match
+
+_PER_CANDIDATE_TIMEOUT_MS = 2_000
+
+
+async def _ref_of(locator: Locator, timeout_ms: float) -> str | None:
+    try:
+        return first_ref(await locator.aria_snapshot(mode="ai", depth=0, timeout=timeout_ms))
+    except asyncio.CancelledError:
+        raise
+    except Exception:  # a candidate that vanished meanwhile just has no ref
+        return None
+
+
+async def with_refs(
+    ctx: ToolContext, matches: Sequence[Match], locators: Sequence[Locator]
+) -> list[dict[str, Any]]:
+    """Candidates as JSON-ready dicts: role, name, ref (if it has one) and context (its card or row)."""
+    timeout = min(ctx.settings.snapshot_timeout_ms, _PER_CANDIDATE_TIMEOUT_MS)
+    refs = [await _ref_of(locator, timeout) for locator in locators[: len(matches)]]
+    if any(refs):
+        try:
+            await take_snapshot(ctx)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the refs above still resolve; only older refs may need a re-snapshot
+            pass
+    out: list[dict[str, Any]] = []
+    for index, match in enumerate(matches):
+        entry: dict[str, Any] = {"role": match.role or match.tag, "name": match.name or match.text[:60]}
+        if index < len(refs) and refs[index]:
+            entry["ref"] = refs[index]
+        if match.context and match.context != entry["name"]:
+            entry["context"] = match.context
+        if not match.state.get("visible", True):
+            entry["hidden"] = True
+        out.append(entry)
+    return out
+
+
+def render(candidates: Sequence[dict[str, Any]]) -> str:
+    """``button "Add to cart" [ref=e21] (in "Backpack $29.99")`` joined with ``; ``."""
+    parts = []
+    for c in candidates:
+        text = f'{c["role"]} "{c["name"]}"' if c.get("name") else str(c["role"])
+        if c.get("ref"):
+            text += f" [ref={c['ref']}]"
+        if c.get("context"):
+            text += f' (in "{c["context"]}")'
+        if c.get("hidden"):
+            text += " (hidden)"
+        parts.append(text)
+    return "; ".join(parts)

@@ -1,0 +1,246 @@
+"""Polled conditions shared by the assertions (fail: ASSERTION_FAILED) and ``wait_for`` (fail: TIMEOUT).
+
+For targets each poll is one round trip (the page script returns the element's state with the match);
+refs take one more when a judge needs more than visibility.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from autoqa.tools.context import ToolContext
+from autoqa.tools.deadlines import Deadline, poll
+from autoqa.tools.locate import Probe, element_state, probe, require_element, run_element_hook, target_failure
+from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
+from autoqa.tools.text_search import closest_lines, find_text
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    ok: bool
+    actual: str
+    """What was observed, for the failure message ("hidden", "value 'abc'", "3 elements")."""
+    data: dict[str, Any] = field(default_factory=dict)
+    final: bool = False
+    """Waiting cannot change it (a text box will not become checkable): fail without polling on."""
+
+
+Judge = Callable[[Probe, float], Awaitable[Verdict]]
+"""Judges one probe (``float``: time budget for reading the element's state in ms)."""
+
+
+def _ambiguous(found: Probe) -> bool:
+    return found.lookup is not None and found.lookup.status == "ambiguous"
+
+
+def _missing(found: Probe) -> bool:
+    return found.located is None and not _ambiguous(found)
+
+
+async def _state(found: Probe, timeout_ms: float) -> dict[str, Any]:
+    assert found.located is not None
+    return await element_state(found.located, timeout_ms)
+
+
+async def judge_visible(found: Probe, timeout_ms: float) -> Verdict:
+    if found.located is not None:
+        visible = found.located.visible_count > 0
+        return Verdict(visible, "visible" if visible else "present but hidden")
+    if _ambiguous(found):
+        assert found.lookup is not None
+        if not found.lookup.hidden:
+            return Verdict(True, "visible", {"count": found.lookup.count})
+        return Verdict(False, f"{found.lookup.count} matches, all hidden")
+    return Verdict(False, "no matching element")
+
+
+async def judge_hidden(found: Probe, timeout_ms: float) -> Verdict:
+    if _missing(found):
+        return Verdict(True, "not on the page", {"absent": True})
+    if found.located is not None:
+        hidden = found.located.visible_count == 0
+        return Verdict(hidden, "hidden" if hidden else "visible")
+    assert found.lookup is not None
+    shown = " (hidden)" if found.lookup.hidden else ", visible"
+    return Verdict(found.lookup.hidden, f"{found.lookup.count} matches{shown}")
+
+
+async def judge_attached(found: Probe, timeout_ms: float) -> Verdict:
+    if _missing(found):
+        return Verdict(False, "no matching element")
+    return Verdict(True, "on the page")
+
+
+def judge_enabled(expected: bool) -> Judge:
+    async def judge(found: Probe, timeout_ms: float) -> Verdict:
+        if _missing(found):
+            return Verdict(False, "no matching element")
+        enabled = bool((await _state(found, timeout_ms)).get("enabled"))
+        return Verdict(enabled == expected, "enabled" if enabled else "disabled")
+
+    return judge
+
+
+def judge_checked(expected: bool) -> Judge:
+    async def judge(found: Probe, timeout_ms: float) -> Verdict:
+        if _missing(found):
+            return Verdict(False, "no matching element")
+        checked = (await _state(found, timeout_ms)).get("checked")
+        if checked is None:
+            return Verdict(False, "an element that cannot be checked", final=True)
+        return Verdict(checked == expected, "checked" if checked else "unchecked")
+
+    return judge
+
+
+def judge_value(expected: str) -> Judge:
+    async def judge(found: Probe, timeout_ms: float) -> Verdict:
+        if _missing(found):
+            return Verdict(False, "no matching element")
+        state = await _state(found, timeout_ms)
+        value = state.get("value")
+        selected = state.get("selected") or []
+        if value is None:
+            return Verdict(False, "an element without a value (not a form field)", final=True)
+        ok = value == expected or expected in selected
+        shown = f"selected {selected[0]!r}" if selected else f"value {value!r}"
+        return Verdict(ok, shown, {"value_length": len(value)})
+
+    return judge
+
+
+def judge_count(expected: int) -> Judge:
+    async def judge(found: Probe, timeout_ms: float) -> Verdict:
+        if found.located is not None:
+            count = found.located.count
+        elif found.lookup is not None:
+            count = found.lookup.count
+        else:
+            count = 0
+        return Verdict(count == expected, f"{count} element(s)", {"count": count})
+
+    return judge
+
+
+# Judges that accept several matches (every match is visible / hidden / counted).
+_MULTI_OK = (judge_visible, judge_hidden)
+
+
+async def wait_for_element(
+    ctx: ToolContext,
+    tool: str,
+    ref: str | None,
+    target: str | None,
+    judge: Judge,
+    *,
+    expectation: str,
+    timeout_ms: float,
+    code: ErrorCode,
+    multi_ok: bool = False,
+) -> ToolResult:
+    """Poll until ``judge`` passes. Ambiguous targets fail at once unless the judge accepts several."""
+    require_element(ref, target)
+    allow_many = multi_ok or judge in _MULTI_OK
+    state_timeout = min(timeout_ms, 5_000) + 500
+    hooked = False
+    last: list[tuple[Probe, Verdict]] = []
+
+    async def attempt() -> Verdict | None:
+        nonlocal hooked
+        try:
+            found = await probe(ctx, ref, target)
+        except ToolFailure as failure:
+            # A ref whose element is gone satisfies "hidden"; other ref problems end the call.
+            if (
+                judge is judge_hidden
+                and failure.error.code is ErrorCode.ELEMENT_NOT_FOUND
+                and ("not on the page any more" in failure.error.message)
+            ):
+                return Verdict(True, "not on the page", {"absent": True})
+            raise
+        if _ambiguous(found) and not allow_many:
+            assert found.lookup is not None and target is not None
+            raise await target_failure(ctx, target, found.lookup)
+        if found.located is not None and not hooked:
+            hooked = True
+            warning = await run_element_hook(ctx, tool, found.located)
+            if warning:
+                ctx.extra.setdefault("autoqa.tools.warnings", []).append(warning)
+        verdict = await judge(found, state_timeout)
+        last.append((found, verdict))
+        return verdict if verdict.ok or verdict.final else None
+
+    verdict = await poll(attempt, Deadline(timeout_ms))
+    subject = f"ref {ref}" if ref is not None else f"target {target!r}"
+    if verdict is not None and verdict.ok:
+        found_data: dict[str, Any] = {}
+        if last and last[-1][0].located is not None:
+            found_data = last[-1][0].located.report()
+        else:
+            found_data = {"ref": ref} if ref is not None else {"target": target}
+        return ToolResult.success(**found_data, **verdict.data)
+    found, observed = last[-1]
+    if (
+        found.located is None
+        and found.lookup is not None
+        and found.lookup.status == "none"
+        and target is not None
+    ):
+        failure = await target_failure(ctx, target, found.lookup)
+        details = dict(failure.error.details or {})
+        raise ToolFailure(
+            code,
+            f"expected {subject} to be {expectation}, but no element matches; {failure.error.message.split('; ', 1)[-1]}",
+            expected=expectation,
+            actual=observed.actual,
+            **details,
+        )
+    raise ToolFailure(
+        code,
+        f"expected {subject} to be {expectation}, but it is {observed.actual}"
+        + ("" if observed.final else f" (waited {timeout_ms:.0f} ms)"),
+        expected=expectation,
+        actual=observed.actual,
+        **(found.located.report() if found.located is not None else {}),
+    )
+
+
+async def wait_for_text(
+    ctx: ToolContext, text: str, *, present: bool, exact: bool, timeout_ms: float, code: ErrorCode
+) -> ToolResult:
+    """Poll until ``text`` is shown (``present``) or no longer shown, in the page and same-origin iframes."""
+    bound = min(timeout_ms, 5_000) + 1_000
+    last: list[Any] = []
+
+    async def attempt() -> bool | None:
+        presence = await find_text(ctx.page, text, exact=exact, timeout_ms=bound)
+        last.append(presence)
+        shown = presence.visible > 0
+        return True if shown == present else None
+
+    if await poll(attempt, Deadline(timeout_ms)):
+        return ToolResult.success(text_length=len(text), present=present)
+    presence = last[-1]
+    waited = f"waited {timeout_ms:.0f} ms"
+    if not present:
+        raise ToolFailure(
+            code,
+            f"expected text {text!r} to be gone, but it is still shown ({waited})",
+            expected="absent",
+            actual="shown",
+        )
+    if presence.hidden:
+        actual = "in the page but not visible"
+    else:
+        near = await closest_lines(ctx.page, text, bound)
+        actual = "not on the page" + (
+            f"; closest visible text: {', '.join(repr(n) for n in near)}" if near else ""
+        )
+    raise ToolFailure(
+        code,
+        f"expected text {text!r} to be shown, but it is {actual} ({waited})",
+        expected="shown",
+        actual=actual,
+    )

@@ -1,0 +1,54 @@
+"""Bounding and polling: every await on the browser ends, and waits poll like Playwright's ``expect``."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+T = TypeVar("T")
+
+# Like Playwright's expect: check at once, then back off, but never sleep long (a toast lasts ~2 s).
+POLL_INTERVALS_MS = (0, 50, 100, 250, 500)
+
+
+class Deadline:
+    """A point in time a tool must finish by; ``remaining_ms`` feeds Playwright ``timeout=`` arguments."""
+
+    __slots__ = ("_end", "total_ms")
+
+    def __init__(self, total_ms: float) -> None:
+        self.total_ms = max(0.0, total_ms)
+        self._end = time.monotonic() + self.total_ms / 1000
+
+    def remaining_ms(self, floor: float = 1.0) -> float:
+        """Milliseconds left, at least ``floor`` (Playwright treats ``timeout=0`` as "no timeout")."""
+        return max(floor, (self._end - time.monotonic()) * 1000)
+
+    @property
+    def expired(self) -> bool:
+        return time.monotonic() >= self._end
+
+
+async def bounded(awaitable: Awaitable[T], timeout_ms: float) -> T:
+    """Await a browser call that has no ``timeout=`` parameter of its own (count, evaluate, title)."""
+    return await asyncio.wait_for(awaitable, timeout_ms / 1000)
+
+
+async def poll(check: Callable[[], Awaitable[T | None]], deadline: Deadline) -> T | None:
+    """Call ``check`` until it returns something other than ``None`` or the deadline passes.
+
+    Returns the first non-``None`` value, or ``None`` when time ran out. ``check`` is always called at
+    least once, and once more right at the deadline, so a condition that just became true is not missed.
+    """
+    attempt = 0
+    while True:
+        result = await check()
+        if result is not None:
+            return result
+        if deadline.expired:
+            return None
+        delay = POLL_INTERVALS_MS[min(attempt + 1, len(POLL_INTERVALS_MS) - 1)]
+        attempt += 1
+        await asyncio.sleep(min(delay, deadline.remaining_ms(0.0)) / 1000)

@@ -1,0 +1,166 @@
+"""``ref`` or ``target`` → one element, for every tool that acts on or checks an element."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from playwright.async_api import Locator
+
+from autoqa.tools.candidates import render, with_refs
+from autoqa.tools.context import ToolContext
+from autoqa.tools.deadlines import Deadline, bounded, poll
+from autoqa.tools.page_scripts import ELEMENT_STATE
+from autoqa.tools.refs import resolve_ref
+from autoqa.tools.result import ErrorCode, ToolFailure
+from autoqa.tools.targets import Match, TargetLookup, locator_for, resolve_target
+
+# One round trip of resolution must never take long; a page that cannot answer in this time is stuck.
+_PROBE_TIMEOUT_MS = 5_000
+
+
+@dataclass(frozen=True, slots=True)
+class Located:
+    """The element a tool acts on, and how it was found (reported back so a model can learn)."""
+
+    locator: Locator
+    via: str
+    """``ref`` or ``target``."""
+    given: str
+    strategy: str
+    """``ref``, or the target tier that matched (``test_id``, ``role``, ``label``, ``token``, …)."""
+    match: Match | None
+    count: int
+    """How many elements matched (visible ones if any were visible): ``assert_count`` reads this."""
+    visible_count: int
+
+    def report(self) -> dict[str, Any]:
+        out: dict[str, Any] = {self.via: self.given}
+        if self.via == "target":
+            out["strategy"] = self.strategy
+        if self.match is not None:
+            out["element"] = self.match.label()
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Probe:
+    """One resolution attempt: ``located`` when exactly one element matched, else ``lookup`` says why."""
+
+    located: Located | None
+    lookup: TargetLookup | None
+    fallback_note: str | None = None
+
+
+def _probe_timeout(ctx: ToolContext) -> float:
+    return min(_PROBE_TIMEOUT_MS, max(ctx.settings.action_timeout_ms, 250))
+
+
+async def probe(ctx: ToolContext, ref: str | None, target: str | None) -> Probe:
+    """Resolve once, without waiting. Ref problems raise ToolFailure unless a target can stand in."""
+    timeout = _probe_timeout(ctx)
+    note = None
+    if ref is not None:
+        try:
+            found = await resolve_ref(ctx, ref, timeout)
+        except ToolFailure as failure:
+            if target is None or failure.error.code is not ErrorCode.ELEMENT_NOT_FOUND:
+                raise
+            note = f"ref {ref} failed ({failure.error.message}); used target instead"
+        else:
+            located = Located(found.locator, "ref", found.ref, "ref", None, 1, 1 if found.visible else 0)
+            return Probe(located, None)
+    assert target is not None
+    lookup = await resolve_target(
+        ctx.page, target, test_id_attribute=ctx.settings.test_id_attribute, timeout_ms=timeout
+    )
+    if lookup.status == "found" and lookup.locator is not None:
+        match = lookup.matches[0] if lookup.matches else None
+        visible = 0 if lookup.hidden else lookup.count
+        located = Located(lookup.locator, "target", target, lookup.tier or "", match, lookup.count, visible)
+        return Probe(located, lookup, note)
+    return Probe(None, lookup, note)
+
+
+async def element_state(located: Located, timeout_ms: float) -> dict[str, Any]:
+    """Enabled, checked, value, … of the element: free for targets (the page script sent it along),
+    one handle round trip for refs."""
+    if located.match is not None:
+        return located.match.state
+    handle = await located.locator.element_handle(timeout=timeout_ms)
+    try:
+        state: dict[str, Any] = await bounded(handle.evaluate(ELEMENT_STATE), timeout_ms)
+    finally:
+        await bounded(handle.dispose(), timeout_ms)
+    return state
+
+
+async def target_failure(ctx: ToolContext, target: str, lookup: TargetLookup) -> ToolFailure:
+    """AMBIGUOUS_TARGET or ELEMENT_NOT_FOUND, with candidates carrying refs."""
+    if lookup.status == "ambiguous":
+        candidates = await with_refs(ctx, lookup.matches, lookup.match_locators)
+        return ToolFailure(
+            ErrorCode.AMBIGUOUS_TARGET,
+            f"target {target!r} matches {lookup.count} elements equally well: {render(candidates)}. "
+            "Use one of these refs or a more specific target",
+            candidates=candidates,
+            count=lookup.count,
+        )
+    locators = [locator_for(ctx.page, c) for c in lookup.candidates]
+    candidates = await with_refs(ctx, lookup.candidates, locators)
+    hint = f"closest: {render(candidates)}" if candidates else "nothing similar is visible; take a snapshot"
+    return ToolFailure(
+        ErrorCode.ELEMENT_NOT_FOUND,
+        f"no element matches target {target!r}; {hint}",
+        candidates=candidates,
+    )
+
+
+def require_element(ref: str | None, target: str | None) -> None:
+    if ref is None and target is None:
+        raise ToolFailure(
+            ErrorCode.INVALID_INPUT, "give ref (from snapshot) or target (visible text or label)"
+        )
+
+
+async def locate(ctx: ToolContext, ref: str | None, target: str | None) -> Located:
+    """The element for an action. Waits up to ``settings.target_wait_ms`` for a target to appear."""
+    require_element(ref, target)
+    last: list[Probe] = []
+
+    async def attempt() -> Probe | None:
+        found = await probe(ctx, ref, target)
+        last.append(found)
+        settled = found.located is not None or (
+            found.lookup is not None and found.lookup.status == "ambiguous"
+        )
+        return found if settled else None
+
+    result = await poll(attempt, Deadline(ctx.settings.target_wait_ms)) or last[-1]
+    if result.located is not None:
+        return result.located
+    assert result.lookup is not None and target is not None
+    raise await target_failure(ctx, target, result.lookup)
+
+
+RAW_ARGS_KEY = "autoqa.tools.raw_args"
+"""``ctx.extra`` key: the arguments of the running call as given, with ``{{NAME}}`` placeholders intact."""
+
+
+async def run_element_hook(ctx: ToolContext, tool: str, located: Located) -> str | None:
+    """Call ``ctx.element_hook`` before acting. A failing hook must not fail the action: returns a warning.
+
+    The hook sees the arguments as the caller gave them (secret placeholders not substituted).
+    """
+    if ctx.element_hook is None:
+        return None
+    args: Mapping[str, Any] = ctx.extra.get(RAW_ARGS_KEY) or {}
+    try:
+        await ctx.element_hook(tool, located.locator, args)
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:
+        return f"element hook failed: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+    return None

@@ -1,0 +1,83 @@
+"""``navigate``: open a URL of the app under test (absolute, or relative to the base URL)."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+from pydantic import Field
+
+from autoqa.tools.args import ToolArgs
+from autoqa.tools.context import ToolContext
+from autoqa.tools.deadlines import bounded
+from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+class NavigateArgs(ToolArgs):
+    url: str = Field(min_length=1, max_length=4_000, description="absolute http(s) URL or a path like /login")
+
+
+def origin_of(url: str) -> str:
+    """``scheme://host:port`` with default ports made explicit, so equal origins compare equal."""
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    try:
+        port = parts.port or _DEFAULT_PORTS.get(scheme)
+    except ValueError:
+        port = None
+    return f"{scheme}://{(parts.hostname or '').lower()}:{port}"
+
+
+def resolve_url(ctx: ToolContext, given: str) -> str:
+    given = given.strip()
+    scheme = urlsplit(given).scheme.lower()
+    if not scheme:
+        if not ctx.base_url:
+            raise ToolFailure(ErrorCode.INVALID_INPUT, f"{given[:200]!r} is relative but no base URL is set")
+        given = urljoin(ctx.base_url, given)
+        scheme = urlsplit(given).scheme.lower()
+    if scheme not in ("http", "https"):
+        raise ToolFailure(ErrorCode.INVALID_INPUT, f"only http and https URLs can be opened, not {scheme}:")
+    if not urlsplit(given).hostname:
+        raise ToolFailure(ErrorCode.INVALID_INPUT, f"{given[:200]!r} has no host")
+    return given
+
+
+def check_origin(ctx: ToolContext, url: str) -> None:
+    """Only the base URL's origin and ``ctx.allowed_origins`` may be opened (no restriction if neither is set)."""
+    allowed = [origin_of(o) for o in ctx.allowed_origins if o != "*"]
+    if "*" in ctx.allowed_origins or (not ctx.base_url and not allowed):
+        return
+    if ctx.base_url:
+        allowed.append(origin_of(ctx.base_url))
+    origin = origin_of(url)
+    if origin not in allowed:
+        shown = urlsplit(url)
+        raise ToolFailure(
+            ErrorCode.NAVIGATION_BLOCKED,
+            f"{shown.scheme}://{shown.netloc} is not an allowed origin for this run "
+            f"(allowed: {', '.join(sorted(set(allowed)))}); stay on the app under test",
+        )
+
+
+async def navigate(ctx: ToolContext, args: NavigateArgs) -> ToolResult:
+    url = resolve_url(ctx, args.url)
+    check_origin(ctx, url)
+    timeout = ctx.settings.navigation_timeout_ms
+    response = await ctx.page.goto(url, timeout=timeout, wait_until="load")
+    data: dict[str, Any] = {"url": ctx.page.url, "title": await bounded(ctx.page.title(), timeout)}
+    warnings: list[str] = []
+    if response is not None:
+        data["status"] = response.status
+        if response.status >= 400:
+            warnings.append(f"the server answered HTTP {response.status}")
+    if urlsplit(ctx.page.url).scheme in ("http", "https"):
+        try:
+            check_origin(ctx, ctx.page.url)
+        except ToolFailure:
+            warnings.append(f"redirected to another origin: {ctx.page.url}")
+    if warnings:
+        data["warnings"] = warnings
+    return ToolResult.success(**data)

@@ -1,0 +1,93 @@
+"""Tabs and JS dialogs: every page of the context is watched, so popups and alerts never block a tool.
+
+Dialogs are answered at once (``settings.dialog_policy``, or the last ``dialogs`` tool choice) and
+recorded in ``ctx.dialogs``. New tabs and a closed active tab leave a notice for the next tool result.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from playwright.async_api import BrowserContext, Dialog, Page
+
+from autoqa.tools.context import DialogPolicy, ToolContext
+
+_KEY = "autoqa.tools.page_tracker"
+
+
+class PageTracker:
+    def __init__(self, ctx: ToolContext) -> None:
+        self._ctx = ctx
+        self.context: BrowserContext = ctx.context
+        self.dialog_choice: DialogPolicy | None = None
+        """Set by the ``dialogs`` tool; overrides ``settings.dialog_policy`` from then on."""
+        self.prompt_text: str | None = None
+        self._notices: list[str] = []
+        self._watched: set[int] = set()
+
+    def attach(self) -> None:
+        self.context.on("page", self._on_page)
+        for page in self.context.pages:
+            self._watch(page)
+        if not self._ctx.page.is_closed():
+            self._watch(self._ctx.page)
+
+    def pages(self) -> list[Page]:
+        return [p for p in self.context.pages if not p.is_closed()]
+
+    def pop_notices(self) -> list[str]:
+        notices, self._notices = self._notices, []
+        return notices
+
+    def _watch(self, page: Page) -> None:
+        if id(page) in self._watched:
+            return
+        self._watched.add(id(page))
+        page.on("dialog", self._on_dialog)
+        page.on("close", self._on_close)
+
+    def _on_page(self, page: Page) -> None:
+        self._watch(page)
+        index = self.pages().index(page) if page in self.pages() else len(self.pages()) - 1
+        self._notices.append(
+            f"a new tab opened (index {index}); switch to it with tabs(action='switch', index={index})"
+        )
+
+    def _on_close(self, page: Page) -> None:
+        if page is not self._ctx.page:
+            return
+        remaining = self.pages()
+        if remaining:
+            self._ctx.page = remaining[-1]
+            index = len(remaining) - 1
+            self._notices.append(f"the active tab closed; now on tab {index} ({remaining[-1].url})")
+
+    async def _on_dialog(self, dialog: Dialog) -> None:
+        policy = self.dialog_choice or self._ctx.settings.dialog_policy
+        record: dict[str, Any] = {"type": dialog.type, "message": dialog.message[:500], "handled_as": policy}
+        if dialog.type == "prompt" and policy == "accept" and self.prompt_text is not None:
+            record["prompt_text_length"] = len(self.prompt_text)
+        self._ctx.dialogs.append(record)
+        try:
+            if policy == "accept":
+                await dialog.accept(self.prompt_text if dialog.type == "prompt" else None)
+            else:
+                await dialog.dismiss()
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the page closed meanwhile: nothing is blocked any more
+            record["handled_as"] = "closed"
+
+
+def tracker(ctx: ToolContext) -> PageTracker:
+    """The tracker of this context, attached on first use (cheap afterwards: a dict lookup)."""
+    current = ctx.extra.get(_KEY)
+    if isinstance(current, PageTracker) and current.context is ctx.context:
+        if not ctx.page.is_closed():
+            current._watch(ctx.page)
+        return current
+    fresh = PageTracker(ctx)
+    ctx.extra[_KEY] = fresh
+    fresh.attach()
+    return fresh

@@ -1,0 +1,138 @@
+"""TOOLS: every browser tool by name, in the order a model should read them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from autoqa.tools import actions, assertions, control, navigation, observe
+from autoqa.tools.args import ElementArgs
+from autoqa.tools.spec import ToolSpec
+
+_ELEMENT = "Element by ref (from snapshot) or target (visible text/label)."
+
+_SPECS = (
+    ToolSpec(
+        "snapshot",
+        "Accessibility tree of the page with [ref=eN] refs for elements; long pages are cut. "
+        "Scope with ref/target and depth.",
+        observe.SnapshotArgs, "observe", observe.snapshot,
+    ),
+    ToolSpec(
+        "navigate",
+        "Open a URL: absolute http(s) or a path relative to the app's base URL (e.g. /login). Waits for load.",
+        navigation.NavigateArgs, "action", navigation.navigate,
+    ),
+    ToolSpec(
+        "click",
+        f"Click an element. {_ELEMENT} button=right|middle; double=true double-clicks.",
+        actions.ClickArgs, "action", actions.click,
+    ),
+    ToolSpec(
+        "fill",
+        f"Replace a field's text with value. {_ELEMENT} {{{{NAME}}}} in value inserts a secret.",
+        actions.FillArgs, "action", actions.fill,
+    ),
+    ToolSpec(
+        "select_option",
+        f"Choose an option of a <select> by its label (or value). {_ELEMENT}",
+        actions.SelectOptionArgs, "action", actions.select_option,
+    ),
+    ToolSpec(
+        "press_key",
+        "Press a key or chord (Enter, Escape, Tab, Control+A) on an element, or on the focused element if none given.",
+        actions.PressKeyArgs, "action", actions.press_key,
+    ),
+    ToolSpec(
+        "hover",
+        f"Move the mouse over an element (reveals hover menus). {_ELEMENT}",
+        ElementArgs, "action", actions.hover,
+    ),
+    ToolSpec(
+        "set_checked",
+        f"Check (checked=true) or uncheck a checkbox, radio or switch. {_ELEMENT}",
+        actions.SetCheckedArgs, "action", actions.set_checked,
+    ),
+    ToolSpec(
+        "upload_file",
+        f"Put a file from the upload folder (path relative to it) into a file input. {_ELEMENT}",
+        actions.UploadFileArgs, "action", actions.upload_file,
+    ),
+    ToolSpec(
+        "scroll",
+        "Scroll the page by amount px (default 600) in direction; with ref/target scroll that element into view.",
+        actions.ScrollArgs, "action", actions.scroll,
+    ),
+    ToolSpec(
+        "wait_for",
+        "Wait until text is shown, text_gone disappears, or ref/target reaches state; seconds alone pauses.",
+        control.WaitForArgs, "control", control.wait_for,
+    ),
+    ToolSpec(
+        "tabs",
+        "List open tabs, switch to one by index (links may open new tabs), or close one.",
+        control.TabsArgs, "control", control.tabs,
+    ),
+    ToolSpec(
+        "dialogs",
+        "JS alert/confirm/prompt dialogs are answered automatically. List them, or accept/dismiss the next ones.",
+        control.DialogsArgs, "control", control.dialogs,
+    ),
+    ToolSpec(
+        "screenshot",
+        "Capture the viewport (or full_page) as an image, when the snapshot cannot show what you need.",
+        observe.ScreenshotArgs, "observe", observe.screenshot,
+    ),
+    ToolSpec(
+        "assert_text_present",
+        "Check that text is shown on the page (iframes too); waits for it. exact=true: whole element text.",
+        assertions.TextPresentArgs, "assertion", assertions.assert_text_present,
+    ),
+    ToolSpec(
+        "assert_text_absent",
+        "Check that text is not shown on the page; waits for it to go away.",
+        assertions.TextArgs, "assertion", assertions.assert_text_absent,
+    ),
+    ToolSpec(
+        "assert_element_visible",
+        f"Check that an element is visible; waits for it. {_ELEMENT}",
+        ElementArgs, "assertion", assertions.assert_element_visible,
+    ),
+    ToolSpec(
+        "assert_element_hidden",
+        f"Check that an element is hidden or gone; waits for it. {_ELEMENT}",
+        ElementArgs, "assertion", assertions.assert_element_hidden,
+    ),
+    ToolSpec(
+        "assert_url",
+        "Check the page URL: match=contains (default), equals, or regex.",
+        assertions.UrlArgs, "assertion", assertions.assert_url,
+    ),
+    ToolSpec(
+        "assert_title",
+        "Check the page title: match=contains (default), equals, or regex.",
+        assertions.MatchArgs, "assertion", assertions.assert_title,
+    ),
+    ToolSpec(
+        "assert_value",
+        f"Check a field's value (a <select>: its selected label or value). {_ELEMENT}",
+        assertions.ValueArgs, "assertion", assertions.assert_value,
+    ),
+    ToolSpec(
+        "assert_checked",
+        f"Check that a checkbox/radio/switch is checked (checked=false: unchecked). {_ELEMENT}",
+        assertions.CheckedArgs, "assertion", assertions.assert_checked,
+    ),
+    ToolSpec(
+        "assert_enabled",
+        f"Check that an element is enabled (enabled=false: disabled). {_ELEMENT}",
+        assertions.EnabledArgs, "assertion", assertions.assert_enabled,
+    ),
+    ToolSpec(
+        "assert_count",
+        "Check how many visible elements match target (e.g. 6 'Add to cart' buttons).",
+        assertions.CountArgs, "assertion", assertions.assert_count,
+    ),
+)  # fmt: skip
+
+TOOLS: Mapping[str, ToolSpec] = MappingProxyType({spec.name: spec for spec in _SPECS})

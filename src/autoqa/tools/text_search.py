@@ -1,0 +1,41 @@
+"""Is a text shown on the page? Main document and same-origin iframes, in one round trip."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+
+from playwright.async_api import Page
+
+from autoqa.tools.deadlines import bounded
+from autoqa.tools.page_scripts import FIND_TEXT, VISIBLE_LINES
+
+_LINE_LIMIT = 2_000
+
+
+@dataclass(frozen=True, slots=True)
+class TextPresence:
+    visible: int
+    """Documents (substring search) or elements (exact search) showing the text."""
+    hidden: int
+    """Occurrences in the DOM that are not rendered (display:none, visibility:hidden)."""
+
+
+async def find_text(page: Page, text: str, *, exact: bool, timeout_ms: float) -> TextPresence:
+    """Substring search is case-insensitive and whitespace-normalised, like ``get_by_text``; ``exact``
+    means an element whose whole text equals ``text``."""
+    raw = await bounded(page.evaluate(FIND_TEXT, {"text": text, "exact": exact}), timeout_ms)
+    return TextPresence(int(raw["visible"]), int(raw["hidden"]))
+
+
+async def closest_lines(page: Page, text: str, timeout_ms: float, limit: int = 2) -> list[str]:
+    """Visible lines most like ``text`` ("Total: $31.00" when "Total: $30.00" was expected)."""
+    lines: list[str] = await bounded(page.evaluate(VISIBLE_LINES, {"limit": _LINE_LIMIT}), timeout_ms)
+    wanted = text.casefold()
+    scored = []
+    for line in dict.fromkeys(lines):
+        ratio = difflib.SequenceMatcher(None, wanted, line.casefold()).ratio()
+        if ratio >= 0.4:
+            scored.append((ratio, line))
+    scored.sort(key=lambda pair: -pair[0])
+    return [line for _, line in scored[:limit]]

@@ -1,0 +1,449 @@
+"""The agent path end to end: real claude-agent-sdk + bundled Claude Code CLI + fake Messages API + real
+Chromium + the demo shop. The fake model is scripted; everything between it and the page is real.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import time
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import pytest
+from agent_helpers import cli_processes, ref_for, spec, step, tool_result_summary
+from PIL import Image
+
+from autoqa.agent import run_agent_spec
+from autoqa.events import ListSink
+from autoqa.results import Outcome, SpecResult, StepStatus
+from autoqa.secrets import SecretSet
+from autoqa.testing.fake_anthropic import (
+    FakeAnthropic,
+    RecordedRequest,
+    http_error,
+    result_text,
+    slow,
+    text,
+    tool_use,
+)
+from autoqa.tools import call_tool
+from autoqa.tools.context import ToolContext
+from autoqa.tools.result import ToolResult
+from conftest import DEMO_PASSWORD
+
+pytestmark = pytest.mark.agent
+
+SECRETS = SecretSet({"PASSWORD": DEMO_PASSWORD})
+
+LOGIN = spec(
+    step(1, "Open the login page"),
+    step(2, "Log in as demo with password {{PASSWORD}}", "the Products page opens"),
+    step(3, 'Verify the heading "Products" is shown'),
+    secrets=frozenset({"PASSWORD"}),
+)
+
+
+def login_script(*, wrong_first_click: bool = False) -> list[Any]:
+    """A model that logs in the way a careful agent would: snapshot, then act by ref."""
+    script: list[Any] = [
+        tool_use("navigate", {"url": "/login.html", "step": 1}),
+        tool_use("snapshot", {"step": 2}),
+        lambda r: tool_use("fill", {"ref": ref_for(r, "textbox", "Username"), "value": "demo", "step": 2}),
+        lambda r: tool_use(
+            "fill", {"ref": ref_for(r, "textbox", "Password"), "value": "{{PASSWORD}}", "step": 2}
+        ),
+    ]
+    if wrong_first_click:
+        script += [
+            tool_use("click", {"target": "Sign in", "step": 2}, id="toolu_wrong_click"),
+            tool_use("snapshot", {"step": 2}),
+        ]
+    script += [
+        lambda r: tool_use("click", {"ref": ref_for(r, "button", "Log in"), "step": 2}),
+        tool_use("assert_url", {"expected": "/products.html", "step": 2}),
+        tool_use("assert_text_present", {"text": "Products", "step": 3}),
+        tool_use("finish", {"status": "passed", "summary": "logged in, Products shown"}),
+    ]
+    return script
+
+
+class CountingCaller:
+    """The default caller (the real tool layer) plus a log of what actually ran."""
+
+    def __init__(self, ctx: ToolContext) -> None:
+        self.ctx = ctx
+        self.ran: list[str] = []
+
+    async def __call__(self, name: str, args: Mapping[str, Any], *, step: int | None = None) -> ToolResult:
+        self.ran.append(name)
+        return await call_tool(self.ctx, name, args)
+
+
+@pytest.fixture(autouse=True)
+def no_cli_left_behind() -> Iterator[None]:
+    yield
+    deadline = time.monotonic() + 3
+    while cli_processes() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert cli_processes() == [], "a Claude Code CLI process outlived its session"
+
+
+def all_request_bytes(fake: FakeAnthropic) -> bytes:
+    return b"\n".join(r.raw for r in fake.requests)
+
+
+def request_after(fake: FakeAnthropic, tool_use_id: str) -> RecordedRequest:
+    for request in fake.message_requests:
+        if request.tool_result(tool_use_id) is not None:
+            return request
+    raise AssertionError(f"no request carried the result of {tool_use_id}")
+
+
+async def run(spec_: Any, ctx: ToolContext, options: Any, **kwargs: Any) -> SpecResult:
+    return await run_agent_spec(spec_, ctx, options, secrets=SECRETS, **kwargs)
+
+
+# --- verdicts -----------------------------------------------------------------------------------------
+
+
+async def test_happy_path_logs_in_with_a_secret_the_model_never_sees(
+    fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any
+) -> None:
+    fake.script(*login_script())
+    events = ListSink()
+    result = await run(LOGIN, tool_ctx, agent_options(), events=events)
+
+    assert result.outcome is Outcome.PASSED, result.reason
+    assert result.executor == "agent"
+    assert [s.status for s in result.steps] == [StepStatus.PASSED] * 3
+    assert tool_ctx.page.url.endswith("/products.html")  # the real page really logged in
+    fills = [c for c in result.steps[1].tool_calls if c.tool == "fill"]
+    assert fills[1].args["value"] == "{{PASSWORD}}" and fills[1].ok
+    # The secret never reached the model: not in the prompt, not in any tool result.
+    assert DEMO_PASSWORD.encode() not in all_request_bytes(fake)
+    assert b"{{PASSWORD}}" in fake.message_requests[0].raw  # the placeholder is what the model works with
+    # Isolation: the model is offered our tools only (the CLI adds one inert placeholder it never calls).
+    init = [e for e in events.of("agent.turn") if e.get("phase") == "init"]
+    assert init and init[0]["tools"] and all(t.startswith("mcp__browser__") for t in init[0]["tools"])
+    offered = fake.message_requests[0].tool_names
+    assert {t for t in offered if not t.startswith("mcp__browser__")} <= {"DeferredToolPlaceholder"}
+    assert {"mcp__browser__finish", "mcp__browser__report_bug", "mcp__browser__click"} <= set(offered)
+    assert "mcp__browser__ask_user" not in offered  # not an interactive run
+    assert result.usage.model_requests == len(fake.message_requests)
+    assert result.usage.input_tokens > 0 and result.usage.cost_usd > 0
+
+
+async def test_self_heal_after_a_wrong_target_sees_the_failure_screenshot(
+    fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any
+) -> None:
+    """The contract for the central requirement: after a failing click, the very next model request holds
+    the error for that tool_use id and the failure screenshot as an image block (long side <= 1024)."""
+    fake.script(*login_script(wrong_first_click=True))
+    result = await run(LOGIN, tool_ctx, agent_options())
+
+    after_failure = request_after(fake, "toolu_wrong_click")
+    block = after_failure.tool_result("toolu_wrong_click")
+    summary = json.loads(result_text(block).splitlines()[0])
+    assert summary["ok"] is False
+    assert summary["error"]["code"] == "ELEMENT_NOT_FOUND"
+    assert summary["error"]["retriable"] is True
+    images = after_failure.images()
+    assert len(images) == 1
+    jpeg = base64.b64decode(images[0]["source"]["data"])
+    with Image.open(io.BytesIO(jpeg)) as picture:
+        assert picture.format == "JPEG"
+        assert max(picture.size) <= 1024
+    assert summary["screenshot"]["attached"] is True
+    # The model healed: the spec passes, and step 2 is marked healed.
+    assert result.outcome is Outcome.PASSED, result.reason
+    assert result.steps[1].healed is True
+    # Success results carry no image.
+    assert all(not r.images() for r in fake.message_requests if r is not after_failure)
+
+
+async def test_failing_assertion_fails_the_spec_even_if_the_model_claims_a_pass(
+    fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any
+) -> None:
+    checkout = spec(step(1, "Open the login page"), step(2, 'Verify the text "Welcome back" is shown'))
+    fake.script(
+        tool_use("navigate", {"url": "/login.html", "step": 1}),
+        tool_use("assert_text_present", {"text": "Welcome back", "step": 2}),
+        tool_use("assert_text_present", {"text": "Log in", "step": 2}),  # a weaker check does not count
+        tool_use("finish", {"status": "passed", "summary": "fine"}),
+    )
+    result = await run(checkout, tool_ctx, agent_options())
+    assert result.outcome is Outcome.FAILED
+    assert result.failed_step == 2
+    assert "assert_text_present failed and never passed" in (result.reason or "")
+
+
+async def test_finish_passed_without_assertions_is_no_evidence(
+    fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any
+) -> None:
+    fake.script(
+        tool_use("navigate", {"url": "/login.html", "step": 1}),
+        tool_use("fill", {"target": "Username", "value": "demo", "step": 2}),
+        tool_use("fill", {"target": "Password", "value": "{{PASSWORD}}", "step": 2}),
+        tool_use("click", {"target": "Log in", "step": 2}),
+        tool_use("snapshot", {"step": 3}),
+        tool_use("finish", {"status": "passed", "summary": "I can see it worked"}),
+    )
+    result = await run(LOGIN, tool_ctx, agent_options())
+    assert result.outcome is Outcome.FAILED
+    assert result.failed_step == 2
+    assert (result.reason or "").startswith("no evidence for step 2")
+
+
+async def test_report_bug_fails_with_the_models_reason(
+    fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any
+) -> None:
+    fake.script(
+        tool_use("navigate", {"url": "/login.html", "step": 1}),
+        tool_use("report_bug", {"step": 2, "expected": "a Sign up link", "actual": "there is none"}),
+    )
+    result = await run(LOGIN, tool_ctx, agent_options())
+    assert result.outcome is Outcome.FAILED
+    assert result.failed_step == 2
+    assert result.reason == "bug reported at step 2: expected a Sign up link; actual there is none"
+
+
+async def test_model_that_stops_without_finish_is_an_error(
+    fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any
+) -> None:
+    fake.script(tool_use("navigate", {"url": "/login.html", "step": 1}), text("All done, looks good to me."))
+    result = await run(LOGIN, tool_ctx, agent_options())
+    assert result.outcome is Outcome.ERROR
+    assert result.reason == "the agent stopped without calling finish: All done, looks good to me."
+
+
+# --- guardrails ------------------------------------------------------------------------------------------
+
+
+async def test_tool_call_limit(fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any) -> None:
+    fake.script(*[tool_use("snapshot", {"step": 1}) for _ in range(6)])
+    caller = CountingCaller(tool_ctx)
+    result = await run(LOGIN, tool_ctx, agent_options(max_tool_calls_per_spec=3), caller=caller)
+    assert result.outcome is Outcome.ERROR
+    assert result.guardrail == {"name": "max_tool_calls_per_spec", "limit": 3, "actual": 4}
+    assert caller.ran == ["snapshot"] * 3  # the 4th call was refused, not run
+    assert "guardrail max_tool_calls_per_spec tripped" in (result.reason or "")
+
+
+async def test_consecutive_errors(fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any) -> None:
+    # Clicks without ref or target are INVALID_INPUT: instant failures.
+    fake.script(*[tool_use("click", {"step": 1 + i % 2}) for i in range(6)])
+    result = await run(LOGIN, tool_ctx, agent_options(max_consecutive_errors=2, circuit_breaker_threshold=9))
+    assert result.outcome is Outcome.ERROR
+    assert result.guardrail == {"name": "max_consecutive_errors", "limit": 2, "actual": 3}
+    assert len(fake.message_requests) <= 5  # ended promptly after the trip
+
+
+async def test_retries_per_step(fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any) -> None:
+    script = []
+    for _ in range(3):
+        script += [tool_use("click", {"step": 2}), tool_use("snapshot", {"step": 2})]
+    fake.script(*script)
+    result = await run(LOGIN, tool_ctx, agent_options(max_retries_per_step=2, circuit_breaker_threshold=9))
+    assert result.outcome is Outcome.ERROR
+    assert result.guardrail == {"name": "max_retries_per_step", "limit": 2, "actual": 3}
+
+
+async def test_circuit_breaker_refuses_the_same_failing_target(
+    fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any
+) -> None:
+    fake.script(
+        tool_use("navigate", {"url": "/login.html", "step": 1}),
+        *[tool_use("click", {"target": "Sign in", "step": 2}, id=f"toolu_c{i}") for i in range(3)],
+        tool_use("finish", {"status": "failed", "summary": "no Sign in button"}),
+    )
+    caller = CountingCaller(tool_ctx)
+    events = ListSink()
+    result = await run(
+        LOGIN, tool_ctx, agent_options(circuit_breaker_threshold=2), caller=caller, events=events
+    )
+    assert caller.ran == ["navigate", "click", "click"]
+    third = tool_result_summary(request_after(fake, "toolu_c2"))
+    assert third["error"]["code"] == "CIRCUIT_OPEN" and third["error"]["retriable"] is False
+    assert [e["name"] for e in events.of("guardrail.tripped")] == ["circuit_breaker"]
+    assert result.outcome is Outcome.FAILED  # the brake does not end the spec; the model's finish does
+    assert result.guardrail is None
+
+
+async def test_max_turns(fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any) -> None:
+    fake.script(*[tool_use("snapshot", {"step": 1}) for _ in range(6)])
+    result = await run(LOGIN, tool_ctx, agent_options(max_turns=2))
+    assert result.outcome is Outcome.ERROR
+    assert result.guardrail is not None
+    assert result.guardrail["name"] == "max_turns" and result.guardrail["limit"] == 2
+    assert result.guardrail["actual"] > 2
+
+
+async def test_missing_cli_is_an_error_result_not_a_crash(tool_ctx: ToolContext, agent_options: Any) -> None:
+    result = await run(LOGIN, tool_ctx, agent_options(cli_path="/nonexistent/claude"))
+    assert result.outcome is Outcome.ERROR
+    assert "Claude Code CLI failed" in (result.reason or "") and "CLINotFoundError" in (result.reason or "")
+
+
+async def test_spec_timeout_interrupts_a_hanging_model(
+    fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any
+) -> None:
+    fake.script(tool_use("snapshot", {"step": 1}), slow(60))
+    started = time.perf_counter()
+    events = ListSink()
+    result = await run(LOGIN, tool_ctx, agent_options(spec_timeout_s=2.0), events=events)
+    elapsed = time.perf_counter() - started
+    assert [e["name"] for e in events.of("guardrail.tripped")] == ["spec_timeout_s"]
+    assert result.outcome is Outcome.ERROR
+    assert result.guardrail is not None and result.guardrail["name"] == "spec_timeout_s"
+    assert result.guardrail["limit"] == 2.0 and result.guardrail["actual"] >= 2.0
+    assert elapsed < 6, f"the interrupt took {elapsed:.1f}s"
+
+
+async def test_budget_limit(fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any) -> None:
+    # A known model name makes the CLI price the (fake) usage: 2M input tokens cost several dollars.
+    fake.script(
+        tool_use("snapshot", {"step": 1}, usage={"input_tokens": 2_000_000}),
+        tool_use("snapshot", {"step": 1}),
+    )
+    result = await run(LOGIN, tool_ctx, agent_options(max_budget_usd=0.5, model="claude-sonnet-4-5"))
+    assert result.outcome is Outcome.ERROR
+    assert result.guardrail is not None and result.guardrail["name"] == "max_budget_usd"
+    assert result.guardrail["limit"] == 0.5 and result.guardrail["actual"] > 0.5
+    assert result.usage.cost_usd > 0.5  # the runner's run budget sees it
+
+
+@pytest.mark.parametrize(("status", "message"), [(529, "Overloaded"), (400, "messages: invalid request")])
+async def test_api_errors_are_errors_with_the_status(
+    fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any, status: int, message: str
+) -> None:
+    # The CLI retries some 400s with adjusted requests, so the fake keeps failing.
+    fake.script(*[http_error(status, message) for _ in range(10)])
+    result = await run(LOGIN, tool_ctx, agent_options())
+    assert result.outcome is Outcome.ERROR
+    assert (result.reason or "").startswith(f"model API error {status}")
+    assert result.guardrail is None
+
+
+# --- what the model receives ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", ["snapshot", "none"])
+async def test_tool_context_modes(
+    fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any, mode: str
+) -> None:
+    fake.script(
+        tool_use("navigate", {"url": "/login.html", "step": 1}),
+        tool_use("click", {"target": "Sign in", "step": 2}, id="toolu_miss"),
+        tool_use("finish", {"status": "failed", "summary": "stop"}),
+    )
+    await run(LOGIN, tool_ctx, agent_options(tool_context=mode))
+    after = request_after(fake, "toolu_miss")
+    block = after.tool_result("toolu_miss")
+    assert block is not None and block.get("is_error") is True  # no image: the error flag stays
+    assert after.images() == []
+    body = result_text(block)
+    assert '"code":"ELEMENT_NOT_FOUND"' in body
+    if mode == "snapshot":
+        assert "page now:" in body and 'button "Log in"' in body
+        excerpt = body.split("page now:", 1)[1]
+        assert len(excerpt) <= 3_000 + 100
+    else:
+        assert "page now:" not in body
+
+
+async def test_big_snapshots_reach_the_model_bounded(
+    fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any
+) -> None:
+    rows = "".join(f"<li><a href='#r{i}'>Row number {i} of the long table</a></li>" for i in range(1, 501))
+    await tool_ctx.page.set_content(f"<h1>Big page</h1><ul>{rows}</ul>")
+    fake.script(
+        tool_use("snapshot", {"step": 1}, id="toolu_big"),
+        tool_use("finish", {"status": "failed", "summary": "stop"}),
+    )
+    await run(LOGIN, tool_ctx, agent_options())
+    body = result_text(request_after(fake, "toolu_big").tool_result("toolu_big"))
+    assert 'heading "Big page"' in body and "Row number 1 of" in body
+    assert "Row number 500 of" not in body  # 500 rows are far over 8 KB
+    assert "snapshot cut" in body  # the notice tells the model how to scope
+    assert len(body) <= tool_ctx.settings.snapshot_max_chars + 400
+
+
+async def test_exception_in_the_tool_path_reaches_the_model_as_internal_error(
+    fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any
+) -> None:
+    async def broken(name: str, args: Mapping[str, Any], *, step: int | None = None) -> ToolResult:
+        raise LookupError("recorder lost its page")
+
+    fake.script(
+        tool_use("snapshot", {"step": 1}, id="toolu_boom"),
+        tool_use("finish", {"status": "failed", "summary": "x"}),
+    )
+    result = await run(LOGIN, tool_ctx, agent_options(), caller=broken)
+    summary = tool_result_summary(request_after(fake, "toolu_boom"))
+    assert summary["error"]["code"] == "INTERNAL_ERROR"
+    assert summary["error"]["exception"] == "LookupError"
+    assert "Traceback" not in result_text(request_after(fake, "toolu_boom").tool_result("toolu_boom"))
+    assert result.outcome is Outcome.FAILED  # finish(failed) still counts: the session went on
+
+
+async def test_prompt_and_tools_fit_the_token_budget(
+    fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any
+) -> None:
+    fake.script(tool_use("finish", {"status": "failed", "summary": "measuring only"}))
+    await run(LOGIN, tool_ctx, agent_options(model="claude-sonnet-4-5"))
+    for request in fake.message_requests:
+        body = request.body or {}
+        # Measured as sent: compact JSON, UTF-8.
+        size = len(json.dumps(body["tools"], separators=(",", ":")).encode())
+        size += len(json.dumps(body["system"], separators=(",", ":")).encode())
+        assert size <= 12 * 1024, f"tools + system are {size} bytes"
+    # Off unless asked for (models that only think adaptively ignore this; the CLI decides).
+    assert fake.message_requests[0].body["thinking"] == {"type": "disabled"}
+    assert fake.message_requests[0].body["model"] == "claude-sonnet-4-5"
+    system = fake.message_requests[0].system_text
+    assert "1. Open the login page" in system
+    assert "   Expected: the Products page opens" in system
+    assert "Never weaken, skip or rewrite an assertion" in system
+
+
+async def test_ask_user_only_in_interactive_runs(
+    fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any
+) -> None:
+    script = [
+        tool_use("ask_user", {"question": "Which account?"}, id="toolu_ask"),
+        tool_use("finish", {"status": "failed", "summary": "stop"}),
+    ]
+    fake.script(*script)
+    await run(LOGIN, tool_ctx, agent_options())
+    assert "mcp__browser__ask_user" not in fake.message_requests[0].tool_names
+    refused = request_after(fake, "toolu_ask").tool_result("toolu_ask")
+    assert refused is not None and refused.get("is_error") is True
+
+    fake.reset()
+    fake.script(*script)
+    questions: list[str] = []
+
+    async def person(question: str) -> str:
+        questions.append(question)
+        return "use the demo account"
+
+    await run(LOGIN, tool_ctx, agent_options(interactive=True), ask_user=person)
+    assert "mcp__browser__ask_user" in fake.message_requests[0].tool_names
+    assert questions == ["Which account?"]
+    assert tool_result_summary(request_after(fake, "toolu_ask")) == {
+        "ok": True,
+        "answer": "use the demo account",
+    }
+
+
+async def test_calls_the_sdk_rejects_still_count_for_guardrails(
+    fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any
+) -> None:
+    # ref must be a string: the SDK's schema check refuses these before our handler runs.
+    fake.script(*[tool_use("click", {"ref": n, "step": 1}) for n in range(5)])
+    result = await run(LOGIN, tool_ctx, agent_options(max_consecutive_errors=2))
+    assert result.outcome is Outcome.ERROR
+    assert result.guardrail == {"name": "max_consecutive_errors", "limit": 2, "actual": 3}
+    assert result.steps[0].tool_calls[0].error_code == "INVALID_INPUT"

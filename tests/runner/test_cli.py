@@ -1,0 +1,138 @@
+"""The CLI through a real subprocess: exit codes, messages, and what it writes."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from autoqa.demo_app.server import DemoServer
+
+from .conftest import demo_environ, run_cli
+
+
+def test_dry_run_prints_steps_and_starts_no_browser(demo_project: Path, demo_server: DemoServer) -> None:
+    out = run_cli(["run", "specs", "--dry-run"], cwd=demo_project, env=demo_environ(demo_server))
+    assert out.returncode == 0, out.stderr
+    assert "03-checkout.md  [plain]" in out.stdout
+    assert "Verify \"Total: $39.98\" is visible" in out.stdout
+    assert "{{PASSWORD}}" in out.stdout and demo_server.credentials.password not in out.stdout
+    assert not (demo_project / "artifacts").exists()
+
+
+def test_spec_error_exits_2_naming_file_and_line(tmp_path: Path, demo_server: DemoServer) -> None:
+    (tmp_path / "specs").mkdir()
+    (tmp_path / "specs" / "bad.md").write_text("# Bad\n\n## Preconditions\n- x\n\n## Steps\n1. Go to {{NOPE}}\n")
+    out = run_cli(["run", "specs"], cwd=tmp_path, env=demo_environ(demo_server))
+    assert out.returncode == 2
+    assert "bad.md:7" in out.stderr and "NOPE" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_bad_config_value_exits_2_naming_key_source_and_allowed(demo_project: Path, demo_server: DemoServer) -> None:
+    env = demo_environ(demo_server, AUTOQA_ARTIFACTS="sometimes")
+    out = run_cli(["run", "specs"], cwd=demo_project, env=env)
+    assert out.returncode == 2
+    assert "artifacts" in out.stderr and "AUTOQA_ARTIFACTS" in out.stderr and "fail" in out.stderr
+
+
+def test_failed_spec_exits_1_and_json_output_parses(demo_project: Path, buggy_demo_server: DemoServer) -> None:
+    out = run_cli(
+        ["run", "specs/01-login.md", "specs/03-checkout.md", "--json"], cwd=demo_project,
+        env=demo_environ(buggy_demo_server),
+    )
+    assert out.returncode == 1, out.stderr
+    data = json.loads(out.stdout)
+    outcomes = {Path(s["path"]).name: s["outcome"] for s in data["specs"]}
+    assert outcomes == {"01-login.md": "passed", "03-checkout.md": "failed"}
+
+
+def test_agent_spec_without_credentials_fails_fast_before_a_browser(
+    demo_project: Path, demo_server: DemoServer
+) -> None:
+    started = time.monotonic()
+    out = run_cli(["run", "specs/06-sorting-agent.md"], cwd=demo_project, env=demo_environ(demo_server))
+    assert out.returncode == 3
+    assert "ANTHROPIC_API_KEY" in out.stderr
+    assert not (demo_project / "artifacts").exists()
+    assert time.monotonic() - started < 30
+
+
+def test_agent_never_refuses_agent_specs_with_a_clear_message(demo_project: Path, demo_server: DemoServer) -> None:
+    out = run_cli(["run", "specs/06-sorting-agent.md", "--agent", "never"], cwd=demo_project,
+                  env=demo_environ(demo_server))
+    assert out.returncode == 3
+    assert "--agent never" in out.stderr and "step 1" in out.stderr
+
+
+def test_init_scaffolds_and_never_overwrites(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AUTOQA_")}
+    first = run_cli(["init"], cwd=tmp_path, env=env)
+    assert first.returncode == 0, first.stderr
+    for name in ("autoqa.toml", "specs/login-example.md", "steps/login.md", ".env.example"):
+        assert (tmp_path / name).is_file()
+    (tmp_path / "autoqa.toml").write_text("workers = 3\n")
+    second = run_cli(["init"], cwd=tmp_path, env=env)
+    assert second.returncode == 0
+    assert (tmp_path / "autoqa.toml").read_text() == "workers = 3\n"
+    assert "exists, kept" in second.stdout
+    # The scaffolded spec is valid.
+    check = run_cli(["specs", "validate", "specs", "--url", "http://127.0.0.1:9"], cwd=tmp_path,
+                    env={**env, "AUTOQA_USERNAME": "u", "AUTOQA_PASSWORD": "p-123456"})
+    assert check.returncode == 0, check.stderr
+
+
+def test_config_show_masks_secrets_and_names_sources(tmp_path: Path) -> None:
+    (tmp_path / "autoqa.toml").write_text('workers = 2\n[vars]\nAPI_TOKEN = "tok-very-secret-1"\n')
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AUTOQA_")}
+    env["AUTOQA_MAX_TURNS"] = "12"
+    out = run_cli(["config", "show"], cwd=tmp_path, env=env)
+    assert out.returncode == 0, out.stderr
+    assert "tok-very-secret-1" not in out.stdout
+    assert "autoqa.toml" in out.stdout and "AUTOQA_MAX_TURNS" in out.stdout
+
+
+def test_doctor_reports_the_browser_and_fails_without_one(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTOQA_", "ANTHROPIC_"))}
+    ok = run_cli(["doctor"], cwd=tmp_path, env=env)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert "browser launch" in ok.stdout and "model credentials" in ok.stdout
+    env["AUTOQA_BROWSER_PATH"] = str(tmp_path / "no-such-chrome")
+    bad = run_cli(["doctor"], cwd=tmp_path, env=env)
+    assert bad.returncode == 3
+    assert "no-such-chrome" in bad.stdout
+
+
+def test_ctrl_c_stops_cleanly_and_writes_what_finished(demo_project: Path, demo_server: DemoServer) -> None:
+    slow = demo_project / "specs" / "99-slow.md"
+    slow.write_text(
+        "# Slow\n\n## Preconditions\n- x\n\n## Steps\n1. Navigate to /playground.html\n2. Wait 20 seconds\n"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "autoqa", "run", "specs/01-login.md", "specs/99-slow.md"],
+        cwd=demo_project, env=demo_environ(demo_server), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    deadline = time.monotonic() + 120
+    latest = demo_project / "artifacts" / "latest" / "run.json"
+    def login_finished() -> bool:
+        try:
+            specs = json.loads(latest.read_text())["specs"]
+        except (OSError, ValueError, KeyError):
+            return False
+        return any(Path(s["path"]).name == "01-login.md" and s["outcome"] == "passed" for s in specs)
+
+    while time.monotonic() < deadline and proc.poll() is None and not login_finished():
+        time.sleep(0.2)
+    assert proc.poll() is None, "the run ended before it could be interrupted"
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGINT)
+    _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, stderr
+    data = json.loads(latest.read_text())
+    outcomes = {Path(s["path"]).name: s["outcome"] for s in data["specs"]}
+    assert outcomes.get("01-login.md") == "passed"
+    assert "Traceback" not in stderr

@@ -1,0 +1,375 @@
+"""The plain-step grammar: every phrase of the table, non-matching sentences, and whole steps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from autoqa.spec import grammar
+from autoqa.spec.grammar import (
+    PlainAction,
+    PlainStep,
+    parse_expected_clause,
+    parse_plain_step,
+    parse_plain_text,
+)
+from autoqa.spec.model import Step, StepKind
+
+PHRASES: list[tuple[str, str, dict[str, Any]]] = [
+    # navigation
+    ("Navigate to https://shop.example/login", "navigate", {"url": "https://shop.example/login"}),
+    ("Go to /cart.html.", "navigate", {"url": "/cart.html"}),
+    ("Open {{BASE_URL}}/products.html", "navigate", {"url": "{{BASE_URL}}/products.html"}),
+    ('Visit "/help.html"', "navigate", {"url": "/help.html"}),
+    (
+        "navigate TO http://127.0.0.1:8000/?q=a b".replace(" b", ""),
+        "navigate",
+        {"url": "http://127.0.0.1:8000/?q=a"},
+    ),
+    ("打开 http://127.0.0.1:8000/", "navigate", {"url": "http://127.0.0.1:8000/"}),
+    ("导航到 /login.html", "navigate", {"url": "/login.html"}),
+    # click
+    ('Click "Log in"', "click", {"target": "Log in"}),
+    ("Click on the 'Log in' button", "click", {"target": "Log in"}),
+    ("click “Add to cart”", "click", {"target": "Add to cart"}),
+    ("Click `Checkout` link.", "click", {"target": "Checkout"}),
+    ('Press the "Place order" button', "click", {"target": "Place order"}),
+    ('Double-click "Row 1"', "click", {"target": "Row 1", "double": True}),
+    ('Right-click the "Row 1" row', "click", {"target": "Row 1", "button": "right"}),
+    ("双击“行”", "click", {"target": "行", "double": True}),
+    ("点击“登录”按钮", "click", {"target": "登录"}),
+    # fill
+    ('Fill "Username" with "demo"', "fill", {"target": "Username", "value": "demo"}),
+    (
+        'Fill in the "Password" field with {{PASSWORD}}',
+        "fill",
+        {"target": "Password", "value": "{{PASSWORD}}"},
+    ),
+    ('Fill "Password" with "{{ PASSWORD }}"', "fill", {"target": "Password", "value": "{{ PASSWORD }}"}),
+    ('Type "hello world" into "Search"', "fill", {"target": "Search", "value": "hello world"}),
+    ('Enter "x@y.z" in the "Email" field', "fill", {"target": "Email", "value": "x@y.z"}),
+    ('Fill "Note" with ""', "fill", {"target": "Note", "value": ""}),
+    ('Clear "Search"', "fill", {"target": "Search", "value": ""}),
+    ("在“用户名”中输入“demo”", "fill", {"target": "用户名", "value": "demo"}),
+    ("输入“abc”到“搜索框”", "fill", {"target": "搜索框", "value": "abc"}),
+    # select
+    (
+        'Select "Price (low to high)" in "Sort by"',
+        "select_option",
+        {"target": "Sort by", "option": "Price (low to high)"},
+    ),
+    ('Select "B" from the "Letters" dropdown', "select_option", {"target": "Letters", "option": "B"}),
+    ('Choose "Red" from "Color"', "select_option", {"target": "Color", "option": "Red"}),
+    ("在“排序”中选择“价格从低到高”", "select_option", {"target": "排序", "option": "价格从低到高"}),
+    # checkboxes
+    (
+        'Check "Subscribe to newsletter"',
+        "set_checked",
+        {"target": "Subscribe to newsletter", "checked": True},
+    ),
+    ('Uncheck the "Subscribe" checkbox', "set_checked", {"target": "Subscribe", "checked": False}),
+    ("勾选“订阅”", "set_checked", {"target": "订阅", "checked": True}),
+    ("取消勾选“订阅”", "set_checked", {"target": "订阅", "checked": False}),
+    # keys
+    ("Press Enter", "press_key", {"key": "Enter"}),
+    ("press escape", "press_key", {"key": "Escape"}),
+    ("Press Ctrl+Shift+K", "press_key", {"key": "Control+Shift+K"}),
+    ('Press Tab in "Username"', "press_key", {"key": "Tab", "target": "Username"}),
+    ('Press the "ArrowDown" key', "press_key", {"key": "ArrowDown"}),
+    ("按回车键", "press_key", {"key": "Enter"}),
+    ("在“搜索”中按 Enter", "press_key", {"key": "Enter", "target": "搜索"}),
+    # hover
+    ('Hover "Account"', "hover", {"target": "Account"}),
+    ('Hover over the "Account" button', "hover", {"target": "Account"}),
+    ("悬停在“账户”上", "hover", {"target": "账户"}),
+    # upload
+    (
+        'Upload "fixtures/cv.pdf" to "Attachment"',
+        "upload_file",
+        {"target": "Attachment", "path": "fixtures/cv.pdf"},
+    ),
+    ("上传“a.txt”到“附件”", "upload_file", {"target": "附件", "path": "a.txt"}),
+    # scroll
+    ("Scroll down", "scroll", {"direction": "down"}),
+    ("Scroll up 300 pixels", "scroll", {"direction": "up", "amount": 300}),
+    ('Scroll down to "Item 200"', "scroll", {"direction": "down", "target": "Item 200"}),
+    ('Scroll to the "Back to top" button', "scroll", {"direction": "down", "target": "Back to top"}),
+    ("向上滚动", "scroll", {"direction": "up"}),
+    ("Scroll right 200 px", "scroll", {"direction": "right", "amount": 200}),
+    # waits
+    ('Wait for "Data loaded"', "wait_for", {"text": "Data loaded"}),
+    ('Wait for "Data loaded" to appear', "wait_for", {"text": "Data loaded"}),
+    ('Wait for "Order placed" to disappear', "wait_for", {"text_gone": "Order placed"}),
+    ("Wait 2 seconds", "wait_for", {"seconds": 2}),
+    ("Wait for 1.5 s", "wait_for", {"seconds": 1.5}),
+    ("Wait 500 ms", "wait_for", {"seconds": 0.5}),
+    ("等待“加载完成”出现", "wait_for", {"text": "加载完成"}),
+    ("等待“提示”消失", "wait_for", {"text_gone": "提示"}),
+    ("等待 3 秒", "wait_for", {"seconds": 3}),
+    # text assertions
+    ('Verify "Products" is visible', "assert_text_present", {"text": "Products"}),
+    ('Verify that "Products" is shown', "assert_text_present", {"text": "Products"}),
+    ('Assert "Products" is displayed.', "assert_text_present", {"text": "Products"}),
+    ('Check that the "Saved" message is shown', "assert_text_present", {"text": "Saved"}),
+    ('Verify the page shows "Your cart"', "assert_text_present", {"text": "Your cart"}),
+    ('Verify the page contains "Total: $39.98"', "assert_text_present", {"text": "Total: $39.98"}),
+    ('Verify "Error" is not visible', "assert_text_absent", {"text": "Error"}),
+    ('Verify "Saved!" is gone', "assert_text_absent", {"text": "Saved!"}),
+    ('Verify "Saved!" is hidden', "assert_text_absent", {"text": "Saved!"}),
+    ('Verify the page does not show "Error"', "assert_text_absent", {"text": "Error"}),
+    ("验证页面显示“Products”", "assert_text_present", {"text": "Products"}),
+    ("验证“Products”可见", "assert_text_present", {"text": "Products"}),
+    ("断言页面不显示“错误”", "assert_text_absent", {"text": "错误"}),
+    ("验证“错误”不可见", "assert_text_absent", {"text": "错误"}),
+    # element assertions
+    ('Verify the "Log in" button is visible', "assert_element_visible", {"target": "Log in"}),
+    ('Verify the "Profile" link is hidden', "assert_element_hidden", {"target": "Profile"}),
+    (
+        'Verify the "Confirm order" dialog is not visible',
+        "assert_element_hidden",
+        {"target": "Confirm order"},
+    ),
+    # url and title
+    (
+        'Verify the URL contains "/products.html"',
+        "assert_url",
+        {"expected": "/products.html", "match": "contains"},
+    ),
+    ("Verify the URL contains /products", "assert_url", {"expected": "/products", "match": "contains"}),
+    ('Verify the URL is "http://x.test/a"', "assert_url", {"expected": "http://x.test/a", "match": "equals"}),
+    ('Verify the URL matches "/orders/\\d+"', "assert_url", {"expected": "/orders/\\d+", "match": "regex"}),
+    ('Verify the title matches "^Shop"', "assert_title", {"expected": "^Shop", "match": "regex"}),
+    ("验证URL包含“/products”", "assert_url", {"expected": "/products", "match": "contains"}),
+    ('Verify the title is "Products"', "assert_title", {"expected": "Products", "match": "equals"}),
+    ('Verify the page title contains "Shop"', "assert_title", {"expected": "Shop", "match": "contains"}),
+    ("验证标题为“商品”", "assert_title", {"expected": "商品", "match": "equals"}),
+    # values and states
+    ('Verify "Username" has value "demo"', "assert_value", {"target": "Username", "expected": "demo"}),
+    (
+        'Verify the value of the "Email" field is "a@b.c"',
+        "assert_value",
+        {"target": "Email", "expected": "a@b.c"},
+    ),
+    (
+        'Verify "Password" has value {{PASSWORD}}',
+        "assert_value",
+        {"target": "Password", "expected": "{{PASSWORD}}"},
+    ),
+    ('Verify "Subscribe" is checked', "assert_checked", {"target": "Subscribe", "checked": True}),
+    (
+        'Verify the "Subscribe" checkbox is not checked',
+        "assert_checked",
+        {"target": "Subscribe", "checked": False},
+    ),
+    ('Verify "Subscribe" is unchecked', "assert_checked", {"target": "Subscribe", "checked": False}),
+    ('Verify "Continue" is enabled', "assert_enabled", {"target": "Continue", "enabled": True}),
+    ('Verify the "Continue" button is disabled', "assert_enabled", {"target": "Continue", "enabled": False}),
+    ('Verify "Continue" is not disabled', "assert_enabled", {"target": "Continue", "enabled": True}),
+    ('Verify there are 6 "Add to cart" buttons', "assert_count", {"target": "Add to cart", "count": 6}),
+    ('Verify there is 1 "Remove"', "assert_count", {"target": "Remove", "count": 1}),
+    # tabs and dialogs
+    ("Switch to tab 2", "tabs", {"action": "switch", "index": 1}),
+    ("Switch to the new tab", "tabs", {"action": "switch", "index": -1}),
+    ("Switch back to the first tab", "tabs", {"action": "switch", "index": 0}),
+    ("切换到新标签页", "tabs", {"action": "switch", "index": -1}),
+    ("Accept the next dialog", "dialogs", {"action": "accept"}),
+    ("Dismiss the next dialog.", "dialogs", {"action": "dismiss"}),
+    ("Accept the alert", "dialogs", {"action": "accept"}),
+    ("Cancel the next confirm", "dialogs", {"action": "dismiss"}),
+    ("接受下一个对话框", "dialogs", {"action": "accept"}),
+    ("取消下一个对话框", "dialogs", {"action": "dismiss"}),
+]
+
+
+@pytest.mark.parametrize(("text", "tool", "args"), PHRASES, ids=[p[0] for p in PHRASES])
+def test_phrase(text: str, tool: str, args: dict[str, Any]) -> None:
+    assert parse_plain_text(text) == PlainAction(tool, args, False)
+
+
+def test_every_tool_of_the_tool_layer_is_reachable() -> None:
+    tools = {
+        "navigate",
+        "click",
+        "fill",
+        "select_option",
+        "press_key",
+        "hover",
+        "set_checked",
+        "upload_file",
+        "scroll",
+        "wait_for",
+        "assert_text_present",
+        "assert_text_absent",
+        "assert_element_visible",
+        "assert_element_hidden",
+        "assert_url",
+        "assert_title",
+        "assert_value",
+        "assert_checked",
+        "assert_enabled",
+        "assert_count",
+        "tabs",
+        "dialogs",
+    }
+    assert {tool for _, tool, _ in PHRASES} == tools
+    assert tools >= grammar.ASSERTION_TOOLS
+
+
+def test_the_docstring_table_lists_every_tool() -> None:
+    doc = grammar.__doc__ or ""
+    for _, tool, _ in PHRASES:
+        assert f"{tool}(" in doc
+
+
+NOT_PLAIN = [
+    "Open the menu",
+    'Open "Settings"',
+    "Navigate to the products page",
+    "Click the login button",
+    'Click "Add to cart" for "Backpack"',
+    "Scroll down 0 pixels",
+    "Scroll down 99999 pixels",
+    "Verify the URL matches /unquoted.*",
+    "Press the button",
+    "Press Foo",
+    "Fill the form with valid data",
+    'Verify the inventory shows products with name, price and an "Add to cart" button',
+    "Verify the list is sorted by ascending price",
+    'Click the sort dropdown and select "Price (low to high)"',
+    "Accept the dialog",
+    "Dismiss the cookie banner",
+    "Wait for the page to load",
+    "Scroll to the bottom",
+    'Verify "Products"',
+    "Verify the URL contains the word products",
+    'Check "A" and "B"',
+    "Switch to tab 0",
+    "Log in as the standard user",
+    "",
+    "   ",
+    "。",
+]
+
+
+@pytest.mark.parametrize("text", NOT_PLAIN)
+def test_not_plain(text: str) -> None:
+    assert parse_plain_text(text) is None
+
+
+@pytest.mark.parametrize(
+    ("clause", "tool"),
+    [
+        ('"Saved" is visible', "assert_text_present"),
+        ('the page shows "Your cart"', "assert_text_present"),
+        ('URL contains "/cart.html"', "assert_url"),
+        ('Verify the title is "Cart"', "assert_title"),
+        ("页面显示“成功”", "assert_text_present"),
+    ],
+)
+def test_expected_clauses_parse_with_or_without_verify(clause: str, tool: str) -> None:
+    action = parse_expected_clause(clause)
+    assert action is not None and action.tool == tool
+
+
+def test_expected_clause_must_be_an_assertion() -> None:
+    assert parse_expected_clause('Click "Save"') is None
+    assert parse_expected_clause("the badge shows 1") is None
+
+
+def step(
+    text: str, *, expected: tuple[str, ...] = (), notes: tuple[str, ...] = (), optional: bool = False
+) -> Step:
+    return Step(
+        index=3,
+        text=text,
+        kind=StepKind.ACTION,
+        source=Path("s.md"),
+        line=7,
+        expected=expected,
+        notes=notes,
+        optional=optional,
+        raw_text=text,
+    )
+
+
+def test_step_with_expected_clauses_returns_the_checks_after_the_action() -> None:
+    plain = parse_plain_step(
+        step('Click "Cart"', expected=('the page shows "Your cart"', 'URL contains "/cart"'))
+    )
+    assert plain == PlainStep(
+        3,
+        (
+            PlainAction("click", {"target": "Cart"}),
+            PlainAction("assert_text_present", {"text": "Your cart"}),
+            PlainAction("assert_url", {"expected": "/cart", "match": "contains"}),
+        ),
+    )
+    assert (
+        plain is not None
+        and plain.action.tool == "click"
+        and [c.tool for c in plain.checks]
+        == [
+            "assert_text_present",
+            "assert_url",
+        ]
+    )
+
+
+def test_step_is_not_plain_if_any_clause_is_not() -> None:
+    assert (
+        parse_plain_step(step('Click "Cart"', expected=('"Cart" is visible', "the badge is green"))) is None
+    )
+
+
+def test_step_with_notes_is_never_plain() -> None:
+    assert parse_plain_step(step('Verify "Total" is visible', notes=("item total $39.98",))) is None
+
+
+def test_optional_steps_mark_every_action_optional() -> None:
+    plain = parse_plain_step(
+        step('Click "Accept cookies"', expected=('"Cookies accepted" is visible',), optional=True)
+    )
+    assert plain is not None and all(action.optional for action in plain.actions)
+
+
+def test_secret_placeholders_stay_in_args() -> None:
+    plain = parse_plain_step(step('Fill "Password" with "{{PASSWORD}}"'))
+    assert plain is not None and plain.action.args == {"target": "Password", "value": "{{PASSWORD}}"}
+
+
+def test_whitespace_is_normalised() -> None:
+    assert parse_plain_text('  Click   "Log in"  \n') == PlainAction("click", {"target": "Log in"})
+
+
+def test_quoted_text_keeps_its_case_and_inner_spaces() -> None:
+    action = parse_plain_text('CLICK "Add  To Cart"')
+    assert action is not None and action.args == {"target": "Add  To Cart"}
+
+
+_NEWEST_TAB = {"Switch to the new tab", "切换到新标签页"}
+
+
+@pytest.mark.parametrize(
+    ("text", "tool", "args"),
+    [
+        pytest.param(
+            *phrase,
+            marks=pytest.mark.xfail(
+                strict=True, reason="tools.control.TabsArgs must accept index=-1 (the newest tab)"
+            ),
+        )
+        if phrase[0] in _NEWEST_TAB
+        else phrase
+        for phrase in PHRASES
+    ],
+    ids=[p[0] for p in PHRASES],
+)
+def test_phrase_args_are_valid_for_the_tool_layer(text: str, tool: str, args: dict[str, Any]) -> None:
+    """Contract with autoqa.tools: every plain action validates against the tool's own argument model."""
+    from autoqa.tools.registry import TOOLS
+
+    action = parse_plain_text(text)
+    assert action is not None
+    TOOLS[action.tool].args_model.model_validate(action.args)

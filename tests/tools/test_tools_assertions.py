@@ -1,0 +1,162 @@
+"""Assertions: auto-waiting success paths and ASSERTION_FAILED messages with expected and actual."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from conftest import IMPATIENT, Call
+from tools_helpers import failed, ok
+
+from autoqa.tools import ToolContext
+
+
+async def test_text_present_waits_for_delayed_content(call: Call) -> None:
+    ok(await call("navigate", url="/playground.html"))
+    ok(await call("click", target="Load data"))
+    started = time.monotonic()
+    ok(await call("assert_text_present", text="data loaded: 42 RECORDS"))  # case-insensitive substring
+    assert time.monotonic() - started > 0.5  # it did wait (the text arrives after ~1.5 s)
+
+
+async def test_text_present_exact(call: Call, tool_ctx: ToolContext) -> None:
+    tool_ctx.settings = IMPATIENT
+    ok(await call("navigate", url="/playground.html"))
+    ok(await call("assert_text_present", text="Delayed content", exact=True))
+    result = failed(await call("assert_text_present", text="Delayed", exact=True), "ASSERTION_FAILED")
+    assert "Delayed" in result.error.message
+
+
+async def test_text_inside_the_same_origin_iframe(call: Call) -> None:
+    ok(await call("navigate", url="/playground.html"))
+    ok(await call("assert_text_present", text="Subscribe"))
+    ok(await call("fill", target="Email", value="x@y.z"))
+    ok(await call("click", target="Subscribe"))
+    ok(await call("assert_text_present", text="Subscribed: x@y.z"))
+
+
+async def test_toast_is_caught_then_seen_gone(call: Call) -> None:
+    ok(await call("navigate", url="/playground.html"))
+    ok(await call("click", target="Show toast"))
+    ok(await call("assert_text_present", text="Saved!"))
+    ok(await call("assert_text_absent", text="Saved!"))  # waits ~2 s for it to go
+
+
+async def test_text_absent_fails_while_shown(call: Call, tool_ctx: ToolContext) -> None:
+    tool_ctx.settings = IMPATIENT
+    ok(await call("navigate", url="/playground.html"))
+    result = failed(await call("assert_text_absent", text="Playground"), "ASSERTION_FAILED")
+    assert result.error.details["expected"] == "absent"
+    ok(await call("assert_text_absent", text="Data loaded"))
+
+
+@pytest.mark.usefixtures("logged_in")
+async def test_wrong_total_is_reported_with_the_actual_text(call: Call, tool_ctx: ToolContext) -> None:
+    tool_ctx.settings = IMPATIENT
+    ok(await call("navigate", url="/products.html"))
+    await tool_ctx.page.evaluate("localStorage.setItem('cart', JSON.stringify({backpack: 1}))")
+    ok(await call("navigate", url="/cart.html?bugs=total"))
+    result = failed(await call("assert_text_present", text="Total: $29.99"), "ASSERTION_FAILED")
+    assert "Total: $30.99" in result.error.message  # the closest visible text: the bug shows
+    assert result.screenshot is not None
+
+
+async def test_hidden_text_is_named_as_hidden(call: Call, tool_ctx: ToolContext) -> None:
+    tool_ctx.settings = IMPATIENT
+    ok(await call("navigate", url="/help.html"))
+    await tool_ctx.page.evaluate("document.body.insertAdjacentHTML('beforeend', '<p hidden>Secret note</p>')")
+    result = failed(await call("assert_text_present", text="Secret note"), "ASSERTION_FAILED")
+    assert "not visible" in result.error.message
+
+
+async def test_element_visible_and_hidden(call: Call, tool_ctx: ToolContext) -> None:
+    tool_ctx.settings = IMPATIENT
+    ok(await call("navigate", url="/playground.html"))
+    ok(await call("assert_element_visible", target="Show toast"))
+    ok(await call("assert_element_hidden", target="Saved!"))  # not on the page at all
+    result = failed(await call("assert_element_hidden", target="Show toast"), "ASSERTION_FAILED")
+    assert "expected target 'Show toast' to be hidden, but it is visible" in result.error.message
+    result = failed(await call("assert_element_visible", target="Nothing like it"), "ASSERTION_FAILED")
+    assert "no element matches" in result.error.message
+
+
+@pytest.mark.usefixtures("logged_in")
+async def test_visible_with_several_matches_passes_but_value_needs_one(call: Call) -> None:
+    ok(await call("navigate", url="/products.html"))
+    assert ok(await call("assert_element_visible", target="Add to cart")).data["count"] == 6
+    failed(await call("assert_enabled", target="Add to cart"), "AMBIGUOUS_TARGET")
+
+
+async def test_enabled_later(call: Call, tool_ctx: ToolContext) -> None:
+    ok(await call("navigate", url="/playground.html"))
+    ok(await call("assert_enabled", target="Continue"))  # polls until enabled (~1.5 s)
+    tool_ctx.settings = IMPATIENT
+    result = failed(await call("assert_enabled", target="Continue", enabled=False), "ASSERTION_FAILED")
+    assert "to be disabled, but it is enabled" in result.error.message
+
+
+async def test_value_checked_and_url_title(call: Call, tool_ctx: ToolContext, demo_url: str) -> None:
+    tool_ctx.settings = IMPATIENT
+    ok(await call("navigate", url="/login.html"))
+    ok(await call("fill", target="Username", value="demo"))
+    ok(await call("assert_value", target="Username", expected="demo"))
+    result = failed(await call("assert_value", target="Username", expected="other"), "ASSERTION_FAILED")
+    assert result.error.details == {"expected": "value 'other'", "actual": "value 'demo'",
+                                    "target": "Username", "strategy": "role", "element": 'textbox "Username"'}
+    failed(await call("assert_checked", target="Username"), "ASSERTION_FAILED")
+    ok(await call("assert_url", expected="/login.html"))
+    ok(await call("assert_url", expected="/login.html", match="equals"))
+    ok(await call("assert_url", expected=r"/log\w+\.html$", match="regex"))
+    failed(await call("assert_url", expected="(", match="regex"), "INVALID_INPUT")
+    result = failed(await call("assert_url", expected="/cart"), "ASSERTION_FAILED")
+    assert demo_url + "/login.html" in result.error.message
+    ok(await call("assert_title", expected="Log in"))
+    ok(await call("assert_title", expected="Log in · AutoQA Demo Shop", match="equals"))
+    failed(await call("assert_title", expected="Log in", match="equals"), "ASSERTION_FAILED")
+
+
+async def test_checked(call: Call, tool_ctx: ToolContext) -> None:
+    ok(await call("navigate", url="/playground.html"))
+    ok(await call("assert_checked", target="Subscribe to newsletter", checked=False))
+    ok(await call("set_checked", target="Subscribe to newsletter"))
+    ok(await call("assert_checked", target="Subscribe to newsletter"))
+    tool_ctx.settings = IMPATIENT
+    result = failed(await call("assert_checked", target="Subscribe to newsletter", checked=False), "ASSERTION_FAILED")
+    assert "unchecked" in result.error.message and "checked" in result.error.details["actual"]
+
+
+@pytest.mark.usefixtures("logged_in")
+async def test_select_value_by_label_or_value(call: Call) -> None:
+    ok(await call("navigate", url="/products.html"))
+    ok(await call("select_option", target="Sort by", option="Price (low to high)"))
+    ok(await call("assert_value", target="Sort by", expected="Price (low to high)"))
+    ok(await call("assert_value", target="Sort by", expected="price-asc"))
+
+
+@pytest.mark.usefixtures("logged_in")
+async def test_count(call: Call, tool_ctx: ToolContext) -> None:
+    tool_ctx.settings = IMPATIENT
+    ok(await call("navigate", url="/products.html"))
+    ok(await call("assert_count", target="Add to cart", count=6))
+    result = failed(await call("assert_count", target="Add to cart", count=5), "ASSERTION_FAILED")
+    assert result.error.details["actual"] == "6 element(s)"
+    ok(await call("assert_count", target="Nothing like it", count=0))
+
+
+async def test_count_on_the_long_list(call: Call) -> None:
+    ok(await call("navigate", url="/list.html"))
+    ok(await call("assert_count", target="css=li", count=200))
+    ok(await call("assert_element_visible", target="Item 200"))  # offscreen still counts as visible
+
+
+async def test_assertions_by_ref(call: Call, tool_ctx: ToolContext) -> None:
+    tool_ctx.settings = IMPATIENT
+    ok(await call("navigate", url="/playground.html"))
+    snap = ok(await call("snapshot")).data["snapshot"]
+    line = next(li for li in snap.splitlines() if 'checkbox "Subscribe to newsletter"' in li)
+    ref = line.split("[ref=")[1].split("]")[0]
+    ok(await call("assert_element_visible", ref=ref))
+    ok(await call("assert_checked", ref=ref, checked=False))
+    ok(await call("assert_enabled", ref=ref))
+    ok(await call("assert_count", ref=ref, count=1))
+    failed(await call("assert_value", ref=ref, expected="x"), "ASSERTION_FAILED")

@@ -1,0 +1,196 @@
+"""Plain-language targets: deterministic resolution order, iframes, ambiguity, candidates, non-ASCII."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Call
+from playwright.async_api import Page
+from tools_helpers import failed, ok
+
+from autoqa.tools import ToolContext
+from autoqa.tools.targets import parse_target, resolve_target
+
+
+async def test_role_and_accessible_name_first(call: Call) -> None:
+    ok(await call("navigate", url="/login.html"))
+    result = ok(await call("click", target="Log in"))
+    assert result.data["strategy"] == "role"
+    assert result.data["element"] == 'button "Log in"'  # not the "Log in" heading
+
+
+async def test_case_insensitive_name_and_role_words(call: Call, tool_ctx: ToolContext) -> None:
+    ok(await call("navigate", url="/login.html"))
+    assert ok(await call("fill", target="USERNAME", value="demo")).data["strategy"] == "role_ci"
+    assert ok(await call("fill", target="the Password field", value="x")).data["strategy"] == "role_hint"
+    assert await tool_ctx.page.get_by_label("Password").input_value() == "x"
+
+
+async def test_test_id_wins_over_text(call: Call, tool_ctx: ToolContext) -> None:
+    ok(await call("navigate", url="/login.html"))
+    result = ok(await call("fill", target="username", value="by-test-id"))
+    assert result.data["element"] == 'textbox "Username"'
+    await tool_ctx.page.evaluate(
+        "document.body.insertAdjacentHTML('beforeend', '<button data-testid=\"Log in\">Other</button>')"
+    )
+    assert ok(await call("click", target="Log in")).data["strategy"] == "test_id"
+
+
+@pytest.mark.usefixtures("logged_in")
+async def test_icon_only_cart_link_by_its_label(call: Call, tool_ctx: ToolContext) -> None:
+    ok(await call("navigate", url="/products.html"))
+    result = ok(await call("click", target="Cart"))
+    assert result.data["element"] == 'link "Cart"'
+    assert tool_ctx.page.url.endswith("/cart.html")
+
+
+async def test_icon_only_settings_button(call: Call) -> None:
+    ok(await call("navigate", url="/playground.html"))
+    ok(await call("click", target="Settings"))
+    ok(await call("assert_text_present", text="Settings opened"))
+
+
+async def test_label_placeholder_alt_title_and_exact_text(call: Call, tool_ctx: ToolContext) -> None:
+    ok(await call("navigate", url="/help.html"))
+    await tool_ctx.page.evaluate(
+        """document.body.insertAdjacentHTML('beforeend', `
+        <input placeholder="Search the docs">
+        <img alt="Company logo" src="/favicon.svg" width=20 height=20>
+        <span title="Opening hours">9-5</span>
+        <p>Exactly this paragraph</p>`)"""
+    )
+    cases = {
+        "Search the docs": "role",  # a placeholder is the field's accessible name
+        "Company logo": "alt_title",
+        "Opening hours": "alt_title",
+        "Exactly this paragraph": "text",
+        "exactly THIS paragraph": "text_ci",
+    }
+    for target, strategy in cases.items():
+        result = ok(await call("assert_element_visible", target=target))
+        assert result.data["strategy"] == strategy, (target, result.data)
+
+
+async def test_token_matching_finds_partial_descriptions(call: Call) -> None:
+    ok(await call("navigate", url="/playground.html"))
+    result = ok(await call("set_checked", target="newsletter checkbox"))
+    assert result.data["element"] == 'checkbox "Subscribe to newsletter"'
+    assert result.data["strategy"] == "token"
+
+
+@pytest.mark.usefixtures("logged_in")
+async def test_ambiguous_target_lists_candidates_with_refs(call: Call, tool_ctx: ToolContext) -> None:
+    ok(await call("navigate", url="/products.html"))
+    result = failed(await call("click", target="Add to cart"), "AMBIGUOUS_TARGET")
+    candidates = result.error.details["candidates"]
+    assert len(candidates) == 3
+    assert result.error.details["count"] == 6
+    assert {c["name"] for c in candidates} == {"Add to cart"}
+    assert [c["context"] for c in candidates] == ["Backpack", "Bike Light", "Bolt T-Shirt"]
+    assert all(c["ref"] in result.error.message for c in candidates)
+    # The refs work: a model recovers with the second one.
+    ok(await call("click", ref=candidates[1]["ref"]))
+    ok(await call("assert_text_present", text="1"))
+    added = await tool_ctx.page.evaluate("JSON.parse(localStorage.getItem('cart') || '[]')")
+    assert "bike" in str(added).lower()
+
+
+@pytest.mark.usefixtures("logged_in")
+async def test_card_context_disambiguates(call: Call, tool_ctx: ToolContext) -> None:
+    ok(await call("navigate", url="/products.html"))
+    result = ok(await call("click", target="Add to cart Fleece Jacket"))
+    assert result.data["strategy"] == "token_context"
+    added = await tool_ctx.page.evaluate("localStorage.getItem('cart')")
+    assert "fleece" in added.lower()
+
+
+async def test_not_found_lists_closest_candidates_with_refs(call: Call) -> None:
+    ok(await call("navigate", url="/playground.html"))
+    result = failed(await call("click", target="Load dta"), "ELEMENT_NOT_FOUND")
+    candidates = result.error.details["candidates"]
+    assert candidates and candidates[0]["name"] == "Load data"
+    assert candidates[0]["ref"]
+    assert 'button "Load data"' in result.error.message
+    ok(await call("click", ref=candidates[0]["ref"]))
+
+
+async def test_iframe_fill_and_click_by_target(call: Call, tool_ctx: ToolContext) -> None:
+    ok(await call("navigate", url="/playground.html"))
+    ok(await call("fill", target="Email", value="me@example.com"))
+    result = ok(await call("click", target="Subscribe"))
+    assert result.data["element"] == 'button "Subscribe"'  # the frame's exact match beats a partial one
+    ok(await call("assert_text_present", text="Subscribed: me@example.com"))
+    frame = tool_ctx.page.frame_locator("iframe[title=Newsletter]")
+    assert await frame.get_by_label("Email").input_value() == "me@example.com"
+
+
+async def test_explicit_hints(call: Call, tool_ctx: ToolContext) -> None:
+    ok(await call("navigate", url="/playground.html"))
+    assert ok(await call("click", target="#settings")).data["strategy"] == "hint"
+    ok(await call("assert_text_present", text="Settings opened"))
+    ok(await call("click", target="[data-testid=continue]", ))
+    ok(await call("assert_element_visible", target="text=Delayed content"))
+    ok(await call("assert_element_visible", target="role=button name=Show toast"))
+    ok(await call("assert_element_visible", target="//h1[text()='Playground']"))
+    failed(await call("click", target="#no-such-id"), "ELEMENT_NOT_FOUND")
+    failed(await call("click", target="css=button"), "AMBIGUOUS_TARGET")
+
+
+async def test_chinese_labels_match_exactly_and_by_substring(call: Call, tool_ctx: ToolContext) -> None:
+    ok(await call("navigate", url="/help.html"))
+    await tool_ctx.page.evaluate(
+        """document.body.insertAdjacentHTML('beforeend', `
+        <button onclick="this.textContent='已加入'">加入购物车</button>
+        <label>电子邮件 <input id=mail></label>
+        <p id=out></p>`)"""
+    )
+    assert ok(await call("fill", target="电子邮件", value="张三@例子.cn")).data["strategy"] in ("role", "label")
+    assert await tool_ctx.page.locator("#mail").input_value() == "张三@例子.cn"
+    result = ok(await call("click", target="购物车按钮"))  # "cart button": substring + role word
+    assert result.data["element"] == 'button "加入购物车"'
+    ok(await call("assert_text_present", text="已加入"))
+
+
+async def test_accented_case_folding(call: Call, tool_ctx: ToolContext) -> None:
+    ok(await call("navigate", url="/help.html"))
+    await tool_ctx.page.evaluate(
+        "document.body.insertAdjacentHTML('beforeend', '<button>Übersicht öffnen</button>')"
+    )
+    assert ok(await call("click", target="übersicht ÖFFNEN")).data["strategy"] == "role_ci"
+    assert ok(await call("click", target="öffnen")).data["strategy"] == "token"
+
+
+async def test_visible_match_preferred_over_hidden(call: Call, tool_ctx: ToolContext) -> None:
+    ok(await call("navigate", url="/help.html"))
+    await tool_ctx.page.evaluate(
+        """document.body.insertAdjacentHTML('beforeend',
+        '<button style="display:none">Save</button><button onclick="this.textContent=`Saved`">Save</button>')"""
+    )
+    ok(await call("click", target="Save"))
+    ok(await call("assert_element_visible", target="Saved"))
+
+
+async def test_target_waits_briefly_for_late_elements(call: Call, tool_ctx: ToolContext) -> None:
+    ok(await call("navigate", url="/help.html"))
+    await tool_ctx.page.evaluate(
+        "setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<button>Late</button>'), 150)"
+    )
+    ok(await call("click", target="Late"))  # target_wait_ms is 300 in these tests
+
+
+def test_parse_target_splits_role_words_and_quotes() -> None:
+    query = parse_target('the "Save" button')
+    assert query.stripped == "Save"
+    assert "button" in query.role_hints
+    assert query.tokens == ("save",)
+    cjk = parse_target("提交按钮")
+    assert cjk.tokens == ("提交",) and cjk.role_hints == ("button",)
+    assert parse_target("the button").tokens == ("the", "button")  # only filler: keep everything
+
+
+async def test_resolution_is_one_round_trip_and_deterministic(page: Page, demo_url: str) -> None:
+    await page.goto(demo_url + "/playground.html")
+    first = await resolve_target(page, "Show toast", test_id_attribute="data-testid", timeout_ms=2_000)
+    again = await resolve_target(page, "Show toast", test_id_attribute="data-testid", timeout_ms=2_000)
+    assert first.status == again.status == "found"
+    assert first.matches[0].css == again.matches[0].css
+    assert await first.locator.count() == 1
