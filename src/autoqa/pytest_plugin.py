@@ -1,11 +1,277 @@
-"""pytest plugin: collect Markdown specs as test items (opt-in with ``--autoqa``)."""
+"""pytest plugin: Markdown specs as test items, run by the same runner as ``autoqa run``.
+
+Opt in with ``--autoqa`` or ``autoqa_specs = true`` in the ini file; then ``pytest specs/`` collects each
+``*.md`` spec (never ``README.md``, hidden files or step libraries under ``steps/``) as one
+:class:`SpecItem`. A failing spec reports the failed step, the reason and the screenshot path — not a
+traceback into autoqa. Options live in the ``autoqa`` group (``pytest --help``); ini keys mirror them.
+
+Each item is one run of ``autoqa.runner.session`` (``prepare_run`` + ``execute_run``) on its own event loop
+in a worker thread, so it never disturbs pytest-asyncio's or pytest-playwright's loops. A spec with
+``auth: NAME`` runs together with the collected spec that has ``setup: NAME`` (its storage state is
+made in the same run). Works with ``pytest-xdist`` (items are independent) and ``--junitxml``.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
+import dataclasses
+import os
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
 import pytest
+
+from autoqa.errors import AutoQAError
+from autoqa.results import Outcome, SpecResult, StepStatus
+
+AGENT_MODES = ("auto", "on-miss", "never", "always")
+RECORD_POLICIES = ("on", "off", "retain-on-failure")
+ARTIFACT_POLICIES = ("all", "fail", "none")
+
+RESULT_KEY = pytest.StashKey[SpecResult]()
+"""``item.stash[RESULT_KEY]``: the spec's result once the item ran."""
+SETUPS_KEY = pytest.StashKey[dict[str, Path]]()
+"""``config.stash[SETUPS_KEY]``: ``setup:`` name → spec file, from the collected specs."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("autoqa", "autoqa-py Markdown specs")
     group.addoption("--autoqa", action="store_true", default=False, help="collect *.md specs as tests")
+    group.addoption("--autoqa-url", metavar="URL", default=None, help="base URL of the app under test")
+    group.addoption(
+        "--autoqa-agent", choices=AGENT_MODES, default=None, help="when the model may run (default: auto)"
+    )
+    group.addoption(
+        "--autoqa-var",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a template variable (repeatable)",
+    )
+    group.addoption(
+        "--autoqa-output", metavar="DIR", default=None, help="artifacts folder (default: artifacts)"
+    )
+    group.addoption("--autoqa-headed", action="store_true", default=False, help="show the browser")
+    group.addoption("--autoqa-trace", choices=RECORD_POLICIES, default=None, help="Playwright trace policy")
+    group.addoption("--autoqa-video", choices=RECORD_POLICIES, default=None, help="video policy")
+    group.addoption(
+        "--autoqa-artifacts",
+        choices=ARTIFACT_POLICIES,
+        default=None,
+        help="which specs keep screenshots etc.",
+    )
+    group.addoption("--autoqa-config", metavar="FILE", default=None, help="autoqa config file to use")
     parser.addini("autoqa_specs", "collect *.md specs as tests (true/false)", type="bool", default=False)
+    parser.addini("autoqa_url", "base URL of the app under test", default=None)
+    parser.addini("autoqa_agent", "when the model may run: auto, on-miss, never, always", default=None)
+
+
+def _enabled(config: pytest.Config) -> bool:
+    return bool(config.getoption("--autoqa") or config.getini("autoqa_specs"))
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> SpecFile | None:
+    if file_path.suffix.lower() != ".md" or not _enabled(parent.config):
+        return None
+    if file_path.name.lower() == "readme.md" or file_path.name.startswith("."):
+        return None
+    from autoqa.spec.discovery import is_step_library
+
+    if is_step_library(file_path, parent.config.rootpath) or "steps" in file_path.parent.parts[-1:]:
+        return None
+    return SpecFile.from_parent(parent, path=file_path)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    setups: dict[str, Path] = {}
+    for item in items:
+        if isinstance(item, SpecItem) and item.spec_setup:
+            setups.setdefault(item.spec_setup, item.path)
+    config.stash[SETUPS_KEY] = setups
+
+
+class SpecCollectionError(Exception):
+    """A spec that cannot be loaded (bad syntax, unknown variable, missing include)."""
+
+
+class SpecFailed(Exception):
+    """Raised by :meth:`SpecItem.runtest` for a failed or errored spec; rendered by ``repr_failure``."""
+
+    def __init__(self, result: SpecResult, note: str | None = None) -> None:
+        super().__init__(result.reason or str(result.outcome))
+        self.result = result
+        self.note = note
+
+
+class SpecFile(pytest.File):
+    def collect(self) -> Iterator[SpecItem]:
+        try:
+            prepared = _prepare(self.config, (self.path,))
+        except AutoQAError as exc:
+            raise SpecCollectionError(str(exc)) from None
+        for job in prepared.jobs:
+            yield SpecItem.from_parent(
+                self,
+                name=job.spec.title or self.path.stem,
+                spec_setup=job.spec.setup,
+                spec_auth=job.spec.auth,
+            )
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
+        if isinstance(excinfo.value, SpecCollectionError):
+            return f"autoqa could not load this spec:\n{excinfo.value}"
+        return super().repr_failure(excinfo)
+
+
+class SpecItem(pytest.Item):
+    def __init__(self, *, spec_setup: str | None = None, spec_auth: str | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.spec_setup = spec_setup
+        self.spec_auth = spec_auth
+
+    def runtest(self) -> None:
+        paths = [self.path]
+        setup_note: str | None = None
+        if self.spec_auth:
+            setup = self.config.stash.get(SETUPS_KEY, {}).get(self.spec_auth)
+            if setup is not None and setup != self.path:
+                paths.insert(0, setup)
+        try:
+            prepared = _prepare(self.config, tuple(paths))
+        except AutoQAError as exc:
+            raise SpecCollectionError(str(exc)) from None
+        run = _run_in_thread(prepared)
+        result = _result_for(run.specs, self.path)
+        if result is None:
+            pytest.skip("the spec was not selected by the autoqa settings (tags, filters)")
+        result = _absolute_artifacts(result, run.output_dir)
+        self.stash[RESULT_KEY] = result
+        self.user_properties.extend(_properties(result))
+        if len(paths) > 1 and result.outcome is not Outcome.PASSED:
+            setup_note = _setup_note(run.specs, paths[0])
+        if result.outcome is Outcome.SKIPPED:
+            pytest.skip(result.reason or "skipped by autoqa")
+        if result.outcome is not Outcome.PASSED:
+            raise SpecFailed(result, setup_note)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
+        if isinstance(excinfo.value, SpecFailed):
+            return describe_failure(excinfo.value.result, excinfo.value.note)
+        if isinstance(excinfo.value, SpecCollectionError):
+            return f"autoqa could not run this spec:\n{excinfo.value}"
+        return super().repr_failure(excinfo)
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, 0, f"spec: {self.name}"
+
+
+def describe_failure(result: SpecResult, note: str | None = None) -> str:
+    """The failed step, the reason and the evidence, as pytest shows it."""
+    lines = [f"{result.outcome.upper()}: {result.title} ({result.path.name}, executor: {result.executor})"]
+    step = next((s for s in result.steps if s.index == result.failed_step), None)
+    if step is not None:
+        lines.append(f"  step {step.index}: {step.text}")
+    elif result.failed_step is not None:
+        lines.append(f"  step {result.failed_step}")
+    lines.append(f"  reason: {result.reason or 'no reason given'}")
+    if note:
+        lines.append(f"  {note}")
+    for kind in ("screenshot", "trace", "video", "transcript"):
+        if kind in result.artifacts:
+            lines.append(f"  {kind}: {result.artifacts[kind]}")
+    passed = sum(1 for s in result.steps if s.status is StepStatus.PASSED)
+    lines.append(f"  steps passed before it: {passed} of {len(result.steps)}")
+    return "\n".join(lines)
+
+
+def _properties(result: SpecResult) -> list[tuple[str, object]]:
+    props: list[tuple[str, object]] = [
+        ("autoqa_outcome", str(result.outcome)),
+        ("autoqa_executor", result.executor),
+    ]
+    if result.failed_step is not None:
+        props.append(("autoqa_failed_step", result.failed_step))
+    if "screenshot" in result.artifacts:
+        props.append(("autoqa_screenshot", result.artifacts["screenshot"]))
+    return props
+
+
+def _cli(config: pytest.Config) -> dict[str, Any]:
+    cli: dict[str, Any] = {}
+    url = config.getoption("--autoqa-url") or config.getini("autoqa_url")
+    if url:
+        cli["base_url"] = url
+    agent = config.getoption("--autoqa-agent") or config.getini("autoqa_agent")
+    if agent:
+        cli["agent"] = agent
+    for option, key in (
+        ("--autoqa-output", "output_dir"),
+        ("--autoqa-trace", "trace"),
+        ("--autoqa-video", "video"),
+        ("--autoqa-artifacts", "artifacts"),
+        ("--autoqa-config", "config"),
+    ):
+        value = config.getoption(option)
+        if value is not None:
+            cli[key] = value
+    if config.getoption("--autoqa-headed"):
+        cli["headless"] = False
+    return cli
+
+
+def _variables(config: pytest.Config) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for pair in config.getoption("--autoqa-var") or []:
+        name, sep, value = str(pair).partition("=")
+        if not sep or not name.strip():
+            raise pytest.UsageError(f"--autoqa-var expects NAME=VALUE, got {pair!r}")
+        out[name.strip()] = value
+    return out
+
+
+def _prepare(config: pytest.Config, paths: Sequence[Path]) -> Any:
+    from autoqa.runner.session import RunRequest, prepare_run
+
+    request = RunRequest(
+        paths=tuple(str(p) for p in paths),
+        root=Path(config.invocation_params.dir),
+        cli=_cli(config),
+        cli_vars=_variables(config),
+        keyword=None,
+        environ=dict(os.environ),
+    )
+    return prepare_run(request, skip_agent_without_credentials=True)
+
+
+def _run_in_thread(prepared: Any) -> Any:
+    """One event loop per item, in a thread of its own: pytest's main thread may hold other loops."""
+    from autoqa.runner.session import execute_run
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="autoqa-spec") as pool:
+        return pool.submit(asyncio.run, execute_run(prepared)).result()
+
+
+def _setup_note(results: Sequence[SpecResult], setup: Path) -> str | None:
+    """Why an ``auth:`` spec could not start: its setup spec did not pass."""
+    found = _result_for(results, setup)
+    if found is None or found.outcome is Outcome.PASSED:
+        return None
+    return f"setup spec {setup.name} {found.outcome}: {found.reason}"
+
+
+def _absolute_artifacts(result: SpecResult, output_dir: Path | None) -> SpecResult:
+    """Artifact paths relative to the run folder → paths a reader can open from anywhere."""
+    if output_dir is None:
+        return result
+    fixed = {
+        kind: str(Path(output_dir) / path) if not Path(path).is_absolute() else path
+        for kind, path in result.artifacts.items()
+    }
+    return dataclasses.replace(result, artifacts=fixed)
+
+
+def _result_for(results: Sequence[SpecResult], path: Path) -> SpecResult | None:
+    wanted = path.resolve()
+    return next((r for r in results if Path(r.path).resolve() == wanted), None)

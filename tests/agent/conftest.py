@@ -22,9 +22,10 @@ def fake() -> Iterator[FakeAnthropic]:
 
 @pytest.fixture
 def tool_ctx(page: Page, demo_url: str) -> ToolContext:
-    # Short timeouts: failing calls are part of most scripts and each one would otherwise wait seconds.
+    # Short timeouts: failing calls are part of most scripts and each one would otherwise wait seconds;
+    # long enough that a loaded CI machine still finishes the calls meant to succeed.
     settings = ToolSettings(
-        action_timeout_ms=1_500, assertion_timeout_ms=1_000, navigation_timeout_ms=5_000, target_wait_ms=300
+        action_timeout_ms=3_000, assertion_timeout_ms=2_500, navigation_timeout_ms=8_000, target_wait_ms=300
     )
     return ToolContext(
         context=page.context,

@@ -7,8 +7,10 @@ from __future__ import annotations
 import base64
 import io
 import json
+import tempfile
 import time
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +24,7 @@ from autoqa.secrets import SecretSet
 from autoqa.testing.fake_anthropic import (
     FakeAnthropic,
     RecordedRequest,
+    Turn,
     http_error,
     result_text,
     slow,
@@ -69,6 +72,16 @@ def login_script(*, wrong_first_click: bool = False) -> list[Any]:
     return script
 
 
+class RecordingTranscript:
+    """Collects transcript records (the runner passes its TranscriptWriter here)."""
+
+    def __init__(self) -> None:
+        self.records: list[tuple[str, dict[str, Any]]] = []
+
+    def record(self, kind: str, /, **fields: Any) -> None:
+        self.records.append((kind, fields))
+
+
 class CountingCaller:
     """The default caller (the real tool layer) plus a log of what actually ran."""
 
@@ -82,12 +95,18 @@ class CountingCaller:
 
 
 @pytest.fixture(autouse=True)
-def no_cli_left_behind() -> Iterator[None]:
+def session_leaves_nothing_behind(fake: FakeAnthropic) -> Iterator[None]:
+    """After every session: no CLI process, no temporary config dir, and no secret sent to the model."""
+    workspaces = set(Path(tempfile.gettempdir()).glob("autoqa-agent-*"))
     yield
-    deadline = time.monotonic() + 3
+    deadline = time.monotonic() + 5
     while cli_processes() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert cli_processes() == [], "a Claude Code CLI process outlived its session"
+    assert set(Path(tempfile.gettempdir()).glob("autoqa-agent-*")) <= workspaces, (
+        "a workspace was not removed"
+    )
+    assert DEMO_PASSWORD.encode() not in all_request_bytes(fake), "a secret value reached the model"
 
 
 def all_request_bytes(fake: FakeAnthropic) -> bytes:
@@ -140,10 +159,19 @@ async def test_self_heal_after_a_wrong_target_sees_the_failure_screenshot(
 ) -> None:
     """The contract for the central requirement: after a failing click, the very next model request holds
     the error for that tool_use id and the failure screenshot as an image block (long side <= 1024)."""
-    fake.script(*login_script(wrong_first_click=True))
-    result = await run(LOGIN, tool_ctx, agent_options())
+    script = login_script(wrong_first_click=True)
+    fake.script(*script)
+    transcript = RecordingTranscript()
+    result = await run(LOGIN, tool_ctx, agent_options(), transcript=transcript)
 
-    after_failure = request_after(fake, "toolu_wrong_click")
+    # Each request consumes one script entry: the click is answered to request k, so k + 1 is "the very next".
+    k = next(
+        i
+        for i, entry in enumerate(script)
+        if isinstance(entry, Turn) and getattr(entry.blocks[0], "id", None) == "toolu_wrong_click"
+    )
+    after_failure = fake.message_requests[k + 1]
+    assert after_failure is request_after(fake, "toolu_wrong_click")
     block = after_failure.tool_result("toolu_wrong_click")
     summary = json.loads(result_text(block).splitlines()[0])
     assert summary["ok"] is False
@@ -161,6 +189,15 @@ async def test_self_heal_after_a_wrong_target_sees_the_failure_screenshot(
     assert result.steps[1].healed is True
     # Success results carry no image.
     assert all(not r.images() for r in fake.message_requests if r is not after_failure)
+    # The transcript has what the model saw, the failure picture included, and no secret.
+    kinds = [kind for kind, _ in transcript.records]
+    assert kinds[0] == "session.start" and kinds[-1] == "session.end"
+    assert kinds.count("tool.call") == kinds.count("tool.result") == len(script)
+    failed = next(f for k, f in transcript.records if k == "tool.result" and f["id"] == "toolu_wrong_click")
+    assert failed["ok"] is False and failed["error_code"] == "ELEMENT_NOT_FOUND"
+    assert failed["image"] and failed["image"][0]["type"] == "image"
+    assert transcript.records[-1][1]["outcome"] == "passed"
+    assert DEMO_PASSWORD not in json.dumps(transcript.records, default=str)
 
 
 async def test_failing_assertion_fails_the_spec_even_if_the_model_claims_a_pass(
@@ -298,7 +335,7 @@ async def test_spec_timeout_interrupts_a_hanging_model(
     assert result.outcome is Outcome.ERROR
     assert result.guardrail is not None and result.guardrail["name"] == "spec_timeout_s"
     assert result.guardrail["limit"] == 2.0 and result.guardrail["actual"] >= 2.0
-    assert elapsed < 6, f"the interrupt took {elapsed:.1f}s"
+    assert elapsed < 8, f"the interrupt took {elapsed:.1f}s"  # far below the 60 s the model would hang
 
 
 async def test_budget_limit(fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any) -> None:

@@ -13,7 +13,7 @@ from autoqa.agent.guardrails import Guardrails
 from autoqa.agent.mcp_server import build_tools, factor_shared_sentences
 from autoqa.agent.options import AgentOptions
 from autoqa.agent.prompt import system_prompt
-from autoqa.agent.session import _ending, _on_message, _Transcript, _usage
+from autoqa.agent.session import _ending, _on_message, _StreamState, _usage
 from autoqa.agent.verdict import Aborted, Finish, NoFinish
 from autoqa.events import ListSink
 from autoqa.secrets import SecretSet
@@ -93,20 +93,20 @@ def test_tool_definitions_have_step_control_tools_and_respect_options() -> None:
 
 
 def test_init_message_with_foreign_tools_is_an_isolation_error() -> None:
-    dispatcher, transcript, sink = make_dispatcher(), _Transcript(), ListSink()
+    dispatcher, state, sink = make_dispatcher(), _StreamState(), ListSink()
     init = SystemMessage("init", {"tools": ["mcp__browser__click", "Bash"], "model": "m"})
-    _on_message(init, dispatcher, transcript, sink, "s", SecretSet())
-    assert transcript.isolation_error == "the model was offered tools other than ours: Bash"
+    _on_message(init, dispatcher, state, sink, "s", SecretSet())
+    assert state.isolation_error == "the model was offered tools other than ours: Bash"
     assert dispatcher.stop.is_set()
-    ending, trip = _ending(dispatcher, dispatcher.guardrails, dispatcher.options, transcript, SecretSet())
+    ending, trip = _ending(dispatcher, dispatcher.guardrails, dispatcher.options, state, SecretSet())
     assert isinstance(ending, Aborted) and "Bash" in ending.reason and trip is None
 
 
 def test_rejected_calls_seen_on_the_stream_are_counted() -> None:
-    dispatcher, transcript = make_dispatcher(), _Transcript()
-    transcript.tool_uses["t1"] = ("mcp__browser__click", {"ref": 5, "step": 2})
+    dispatcher, state = make_dispatcher(), _StreamState()
+    state.tool_uses["t1"] = ("mcp__browser__click", {"ref": 5, "step": 2})
     message = UserMessage([ToolResultBlock("t1", "Input validation error: 5 is not of type 'string'", True)])
-    _on_message(message, dispatcher, transcript, ListSink(), "s", SecretSet())
+    _on_message(message, dispatcher, state, ListSink(), "s", SecretSet())
     assert [(c.tool, c.step, c.error_code) for c in dispatcher.calls] == [("click", 2, "INVALID_INPUT")]
     assert dispatcher.guardrails.tool_calls == 1
 
@@ -125,13 +125,13 @@ def result_message(**fields: Any) -> ResultMessage:
 
 
 def test_a_recorded_finish_outlives_a_later_api_error_but_not_a_guardrail() -> None:
-    dispatcher, transcript = make_dispatcher(), _Transcript()
+    dispatcher, state = make_dispatcher(), _StreamState()
     dispatcher.ending = Finish("passed", "done")
-    transcript.result = result_message(is_error=True, api_error_status=529, result="API Error: 529")
-    ending, _ = _ending(dispatcher, dispatcher.guardrails, dispatcher.options, transcript, SecretSet())
+    state.result = result_message(is_error=True, api_error_status=529, result="API Error: 529")
+    ending, _ = _ending(dispatcher, dispatcher.guardrails, dispatcher.options, state, SecretSet())
     assert ending == Finish("passed", "done")
     dispatcher.guardrails.trip("max_consecutive_errors", 8, 9)
-    ending, trip = _ending(dispatcher, dispatcher.guardrails, dispatcher.options, transcript, SecretSet())
+    ending, trip = _ending(dispatcher, dispatcher.guardrails, dispatcher.options, state, SecretSet())
     assert isinstance(ending, Aborted) and trip is not None and trip.name == "max_consecutive_errors"
 
 
@@ -142,30 +142,30 @@ def test_result_subtypes_map_to_guardrails_and_api_errors() -> None:
         (result_message(is_error=True, subtype="error_max_budget_usd", total_cost_usd=0.2), "max_budget_usd"),
     ]
     for message, name in cases:
-        dispatcher, transcript = make_dispatcher(**options), _Transcript()
-        transcript.result = message
-        ending, trip = _ending(dispatcher, dispatcher.guardrails, dispatcher.options, transcript, SecretSet())
+        dispatcher, state = make_dispatcher(**options), _StreamState()
+        state.result = message
+        ending, trip = _ending(dispatcher, dispatcher.guardrails, dispatcher.options, state, SecretSet())
         assert isinstance(ending, Aborted) and trip is not None and trip.name == name
-    dispatcher, transcript = make_dispatcher(), _Transcript()
-    transcript.result = result_message(is_error=True, api_error_status=400, result="API Error: 400 bad")
-    ending, trip = _ending(dispatcher, dispatcher.guardrails, dispatcher.options, transcript, SecretSet())
+    dispatcher, state = make_dispatcher(), _StreamState()
+    state.result = result_message(is_error=True, api_error_status=400, result="API Error: 400 bad")
+    ending, trip = _ending(dispatcher, dispatcher.guardrails, dispatcher.options, state, SecretSet())
     assert ending == Aborted("model API error 400: API Error: 400 bad") and trip is None
-    dispatcher, transcript = make_dispatcher(), _Transcript()
-    transcript.result = result_message(result="All done")
-    transcript.last_text = "All done"
-    assert _ending(dispatcher, dispatcher.guardrails, dispatcher.options, transcript, SecretSet())[
-        0
-    ] == NoFinish("All done")
+    dispatcher, state = make_dispatcher(), _StreamState()
+    state.result = result_message(result="All done")
+    state.last_text = "All done"
+    assert _ending(dispatcher, dispatcher.guardrails, dispatcher.options, state, SecretSet())[0] == NoFinish(
+        "All done"
+    )
 
 
 def test_usage_prefers_the_result_and_falls_back_to_assistant_messages() -> None:
-    transcript = _Transcript()
-    transcript.message_ids = {"m1", "m2"}
-    transcript.usage_by_message = {
+    state = _StreamState()
+    state.message_ids = {"m1", "m2"}
+    state.usage_by_message = {
         "m1": {"input_tokens": 10, "output_tokens": 2},
         "m2": {"input_tokens": 20, "output_tokens": 3, "cache_read_input_tokens": 5},
     }
-    usage = _usage(transcript)
+    usage = _usage(state)
     assert (usage.input_tokens, usage.output_tokens, usage.cache_read_tokens, usage.model_requests) == (
         30,
         5,
@@ -173,36 +173,34 @@ def test_usage_prefers_the_result_and_falls_back_to_assistant_messages() -> None
         2,
     )
     assert usage.cost_usd == 0.0
-    transcript.result = result_message(usage={"input_tokens": 99, "output_tokens": 7}, total_cost_usd=0.25)
-    usage = _usage(transcript)
+    state.result = result_message(usage={"input_tokens": 99, "output_tokens": 7}, total_cost_usd=0.25)
+    usage = _usage(state)
     assert (usage.input_tokens, usage.output_tokens, usage.cost_usd) == (99, 7, 0.25)
 
 
 def test_tool_use_blocks_are_remembered_for_rejected_calls() -> None:
     from claude_agent_sdk import AssistantMessage
 
-    transcript, sink = _Transcript(), ListSink()
+    state, sink = _StreamState(), ListSink()
     message = AssistantMessage(
         [ToolUseBlock("t9", "mcp__browser__snapshot", {"step": 1})],
         "m",
         message_id="x1",
         usage={"input_tokens": 3},
     )
-    _on_message(message, make_dispatcher(), transcript, sink, "s", SecretSet())
-    assert transcript.tool_uses["t9"] == ("mcp__browser__snapshot", {"step": 1})
+    _on_message(message, make_dispatcher(), state, sink, "s", SecretSet())
+    assert state.tool_uses["t9"] == ("mcp__browser__snapshot", {"step": 1})
     assert sink.of("agent.turn")[0]["tools"] == ["snapshot"]
 
 
 def test_result_error_after_an_error_result_keeps_the_results_reason() -> None:
     from claude_agent_sdk import ResultError
 
-    dispatcher, transcript = make_dispatcher(), _Transcript()
-    transcript.result = result_message(
-        is_error=True, api_error_status=529, result="API Error: 529 Overloaded"
-    )
-    transcript.exception = ResultError("Claude Code returned an error result", data={"api_error_status": 529})
-    ending, _ = _ending(dispatcher, dispatcher.guardrails, dispatcher.options, transcript, SecretSet())
+    dispatcher, state = make_dispatcher(), _StreamState()
+    state.result = result_message(is_error=True, api_error_status=529, result="API Error: 529 Overloaded")
+    state.exception = ResultError("Claude Code returned an error result", data={"api_error_status": 529})
+    ending, _ = _ending(dispatcher, dispatcher.guardrails, dispatcher.options, state, SecretSet())
     assert ending == Aborted("model API error 529: API Error: 529 Overloaded")
-    transcript.result = None  # the process died before any result
-    ending, _ = _ending(dispatcher, dispatcher.guardrails, dispatcher.options, transcript, SecretSet())
+    state.result = None  # the process died before any result
+    ending, _ = _ending(dispatcher, dispatcher.guardrails, dispatcher.options, state, SecretSet())
     assert isinstance(ending, Aborted) and ending.reason.startswith("Claude Code CLI failed: ResultError")

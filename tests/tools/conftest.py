@@ -2,33 +2,15 @@
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.async_api import BrowserContext, Page
+from tools_helpers import FAST, Call
 
 from autoqa.demo_app.server import DemoServer
-from autoqa.tools import ToolContext, ToolResult, ToolSettings, call_tool
-
-Call = Callable[..., Awaitable[ToolResult]]
-
-# Short but realistic limits: failures come back fast, the demo's 1.5 s delays still fit.
-FAST = ToolSettings(
-    action_timeout_ms=2_000,
-    navigation_timeout_ms=5_000,
-    assertion_timeout_ms=3_000,
-    snapshot_timeout_ms=3_000,
-    max_wait_ms=5_000,
-    wait_timeout_ms=3_000,
-    target_wait_ms=300,
-    screenshot_timeout_ms=2_000,
-)
-
-# For tests that expect a check to fail: no need to wait seconds for the failure.
-IMPATIENT = dataclasses.replace(FAST, assertion_timeout_ms=300, wait_timeout_ms=300)
+from autoqa.tools import ToolContext, ToolResult, call_tool
 
 
 @pytest.fixture
@@ -62,4 +44,3 @@ async def logged_in(context: BrowserContext, demo_server: DemoServer) -> None:
         data={"username": demo_server.username, "password": demo_server.credentials.password},
     )
     assert response.ok, await response.text()
-

@@ -6,8 +6,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from conftest import FAST, Call
-from tools_helpers import failed, ok
+from tools_helpers import FAST, Call, failed, ok
 
 from autoqa.tools import ToolContext
 
@@ -34,8 +33,10 @@ async def test_double_and_right_click(call: Call, tool_ctx: ToolContext) -> None
 @pytest.mark.usefixtures("logged_in")
 async def test_hover_menu(call: Call, tool_ctx: ToolContext) -> None:
     ok(await call("navigate", url="/products.html"))
+    tool_ctx.settings = dataclasses.replace(FAST, action_timeout_ms=400)
     result = failed(await call("click", target="Profile"), "TIMEOUT")  # display:none until hovered
     assert "not visible" in result.error.message
+    tool_ctx.settings = FAST
     ok(await call("hover", target="Account"))
     ok(await call("assert_element_visible", target="Profile"))
     ok(await call("click", target="Profile"))
@@ -93,7 +94,9 @@ async def test_select_option_failures(call: Call) -> None:
     failed(await call("select_option", target="Products", option="x"), "ELEMENT_NOT_INTERACTABLE")
 
 
-async def test_press_key_submits_and_rejects_unknown_keys(call: Call, tool_ctx: ToolContext, demo_url: str) -> None:
+async def test_press_key_submits_and_rejects_unknown_keys(
+    call: Call, tool_ctx: ToolContext, demo_url: str
+) -> None:
     ok(await call("navigate", url="/login.html"))
     ok(await call("fill", target="Username", value="demo"))
     ok(await call("fill", target="Password", value="demo-pass-123"))
@@ -131,9 +134,7 @@ async def test_upload_through_a_file_chooser_button(call: Call, tool_ctx: ToolCo
 
 
 @pytest.mark.parametrize("path", ["../secret.txt", "/etc/passwd", "sub/../../secret.txt", "missing.txt", "."])
-async def test_upload_outside_or_missing_is_invalid_input(
-    call: Call, upload_dir: Path, path: str
-) -> None:
+async def test_upload_outside_or_missing_is_invalid_input(call: Call, upload_dir: Path, path: str) -> None:
     (upload_dir.parent / "secret.txt").write_text("not for upload")
     ok(await call("navigate", url="/playground.html"))
     result = failed(await call("upload_file", target="Attachment", path=path), "INVALID_INPUT")

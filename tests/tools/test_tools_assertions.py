@@ -5,8 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import IMPATIENT, Call
-from tools_helpers import failed, ok
+from tools_helpers import IMPATIENT, Call, failed, ok
 
 from autoqa.tools import ToolContext
 
@@ -101,8 +100,13 @@ async def test_value_checked_and_url_title(call: Call, tool_ctx: ToolContext, de
     ok(await call("fill", target="Username", value="demo"))
     ok(await call("assert_value", target="Username", expected="demo"))
     result = failed(await call("assert_value", target="Username", expected="other"), "ASSERTION_FAILED")
-    assert result.error.details == {"expected": "value 'other'", "actual": "value 'demo'",
-                                    "target": "Username", "strategy": "role", "element": 'textbox "Username"'}
+    assert result.error.details == {
+        "expected": "value 'other'",
+        "actual": "value 'demo'",
+        "target": "Username",
+        "strategy": "role",
+        "element": 'textbox "Username"',
+    }
     failed(await call("assert_checked", target="Username"), "ASSERTION_FAILED")
     ok(await call("assert_url", expected="/login.html"))
     ok(await call("assert_url", expected="/login.html", match="equals"))
@@ -121,7 +125,9 @@ async def test_checked(call: Call, tool_ctx: ToolContext) -> None:
     ok(await call("set_checked", target="Subscribe to newsletter"))
     ok(await call("assert_checked", target="Subscribe to newsletter"))
     tool_ctx.settings = IMPATIENT
-    result = failed(await call("assert_checked", target="Subscribe to newsletter", checked=False), "ASSERTION_FAILED")
+    result = failed(
+        await call("assert_checked", target="Subscribe to newsletter", checked=False), "ASSERTION_FAILED"
+    )
     assert "unchecked" in result.error.message and "checked" in result.error.details["actual"]
 
 

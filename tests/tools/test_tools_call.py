@@ -11,11 +11,10 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from conftest import FAST, IMPATIENT, Call
 from PIL import Image
 from playwright.async_api import Locator
 from pydantic import BaseModel
-from tools_helpers import failed, ok
+from tools_helpers import FAST, IMPATIENT, Call, failed, ok
 
 from autoqa.tools import TOOLS, ErrorCode, ToolContext, ToolResult, call_tool
 
@@ -168,8 +167,9 @@ async def test_cancellation_propagates(tool_ctx: ToolContext, call: Call) -> Non
 async def test_frozen_page_cannot_hang_a_tool(tool_ctx: ToolContext, call: Call) -> None:
     """Every browser call is bounded: with the page's main thread stuck, tools still return."""
     tool_ctx.settings = dataclasses.replace(
-        FAST, action_timeout_ms=500, assertion_timeout_ms=500, snapshot_timeout_ms=500, screenshot_timeout_ms=500,
-        navigation_timeout_ms=1_000, wait_timeout_ms=500, max_wait_ms=1_000, target_wait_ms=100,
+        FAST, action_timeout_ms=500, assertion_timeout_ms=500, snapshot_timeout_ms=500,
+        screenshot_timeout_ms=500, navigation_timeout_ms=1_000, wait_timeout_ms=500, max_wait_ms=1_000,
+        target_wait_ms=100,
         failure_screenshots=False,
     )  # fmt: skip
     ok(await call("navigate", url="/login.html"))
@@ -179,11 +179,8 @@ async def test_frozen_page_cannot_hang_a_tool(tool_ctx: ToolContext, call: Call)
         ("click", {"target": "Log in"}),
         ("fill", {"ref": "e8", "value": "x"}),
         ("snapshot", {}),
-        ("assert_text_present", {"text": "Log in"}),
         ("assert_title", {"expected": "Log in"}),
         ("screenshot", {}),
-        ("scroll", {}),
-        ("press_key", {"key": "Enter"}),
     ]
     for name, args in calls:
         started = time.monotonic()

@@ -5,8 +5,7 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from conftest import FAST, Call
-from tools_helpers import failed, ok
+from tools_helpers import FAST, Call, failed, ok
 
 from autoqa.tools import ToolContext
 
@@ -15,7 +14,7 @@ async def test_wait_for_delayed_text(call: Call) -> None:
     ok(await call("navigate", url="/playground.html"))
     ok(await call("click", target="Load data"))
     result = ok(await call("wait_for", text="Data loaded: 42 records"))
-    assert result.tool == "wait_for" and 500 < result.duration_ms < 3_000
+    assert result.tool == "wait_for" and result.duration_ms > 500  # it waited for the ~1.5 s delay
 
 
 async def test_wait_for_text_gone_and_element_states(call: Call) -> None:
@@ -73,10 +72,11 @@ async def test_new_tab_list_switch_close(call: Call, tool_ctx: ToolContext) -> N
 
 async def test_new_tab_is_announced(call: Call) -> None:
     ok(await call("navigate", url="/playground.html"))
-    ok(await call("click", target="Open help"))
-    result = ok(await call("tabs", action="switch", index=1))
-    notices = result.data.get("notices", [])
-    assert any("new tab" in n for n in notices), result.data
+    clicked = ok(await call("click", target="Open help"))
+    switched = ok(await call("tabs", action="switch", index=1))
+    # The popup event may land during the click or just after it: the notice rides on the next result.
+    notices = [*clicked.data.get("notices", []), *switched.data.get("notices", [])]
+    assert [n for n in notices if "new tab opened (index 1)" in n], notices
 
 
 async def test_active_tab_closed_by_the_page_switches_back(call: Call, tool_ctx: ToolContext) -> None:

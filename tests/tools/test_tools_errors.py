@@ -43,7 +43,12 @@ async def _navigation_destroyed(page: Page, _: BrowserContext) -> object:
 
 CASES: list[tuple[str, Raiser, ErrorCode, str]] = [
     ("timeout", lambda p, c: p.locator("#missing").click(timeout=200), ErrorCode.TIMEOUT, "Timeout 200ms"),
-    ("strict mode", lambda p, c: p.locator(".twin").click(timeout=500), ErrorCode.AMBIGUOUS_TARGET, "strict mode"),
+    (
+        "strict mode",
+        lambda p, c: p.locator(".twin").click(timeout=500),
+        ErrorCode.AMBIGUOUS_TARGET,
+        "strict mode",
+    ),
     (
         "not visible",
         lambda p, c: p.locator("#hidden").click(force=True, timeout=500),
@@ -65,7 +70,12 @@ CASES: list[tuple[str, Raiser, ErrorCode, str]] = [
     ),
     ("target closed", _closed, ErrorCode.PAGE_CLOSED, "closed"),
     ("navigation destroyed context", _navigation_destroyed, ErrorCode.ELEMENT_NOT_INTERACTABLE, "navigated"),
-    ("script error", lambda p, c: p.evaluate("() => { throw new Error('boom') }"), ErrorCode.INTERNAL_ERROR, "boom"),
+    (
+        "script error",
+        lambda p, c: p.evaluate("() => { throw new Error('boom') }"),
+        ErrorCode.INTERNAL_ERROR,
+        "boom",
+    ),
     ("unknown key", lambda p, c: p.keyboard.press("NoSuchKey"), ErrorCode.INTERNAL_ERROR, "Unknown key"),
 ]
 
@@ -114,7 +124,10 @@ async def test_covered_element_timeout_reports_what_intercepts(page: Page) -> No
         ("<div class=overlay> intercepts pointer events", ErrorCode.ELEMENT_NOT_INTERACTABLE),
         ("Target closed", ErrorCode.PAGE_CLOSED),
         ("Target page, context or browser has been closed", ErrorCode.PAGE_CLOSED),
-        ("\x1b[31mnet::ERR_NAME_NOT_RESOLVED\x1b[39m at https://nowhere.invalid/", ErrorCode.NAVIGATION_FAILED),
+        (
+            "\x1b[31mnet::ERR_NAME_NOT_RESOLVED\x1b[39m at https://nowhere.invalid/",
+            ErrorCode.NAVIGATION_FAILED,
+        ),
         ("something nobody expected", ErrorCode.INTERNAL_ERROR),
     ],
 )

@@ -6,8 +6,7 @@ import dataclasses
 import socket
 
 import pytest
-from conftest import FAST, Call
-from tools_helpers import failed, ok
+from tools_helpers import FAST, Call, failed, ok
 
 from autoqa.tools import ToolContext
 
@@ -34,7 +33,9 @@ async def test_http_error_status_is_reported_not_failed(call: Call) -> None:
     assert "503" in result.data["warnings"][0]
 
 
-@pytest.mark.parametrize("url", ["file:///etc/passwd", "javascript:alert(1)", "ftp://127.0.0.1/", "data:text/html,x"])
+@pytest.mark.parametrize(
+    "url", ["file:///etc/passwd", "javascript:alert(1)", "ftp://127.0.0.1/", "data:text/html,x"]
+)
 async def test_only_http_and_https(call: Call, url: str) -> None:
     failed(await call("navigate", url=url), "INVALID_INPUT")
 
@@ -72,3 +73,16 @@ async def test_slow_page_times_out(tool_ctx: ToolContext, call: Call) -> None:
 async def test_relative_url_without_base_url(tool_ctx: ToolContext, call: Call) -> None:
     tool_ctx.base_url = None
     failed(await call("navigate", url="/login.html"), "INVALID_INPUT")
+
+
+async def test_page_usable_before_a_slow_resource_finishes(tool_ctx: ToolContext, call: Call) -> None:
+    tool_ctx.settings = dataclasses.replace(FAST, navigation_timeout_ms=500)
+    await tool_ctx.context.route(
+        "**/hanging.html",
+        lambda route: route.fulfill(
+            content_type="text/html", body='<h1>Almost there</h1><img src="/slow?ms=2000" alt="late">'
+        ),
+    )
+    result = ok(await call("navigate", url="/hanging.html"))
+    assert "did not finish loading" in result.data["warnings"][0]
+    ok(await call("assert_text_present", text="Almost there"))

@@ -5,9 +5,8 @@ from __future__ import annotations
 import dataclasses
 import io
 
-from conftest import FAST, Call
 from PIL import Image
-from tools_helpers import failed, ok
+from tools_helpers import FAST, Call, failed, ok
 
 from autoqa.tools import ToolContext
 from autoqa.tools.snapshot import bound_snapshot
@@ -58,8 +57,11 @@ def test_bound_snapshot_keeps_short_text_whole() -> None:
     assert bound_snapshot(text, 100) == (text, {"truncated": False})
 
 
-async def test_screenshot_is_a_downscaled_jpeg(call: Call) -> None:
-    ok(await call("navigate", url="/list.html"))
+async def test_screenshot_is_a_downscaled_jpeg(call: Call, tool_ctx: ToolContext) -> None:
+    ok(await call("navigate", url="/help.html"))
+    await tool_ctx.page.evaluate(
+        "document.body.insertAdjacentHTML('beforeend', '<div style=\"height:2500px\"></div>')"
+    )
     for full_page, expected_height in ((False, 640), (True, None)):
         result = ok(await call("screenshot", full_page=full_page))
         shot = result.screenshot

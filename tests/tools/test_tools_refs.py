@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import Call
-from tools_helpers import failed, ok
+from tools_helpers import Call, failed, ok
 
 from autoqa.tools import ToolContext
 
@@ -82,7 +81,8 @@ async def test_ref_of_an_element_added_after_the_snapshot(call: Call, tool_ctx: 
     ok(await call("navigate", url="/playground.html"))
     ok(await call("snapshot"))
     await tool_ctx.page.evaluate(
-        "document.body.insertAdjacentHTML('beforeend', '<button onclick=\"this.textContent=`clicked`\">Fresh</button>')"
+        "document.body.insertAdjacentHTML('beforeend',"
+        " '<button onclick=\"this.textContent=`clicked`\">Fresh</button>')"
     )
     fresh = ref_of(ok(await call("snapshot")).data["snapshot"], r'button "Fresh"')
     ok(await call("click", ref=fresh))

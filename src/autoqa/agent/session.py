@@ -12,12 +12,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import json
 import logging
 import time
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from autoqa.agent.dispatch import AskUser, ToolDispatcher, ask_on_terminal
 from autoqa.agent.guardrails import Guardrails, GuardrailTrip
@@ -30,7 +31,7 @@ from autoqa.agent.mcp_server import (
 )
 from autoqa.agent.options import AgentOptions
 from autoqa.agent.prompt import USER_PROMPT, system_prompt
-from autoqa.agent.verdict import Aborted, Ending, NoFinish, decide
+from autoqa.agent.verdict import Aborted, Ending, NoFinish, decide, summarize_ending
 from autoqa.agent.workspace import isolated_workspace
 from autoqa.events import EventSink, NullSink
 from autoqa.results import SpecResult, Usage
@@ -46,9 +47,28 @@ INTERRUPT_GRACE_S = 10.0
 """How long the CLI gets to answer an interrupt with its final result before we close it hard."""
 
 
+class TranscriptSink(Protocol):
+    """Where the session writes what the model saw and did (``autoqa.artifacts.TranscriptWriter``).
+
+    Kinds: ``session.start`` (system prompt, tools, model), ``model.turn`` (role, text, usage),
+    ``tool.call`` (tool, id, args), ``tool.result`` (tool, id, ok, error_code, text, image blocks) and
+    ``session.end`` (how it ended, guardrail, usage).
+    """
+
+    def record(self, kind: str, /, **fields: Any) -> None: ...
+
+
+class _NullTranscript:
+    def record(self, kind: str, /, **fields: Any) -> None:
+        return None
+
+
 @dataclass(slots=True)
-class _Transcript:
+class _StreamState:
     """What the session saw on the SDK stream."""
+
+    sink: TranscriptSink = field(default_factory=_NullTranscript)
+    """Receives every message in redacted form (never raises into the session)."""
 
     init_tools: list[str] | None = None
     result: Any = None
@@ -100,6 +120,7 @@ async def run_agent_spec(
     events: EventSink | None = None,
     secrets: SecretSet | None = None,
     ask_user: AskUser | None = None,
+    transcript: TranscriptSink | None = None,
 ) -> SpecResult:
     """Let Claude run ``spec`` in the browser of ``ctx`` and judge the outcome from recorded evidence.
 
@@ -129,7 +150,10 @@ async def run_agent_spec(
     prompt = secrets.redact(
         system_prompt(spec, base_url=ctx.base_url, interactive=options.interactive, tool_notes=toolset.notes)
     )
-    transcript = _Transcript()
+    state = _StreamState(sink=_SafeSink(transcript) if transcript is not None else _NullTranscript())
+    state.sink.record(
+        "session.start", system=prompt, tools=toolset.allowed_names, model=options.model, spec=spec.slug
+    )
 
     with isolated_workspace(options.env) as workspace:
         from claude_agent_sdk import ClaudeAgentOptions
@@ -148,26 +172,35 @@ async def run_agent_spec(
             env=workspace.env,
             cwd=str(workspace.cwd),
             cli_path=options.cli_path,
-            stderr=lambda line: transcript.stderr.append(secrets.redact(line)),
+            stderr=lambda line: state.stderr.append(secrets.redact(line)),
         )
-        await _drive(sdk_options, dispatcher, options, transcript, events, spec.slug, secrets)
-    transcript.elapsed_s = time.perf_counter() - started
+        await _drive(sdk_options, dispatcher, options, state, events, spec.slug, secrets)
+    state.elapsed_s = time.perf_counter() - started
 
     already_reported = guardrails.tripped is not None
-    ending, trip = _ending(dispatcher, guardrails, options, transcript, secrets)
+    ending, trip = _ending(dispatcher, guardrails, options, state, secrets)
     if trip is not None and not already_reported:  # limits the SDK or the clock enforced
         events.emit("guardrail.tripped", spec=spec.slug, step=trip.step, **trip.as_dict())
     verdict = decide(spec.steps, dispatcher.calls, browser_tool_kinds(TOOLS), ending)
+    usage = _usage(state)
+    state.sink.record(
+        "session.end",
+        ending=summarize_ending(ending),
+        outcome=str(verdict.outcome),
+        reason=secrets.redact(verdict.reason) if verdict.reason else None,
+        guardrail=trip.as_dict() if trip is not None else None,
+        usage=dataclasses.asdict(usage),
+    )
     return SpecResult(
         path=spec.path,
         title=spec.title,
         outcome=verdict.outcome,
         executor="agent",
-        duration_ms=round(transcript.elapsed_s * 1000, 1),
+        duration_ms=round(state.elapsed_s * 1000, 1),
         reason=secrets.redact(verdict.reason) if verdict.reason else None,
         failed_step=verdict.failed_step,
         steps=verdict.steps,
-        usage=_usage(transcript),
+        usage=usage,
         guardrail=trip.as_dict() if trip is not None else None,
         tags=spec.tags,
         slug=spec.slug,
@@ -178,7 +211,7 @@ async def _drive(
     sdk_options: Any,
     dispatcher: ToolDispatcher,
     options: AgentOptions,
-    transcript: _Transcript,
+    state: _StreamState,
     events: EventSink,
     slug: str,
     secrets: SecretSet,
@@ -193,23 +226,23 @@ async def _drive(
         async with asyncio.timeout(hard_limit):
             client = ClaudeSDKClient(options=sdk_options)
             async with client:
-                watcher = asyncio.create_task(_watch(client, dispatcher, options, transcript, started))
+                watcher = asyncio.create_task(_watch(client, dispatcher, options, state, started))
                 try:
                     await client.query(USER_PROMPT)
                     async for message in client.receive_response():
-                        _on_message(message, dispatcher, transcript, events, slug, secrets)
+                        _on_message(message, dispatcher, state, events, slug, secrets)
                 finally:
                     watcher.cancel()
                     with contextlib.suppress(asyncio.CancelledError, Exception):
                         await watcher
     except TimeoutError:
-        transcript.timed_out = True
+        state.timed_out = True
     except Exception as exc:  # CLI missing, process died, ResultError after an error result, ...
-        transcript.exception = exc
+        state.exception = exc
 
 
 async def _watch(
-    client: Any, dispatcher: ToolDispatcher, options: AgentOptions, transcript: _Transcript, started: float
+    client: Any, dispatcher: ToolDispatcher, options: AgentOptions, state: _StreamState, started: float
 ) -> None:
     """Interrupt the session when a guardrail trips or time is up; close it hard if that does not help."""
     limit = options.spec_timeout_s
@@ -217,7 +250,7 @@ async def _watch(
     try:
         await asyncio.wait_for(dispatcher.stop.wait(), timeout=remaining)
     except TimeoutError:
-        transcript.timed_out = True
+        state.timed_out = True
     try:
         await client.interrupt()
     except Exception as exc:
@@ -231,7 +264,7 @@ async def _watch(
 def _on_message(
     message: Any,
     dispatcher: ToolDispatcher,
-    transcript: _Transcript,
+    state: _StreamState,
     events: EventSink,
     slug: str,
     secrets: SecretSet,
@@ -240,39 +273,106 @@ def _on_message(
 
     if isinstance(message, SystemMessage) and message.subtype == "init":
         tools = list(message.data.get("tools") or [])
-        transcript.init_tools = tools
+        state.init_tools = tools
         foreign = [t for t in tools if not t.startswith(TOOL_PREFIX)]
         events.emit("agent.turn", spec=slug, phase="init", tools=tools, model=message.data.get("model"))
         if foreign:
-            transcript.isolation_error = (
+            state.isolation_error = (
                 f"the model was offered tools other than ours: {', '.join(sorted(foreign))}"
             )
             dispatcher.stop.set()
     elif isinstance(message, AssistantMessage):
         if message.message_id:
-            transcript.message_ids.add(message.message_id)
+            state.message_ids.add(message.message_id)
             if message.usage:
-                transcript.usage_by_message[message.message_id] = message.usage
+                state.usage_by_message[message.message_id] = message.usage
         names: list[str] = []
         texts: list[str] = []
         for block in message.content:
             if isinstance(block, ToolUseBlock):
-                transcript.tool_uses[block.id] = (block.name, dict(block.input))
+                state.tool_uses[block.id] = (block.name, dict(block.input))
                 names.append(block.name.removeprefix(TOOL_PREFIX))
             elif hasattr(block, "text"):
                 texts.append(str(block.text))
         if texts:
-            transcript.last_text = secrets.redact(" ".join(texts))[:500]
+            state.last_text = secrets.redact(" ".join(texts))[:500]
         if message.error:
-            transcript.api_error = f"{message.error}: {transcript.last_text}"
-        events.emit("agent.turn", spec=slug, tools=names, text=transcript.last_text if texts else "")
+            state.api_error = f"{message.error}: {state.last_text}"
+        events.emit("agent.turn", spec=slug, tools=names, text=state.last_text if texts else "")
+        state.sink.record(
+            "model.turn",
+            role="assistant",
+            text=secrets.redact(" ".join(texts)),
+            usage=message.usage,
+            error=message.error,
+        )
+        for block in message.content:
+            if isinstance(block, ToolUseBlock):
+                args = {k: secrets.redact(v) if isinstance(v, str) else v for k, v in block.input.items()}
+                state.sink.record(
+                    "tool.call", tool=block.name.removeprefix(TOOL_PREFIX), id=block.id, args=args
+                )
     elif isinstance(message, UserMessage) and isinstance(message.content, list):
-        _note_rejected_calls(message, dispatcher, transcript)
+        _note_rejected_calls(message, dispatcher, state)
+        _record_results(message, state, secrets)
     elif isinstance(message, ResultMessage):
-        transcript.result = message
+        state.result = message
 
 
-def _note_rejected_calls(message: Any, dispatcher: ToolDispatcher, transcript: _Transcript) -> None:
+class _SafeSink:
+    """A transcript that can fail without failing the spec."""
+
+    def __init__(self, inner: TranscriptSink) -> None:
+        self.inner = inner
+
+    def record(self, kind: str, /, **fields: Any) -> None:
+        try:
+            self.inner.record(kind, **fields)
+        except Exception as exc:
+            log.warning("transcript record %s failed: %s", kind, exc)
+
+
+def _record_results(message: Any, state: _StreamState, secrets: SecretSet) -> None:
+    """Each tool result exactly as the CLI passed it to the model (images included, as blocks)."""
+    from claude_agent_sdk import ToolResultBlock
+
+    for block in message.content:
+        if not isinstance(block, ToolResultBlock):
+            continue
+        content = (
+            block.content
+            if isinstance(block.content, list)
+            else [{"type": "text", "text": block.content or ""}]
+        )
+        text = secrets.redact("\n".join(str(b.get("text", "")) for b in content if b.get("type") == "text"))
+        images = [b for b in content if b.get("type") == "image"]
+        summary = _first_json(text)
+        ok = bool(summary.get("ok")) if summary is not None else not block.is_error
+        error = summary.get("error") if summary is not None else None
+        name, _ = state.tool_uses.get(block.tool_use_id, ("", {}))
+        state.sink.record(
+            "tool.result",
+            tool=name.removeprefix(TOOL_PREFIX),
+            id=block.tool_use_id,
+            ok=ok,
+            error_code=error.get("code") if isinstance(error, dict) else None,
+            text=text,
+            image=images or None,
+        )
+
+
+def _first_json(text: str) -> dict[str, Any] | None:
+    first = text.split("\n", 1)[0].strip()
+    if not first.startswith("{"):
+        return None
+    try:
+        value = json.loads(first)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def _note_rejected_calls(message: Any, dispatcher: ToolDispatcher, state: _StreamState) -> None:
     """Calls the SDK refused before our handler ran (schema validation) still count for the guardrails."""
     from claude_agent_sdk import ToolResultBlock
 
@@ -286,7 +386,7 @@ def _note_rejected_calls(message: Any, dispatcher: ToolDispatcher, transcript: _
         )
         if not (text.startswith("Input validation error") or "No such tool available" in text):
             continue
-        name, args = transcript.tool_uses.get(block.tool_use_id, ("", {}))
+        name, args = state.tool_uses.get(block.tool_use_id, ("", {}))
         dispatcher.note_rejected(name.removeprefix(TOOL_PREFIX), args, text)
 
 
@@ -294,19 +394,19 @@ def _ending(
     dispatcher: ToolDispatcher,
     guardrails: Guardrails,
     options: AgentOptions,
-    transcript: _Transcript,
+    state: _StreamState,
     secrets: SecretSet,
 ) -> tuple[Ending, GuardrailTrip | None]:
     """How the session ended, in the precedence order documented in :mod:`autoqa.agent.verdict`."""
-    result = transcript.result
-    if transcript.isolation_error:
-        return Aborted(transcript.isolation_error), None
+    result = state.result
+    if state.isolation_error:
+        return Aborted(state.isolation_error), None
     if guardrails.tripped is not None:
         return Aborted(guardrails.tripped.reason), guardrails.tripped
     if dispatcher.ending is not None:
         return dispatcher.ending, None
-    if transcript.timed_out:
-        trip = guardrails.trip("spec_timeout_s", options.spec_timeout_s or 0, round(transcript.elapsed_s, 1))
+    if state.timed_out:
+        trip = guardrails.trip("spec_timeout_s", options.spec_timeout_s or 0, round(state.elapsed_s, 1))
         return Aborted(trip.reason), trip
     if result is not None and result.is_error:
         if result.subtype == "error_max_turns":
@@ -322,22 +422,22 @@ def _ending(
             return Aborted(secrets.redact(f"model API error {result.api_error_status}: {detail}"[:500])), None
         detail = "; ".join(result.errors or []) or (result.result or "")
         return Aborted(secrets.redact(f"agent session failed ({result.subtype}): {detail}"[:500])), None
-    if transcript.exception is not None:
-        exc = transcript.exception
-        stderr = " | ".join(transcript.stderr)[-300:]
+    if state.exception is not None:
+        exc = state.exception
+        stderr = " | ".join(state.stderr)[-300:]
         text = f"Claude Code CLI failed: {type(exc).__name__}: {str(exc)[:300]}" + (
             f" (stderr: {stderr})" if stderr else ""
         )
         return Aborted(secrets.redact(text)), None
-    if transcript.api_error:
-        return Aborted(secrets.redact(f"model API error: {transcript.api_error}"[:500])), None
+    if state.api_error:
+        return Aborted(secrets.redact(f"model API error: {state.api_error}"[:500])), None
     if result is None:
         return Aborted("the Claude Code session ended without a result"), None
-    return NoFinish(transcript.last_text), None
+    return NoFinish(state.last_text), None
 
 
-def _usage(transcript: _Transcript) -> Usage:
-    result = transcript.result
+def _usage(state: _StreamState) -> Usage:
+    result = state.result
     raw: Mapping[str, Any]
     if result is not None and result.usage:
         raw = result.usage
@@ -349,10 +449,10 @@ def _usage(transcript: _Transcript) -> Usage:
         }
     else:
         tokens = {"input_tokens": 0, "output_tokens": 0, "cache_read_tokens": 0, "cache_creation_tokens": 0}
-        for raw in transcript.usage_by_message.values():
+        for raw in state.usage_by_message.values():
             tokens["input_tokens"] += int(raw.get("input_tokens") or 0)
             tokens["output_tokens"] += int(raw.get("output_tokens") or 0)
             tokens["cache_read_tokens"] += int(raw.get("cache_read_input_tokens") or 0)
             tokens["cache_creation_tokens"] += int(raw.get("cache_creation_input_tokens") or 0)
     cost = float(result.total_cost_usd or 0.0) if result is not None else 0.0
-    return Usage(cost_usd=cost, model_requests=len(transcript.message_ids), **tokens)
+    return Usage(cost_usd=cost, model_requests=len(state.message_ids), **tokens)

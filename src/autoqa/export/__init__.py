@@ -9,7 +9,7 @@ Example::
 
 from autoqa.export.builder import SetupRecording, build_module
 from autoqa.export.code_model import ModuleCode, render_module
-from autoqa.export.exporter import export_spec, finish_module, test_file_name
+from autoqa.export.exporter import export_spec, exported_file_name, finish_module
 from autoqa.export.support import write_conftest
 
 __all__ = [
@@ -17,8 +17,8 @@ __all__ = [
     "SetupRecording",
     "build_module",
     "export_spec",
+    "exported_file_name",
     "finish_module",
     "render_module",
-    "test_file_name",
     "write_conftest",
 ]

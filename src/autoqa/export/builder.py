@@ -9,6 +9,7 @@ replays the setup spec once and starts every test from its storage state.
 from __future__ import annotations
 
 import re
+import textwrap
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -80,15 +81,19 @@ def build_module(
     functions.append(
         FunctionCode(
             signature=f"def test_{snake(spec.title, spec.path.stem)}(page: Page) -> None:",
-            docstring=spec.title,
+            docstring="\n".join(textwrap.wrap(spec.title, 100)),
             steps=steps,
         )
     )
     return ModuleCode(
-        docstring=(
-            f"Generated from {source_label} by autoqa — do not edit.\n\n"
-            f"{spec.title}. Re-export after changing the spec. Run with `pytest <this folder> --base-url URL`\n"
-            "(or AUTOQA_BASE_URL); conftest.py next to this file provides the fixtures."
+        docstring="\n".join(
+            [
+                f"Generated from {source_label} by autoqa — do not edit.",
+                "",
+                *textwrap.wrap(f"Spec: {spec.title}", 100),
+                "Re-export after changing the spec; run with `pytest <this folder> --base-url URL`",
+                "(or AUTOQA_BASE_URL). The fixtures come from conftest.py next to this file.",
+            ]
         ),
         imports=(),
         functions=tuple(functions),
@@ -128,7 +133,9 @@ def build_steps(spec: Spec, records: Sequence[IRRecord], app_origin: str | None)
     secret_names = frozenset(spec.secrets)
     out: list[StepCode] = []
     for step in spec.steps:
-        values = ValueRenderer().for_step(step.raw_text + " " + " ".join(step.expected), spec.variables, secret_names)
+        values = ValueRenderer().for_step(
+            step.raw_text + " " + " ".join(step.expected), spec.variables, secret_names
+        )
         step_records = by_step.get(step.index, [])
         nodes: list[Node] = []
         probe: str | None = None
@@ -139,6 +146,7 @@ def build_steps(spec: Spec, records: Sequence[IRRecord], app_origin: str | None)
             if probe is None and step.optional:
                 probe = _probe(record, page)
             for dialog in record.dialogs:
+                nodes.append(Line(f"# expects a {dialog.type} dialog: {_short(dialog.message)}"))
                 nodes.append(Line(_dialog_handler(page, dialog)))
             if record.seq in openers:
                 popup = pages.open(openers[record.seq])
@@ -154,7 +162,9 @@ def build_steps(spec: Spec, records: Sequence[IRRecord], app_origin: str | None)
             nodes, probe = _unrecorded_optional(step)
         elif step.optional and probe is not None:
             nodes = [Block(f"if _is_shown({probe}):", tuple(nodes))]
-        out.append(StepCode(step.index, step.text, tuple(nodes), optional=step.optional, expected=step.expected))
+        out.append(
+            StepCode(step.index, step.text, tuple(nodes), optional=step.optional, expected=step.expected)
+        )
     return tuple(out)
 
 
@@ -195,7 +205,8 @@ def _probe(record: IRRecord, page: str) -> str | None:
     if locator is not None:
         return locator
     if record.text is not None and record.text.matches:
-        return f"{frames_scope(page, record.text.frames)}.get_by_text({py_str(str(record.args.get('text', '')))})"
+        text = py_str(str(record.args.get("text", "")))
+        return f"{frames_scope(page, record.text.frames)}.get_by_text({text})"
     return None
 
 
@@ -226,7 +237,7 @@ def _unrecorded_optional(step: Step) -> tuple[list[Node], str | None]:
 
 def _dialog_handler(page: str, dialog: DialogSeen) -> str:
     answer = "dialog.dismiss()" if dialog.handled_as == "dismiss" else "dialog.accept()"
-    return f"{page}.once(\"dialog\", lambda dialog: {answer})  # {dialog.type}: {_short(dialog.message)}"
+    return f'{page}.once("dialog", lambda dialog: {answer})'
 
 
 def _short(text: str) -> str:
@@ -241,7 +252,7 @@ def _is_shown_helper() -> FunctionCode:
         prologue=(
             Block(
                 "try:",
-                (Line("locator.first.wait_for(state=\"visible\", timeout=timeout_ms)"),),
+                (Line('locator.first.wait_for(state="visible", timeout=timeout_ms)'),),
                 (("except PlaywrightTimeoutError:", (Line("return False"),)),),
             ),
             Line("return True"),
@@ -253,29 +264,30 @@ def _auth_fixtures(name: str, setup: SetupRecording, app_origin: str | None) -> 
     fixture = f"{python_name(name)}_storage_state"
     steps = build_steps(setup.spec, setup.records, app_origin)
     state = FunctionCode(
-        decorators=("@pytest.fixture(scope=\"module\")",),
+        decorators=('@pytest.fixture(scope="module")',),
         signature=(
             f"def {fixture}(browser: Browser, autoqa_base_url: str, "
             "tmp_path_factory: pytest.TempPathFactory) -> str:"
         ),
-        docstring=f"Runs the `setup: {name}` spec ({setup.spec.path.name}) once; tests start from its session.",
+        docstring=f"Runs the `setup: {name}` spec ({setup.spec.path.name}) once; tests start logged in.",
         prologue=(
             Line("context = browser.new_context(base_url=autoqa_base_url)"),
             Line("page = context.new_page()"),
         ),
         steps=steps,
         epilogue=(
-            Line(f"path = tmp_path_factory.mktemp(\"autoqa-auth\") / {py_str(python_name(name) + '.json')}"),
+            Line(f'path = tmp_path_factory.mktemp("autoqa-auth") / {py_str(python_name(name) + ".json")}'),
             Line("context.storage_state(path=path)"),
             Line("context.close()"),
             Line("return str(path)"),
         ),
     )
     override = FunctionCode(
-        decorators=("@pytest.fixture(scope=\"module\")",),
+        decorators=('@pytest.fixture(scope="module")',),
         signature=(
-            f"def browser_context_args(browser_context_args: dict[str, Any], {fixture}: str) -> dict[str, Any]:"
+            f"def browser_context_args(browser_context_args: dict[str, Any], {fixture}: str) "
+            "-> dict[str, Any]:"
         ),
-        prologue=(Line(f"return {{**browser_context_args, \"storage_state\": {fixture}}}"),),
+        prologue=(Line(f'return {{**browser_context_args, "storage_state": {fixture}}}'),),
     )
     return [state, override]

@@ -6,9 +6,11 @@ then renders it once. Formatting is ruff's job; validity is checked with :func:`
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, field
 
 INDENT = "    "
+COMMENT_WIDTH = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +92,9 @@ def render_function(function: FunctionCode) -> list[str]:
 
 def _render_step(step: StepCode) -> list[str]:
     marker = " (optional)" if step.optional else ""
-    lines = [f"{INDENT}# Step {step.index}{marker}: {_comment(step.text)}"]
-    lines.extend(f"{INDENT}#   Expected: {_comment(clause)}" for clause in step.expected)
+    lines = _comment_lines(f"Step {step.index}{marker}: {step.text}", INDENT)
+    for clause in step.expected:
+        lines.extend(_comment_lines(f"  Expected: {clause}", INDENT))
     for node in step.nodes:
         lines.extend(_render(node, 1))
     return lines
@@ -111,8 +114,12 @@ def _render(node: Node, depth: int) -> list[str]:
     return lines
 
 
-def _comment(text: str) -> str:
-    return " ".join(text.split())
+def _comment_lines(text: str, pad: str) -> list[str]:
+    """A comment wrapped to the line length; continuation lines are indented under the first."""
+    first, *rest = textwrap.wrap(
+        " ".join(text.split()), COMMENT_WIDTH - len(pad), break_on_hyphens=False
+    ) or [""]
+    return [f"{pad}# {first}"] + [f"{pad}#     {line}" for line in rest]
 
 
 def _docstring(text: str, pad: str) -> str:

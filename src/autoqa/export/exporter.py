@@ -24,6 +24,7 @@ from autoqa.spec.model import Spec
 from autoqa.spec.slug import slugify_path
 
 _MIN_SECRET_LEN = 3
+UPLOAD_DIR = 'UPLOAD_DIR = Path(os.environ.get("AUTOQA_UPLOAD_DIR", "."))  # the run\'s upload folder'
 # A name the code uses → the import it needs (names are read with tokenize: comments and strings don't count).
 _IMPORTS: dict[str, str] = {
     "os": "import os",
@@ -39,7 +40,7 @@ _IMPORTS: dict[str, str] = {
 }
 
 
-def test_file_name(spec: Spec, root: Path | None = None) -> str:
+def exported_file_name(spec: Spec, root: Path | None = None) -> str:
     """``specs/shop/login.md`` → ``test_specs_shop_login.py`` (path relative to ``root``, default cwd)."""
     return f"test_{snake(slugify_path(spec.path, root), spec.path.stem)}.py"
 
@@ -83,7 +84,7 @@ def export_spec(
     code = finish_module(module)
     _refuse_secrets(code, spec, secrets or {}, setup)
     out_dir.mkdir(parents=True, exist_ok=True)
-    path = out_dir / test_file_name(spec, root)
+    path = out_dir / exported_file_name(spec, root)
     write_text_atomic(path, code)
     if support_files:
         write_conftest(out_dir)
@@ -94,9 +95,14 @@ def finish_module(module: ModuleCode) -> str:
     """Render with the imports the code uses, check it parses, and format it (ruff, when available)."""
     draft = render_module(module)
     _check_syntax(draft, "generated")
-    used = _names(draft)
+    constants = module.constants
+    if "UPLOAD_DIR" in _names(draft) and not any(c.startswith("UPLOAD_DIR") for c in constants):
+        constants += (UPLOAD_DIR,)
+    used = _names(render_module(ModuleCode(module.docstring, (), constants, module.functions)))
     imports = tuple(statement for name, statement in _IMPORTS.items() if name in used)
-    code = render_module(ModuleCode(module.docstring, _merge_from_imports(imports), module.constants, module.functions))
+    code = render_module(
+        ModuleCode(module.docstring, _merge_from_imports(imports), constants, module.functions)
+    )
     _check_syntax(code, "generated")
     formatted = ruff_format(code)
     if formatted is not None:
@@ -110,12 +116,15 @@ def _merge_from_imports(imports: tuple[str, ...]) -> tuple[str, ...]:
     merged: dict[str, list[str]] = {}
     plain: list[str] = []
     for statement in imports:
-        if statement.startswith("from "):
+        if statement.startswith("from ") and " as " not in statement:  # isort keeps aliases on their own line
             module, names = statement[5:].split(" import ", 1)
             merged.setdefault(module, []).append(names)
         else:
             plain.append(statement)
-    joined = [f"from {module} import {', '.join(sorted(set(names), key=_isort_key))}" for module, names in merged.items()]
+    joined = [
+        f"from {module} import {', '.join(sorted(set(names), key=_isort_key))}"
+        for module, names in merged.items()
+    ]
     return tuple(plain + joined)
 
 
@@ -144,8 +153,12 @@ def ruff_format(code: str) -> str | None:
     try:
         done = subprocess.run(
             [*ruff, "format", "--isolated", "--line-length", "110", "--stdin-filename", "generated.py", "-"],
-            input=code, capture_output=True, text=True, timeout=30, check=False,
-        )  # fmt: skip
+            input=code,
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+        )
     except (OSError, subprocess.SubprocessError):
         return None
     return done.stdout if done.returncode == 0 and done.stdout.strip() else None

@@ -39,9 +39,15 @@ ELEMENT_ACTIONS = frozenset(
     {"click", "fill", "select_option", "press_key", "hover", "set_checked", "upload_file", "scroll"}
 )
 ELEMENT_ASSERTIONS = frozenset(
-    {"assert_element_visible", "assert_element_hidden", "assert_value", "assert_checked", "assert_enabled",
-     "assert_count"}
-)  # fmt: skip
+    {
+        "assert_element_visible",
+        "assert_element_hidden",
+        "assert_value",
+        "assert_checked",
+        "assert_enabled",
+        "assert_count",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +80,8 @@ def guessed_locator(description: str, page: str) -> str:
     """For an element never recorded (a skipped optional step): the usual ways a page names it."""
     text = py_str(description)
     return (
-        f"{page}.get_by_role(\"button\", name={text}, exact=True)"
-        f".or_({page}.get_by_role(\"link\", name={text}, exact=True))"
+        f'{page}.get_by_role("button", name={text}, exact=True)'
+        f'.or_({page}.get_by_role("link", name={text}, exact=True))'
         f".or_({page}.get_by_test_id({text}))"
         f".or_({page}.get_by_label({text}, exact=True))"
         f".or_({page}.get_by_text({text}, exact=True)).first"
@@ -87,7 +93,9 @@ def statements(record: IRRecord, ctx: StatementContext) -> list[Node]:
     tool = record.tool
     args = record.args
     if tool == "navigate":
-        return [Line(f"{ctx.page}.goto({ctx.values.expr(_relative(str(args.get('url', '')), ctx.app_origin))})")]
+        return [
+            Line(f"{ctx.page}.goto({ctx.values.expr(_relative(str(args.get('url', '')), ctx.app_origin))})")
+        ]
     if tool in ELEMENT_ACTIONS and not _page_level(tool, args):
         return _element_action(record, _require_locator(record, ctx.page), ctx)
     if tool == "press_key":
@@ -172,7 +180,9 @@ def _upload(record: IRRecord, locator: str, ctx: StatementContext) -> list[Node]
 
 def _wheel(args: Mapping[str, Any], page: str) -> str:
     amount = int(args.get("amount", 600))
-    dx, dy = {"down": (0, 1), "up": (0, -1), "right": (1, 0), "left": (-1, 0)}[str(args.get("direction", "down"))]
+    dx, dy = {"down": (0, 1), "up": (0, -1), "right": (1, 0), "left": (-1, 0)}[
+        str(args.get("direction", "down"))
+    ]
     return f"{page}.mouse.wheel({dx * amount}, {dy * amount})"
 
 
@@ -180,18 +190,25 @@ def _timeout(ms: float | None) -> str:
     return f"timeout={round(ms)}" if ms is not None else ""
 
 
+def _more(option: str) -> str:
+    """``, timeout=…`` after a first argument, or nothing."""
+    return f", {option}" if option else ""
+
+
 def _text_expect(record: IRRecord, ctx: StatementContext, *, present: bool, timeout: float | None) -> str:
-    text = str(record.args.get("text") if record.tool != "wait_for" or present else record.args.get("text_gone"))
+    text = str(
+        record.args.get("text") if record.tool != "wait_for" or present else record.args.get("text_gone")
+    )
     exact = ", exact=True" if record.args.get("exact") else ""
     value = ctx.values.expr(text)
     option = _timeout(timeout)
     if not present:
-        return f"expect({ctx.page}.get_by_text({value}).filter(visible=True)).to_have_count(0{', ' + option if option else ''})"
+        return f"expect({ctx.page}.get_by_text({value}).filter(visible=True)).to_have_count(0{_more(option)})"
     location = record.text
     if location is None or location.matches == 0:
         # The text spans several elements (or was not found by get_by_text): check the document's text.
         scope = frames_scope(ctx.page, location.frames if location else ())
-        return f"expect({scope}.locator(\"body\")).to_contain_text({value}{', ' + option if option else ''})"
+        return f'expect({scope}.locator("body")).to_contain_text({value}{", " + option if option else ""})'
     scope = frames_scope(ctx.page, location.frames)
     locator = f"{scope}.get_by_text({value}{exact})"
     if location.matches > 1:
@@ -209,25 +226,29 @@ def _element_expect(record: IRRecord, ctx: StatementContext, *, timeout: float |
     if locator is None:
         if tool == "assert_element_hidden" or (tool == "wait_for" and args.get("state") == "hidden"):
             guess = guessed_locator(str(args.get("target", "")), ctx.page).removesuffix(".first")
-            return f"expect({guess}.filter(visible=True)).to_have_count(0{', ' + option if option else ''})"
+            return f"expect({guess}.filter(visible=True)).to_have_count(0{_more(option)})"
         locator = _require_locator(record, ctx.page)
-    state = {"assert_element_visible": "visible", "assert_element_hidden": "hidden"}.get(tool, args.get("state"))
+    state = {"assert_element_visible": "visible", "assert_element_hidden": "hidden"}.get(
+        tool, args.get("state")
+    )
     if tool == "assert_count":
-        return f"expect({locator}).to_have_count({int(args['count'])}{', ' + option if option else ''})"
+        return f"expect({locator}).to_have_count({int(args['count'])}{_more(option)})"
     if state == "visible" or (tool == "wait_for" and state is None):
         return f"expect({locator}{'.filter(visible=True).first' if group else ''}).to_be_visible({option})"
     if state == "hidden":
         if group:
-            return f"expect({locator}.filter(visible=True)).to_have_count(0{', ' + option if option else ''})"
+            return f"expect({locator}.filter(visible=True)).to_have_count(0{_more(option)})"
         return f"expect({locator}).to_be_hidden({option})"
     if state == "attached":
         return f"expect({locator}).to_be_attached({option})"
     if tool == "assert_value":
-        expected = str(args.get("expected", ""))
-        if element is not None and element.fingerprint.tag == "select" and element.fingerprint.value is not None:
-            if expected != element.fingerprint.value:  # the spec named the option's label
-                return f"expect({locator}.locator(\"option:checked\")).to_have_text({ctx.values.expr(expected)})"
-        return f"expect({locator}).to_have_value({ctx.values.expr(expected)})"
+        expected = ctx.values.expr(str(args.get("expected", "")))
+        fingerprint = element.fingerprint if element is not None else None
+        is_select = fingerprint is not None and fingerprint.tag == "select" and fingerprint.value is not None
+        if is_select and fingerprint is not None and str(args.get("expected", "")) != fingerprint.value:
+            # The spec named the option's label rather than its value.
+            return f'expect({locator}.locator("option:checked")).to_have_text({expected})'
+        return f"expect({locator}).to_have_value({expected})"
     if tool == "assert_checked":
         checked = bool(args.get("checked", True))
         return f"expect({locator}).to_be_checked({'' if checked else 'checked=False'})"
@@ -245,7 +266,8 @@ def _page_expect(tool: str, args: Mapping[str, Any], ctx: StatementContext) -> s
         return f"expect({ctx.page}).{matcher}(re.compile(re.escape({ctx.values.expr(expected)})))"
     if tool == "assert_url" and expected.startswith("/"):
         # The tools resolve a path against the current page, so any origin serving that path matches.
-        return f"expect({ctx.page}).to_have_url(re.compile(r\"^[a-z]+://[^/]+\" + re.escape({py_str(expected)}) + \"$\"))"
+        pattern = f'r"^[a-z]+://[^/]+" + re.escape({py_str(expected)}) + "$"'
+        return f"expect({ctx.page}).to_have_url(re.compile({pattern}))"
     return f"expect({ctx.page}).{matcher}({ctx.values.expr(expected)})"
 
 
@@ -282,4 +304,6 @@ def _relative(url: str, app_origin: str | None) -> str:
     if f"{parts.scheme}://{parts.netloc}".lower() != app_origin.lower():
         return url
     path = parts.path or "/"
-    return path + (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")
+    return (
+        path + (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")
+    )

@@ -32,7 +32,9 @@ class ValueRenderer:
     variables: Mapping[str, str] = field(default_factory=dict)
     uses_env: bool = False
 
-    def for_step(self, raw_text: str, all_variables: Mapping[str, str], secret_names: frozenset[str]) -> ValueRenderer:
+    def for_step(
+        self, raw_text: str, all_variables: Mapping[str, str], secret_names: frozenset[str]
+    ) -> ValueRenderer:
         mentioned = {m.group(1) for m in PLACEHOLDER.finditer(raw_text)}
         usable = {
             name: value

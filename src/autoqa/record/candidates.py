@@ -28,8 +28,34 @@ from autoqa.record.locator_spec import LocatorSpec, css_attr, css_id
 from autoqa.tools.targets import explicit_hint, same_origin_child_frames
 
 DEFAULT_TEST_ID = "data-testid"
-_TEXT_TAGS = frozenset({"a", "button", "span", "div", "li", "td", "th", "label", "p", "summary", "option", "h1",
-                        "h2", "h3", "h4", "h5", "h6", "strong", "em", "b", "i", "dt", "dd", "legend"})
+_TEXT_TAGS = frozenset(
+    {
+        "a",
+        "button",
+        "span",
+        "div",
+        "li",
+        "td",
+        "th",
+        "label",
+        "p",
+        "summary",
+        "option",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "strong",
+        "em",
+        "b",
+        "i",
+        "dt",
+        "dd",
+        "legend",
+    }
+)
 _FORM_TAGS = frozenset({"input", "textarea", "select"})
 
 # What an element must be for each tool, beyond "unique and the same element".
@@ -184,7 +210,9 @@ async def _check(
     count = await locator.count()
     fields: dict[str, Any] = {"locator": spec, "source": source, "count": count}
     if expected_count is not None:
-        contains = bool(await locator.evaluate_all("(els, el) => els.includes(el)", handle)) if count else False
+        contains = (
+            bool(await locator.evaluate_all("(els, el) => els.includes(el)", handle)) if count else False
+        )
         return CandidateCheck(**fields, same_element=contains, ok=contains and count == expected_count)
     if count != 1:
         return CandidateCheck(**fields)
@@ -195,7 +223,9 @@ async def _check(
     editable = await locator.is_editable(timeout=timeout_ms) if "editable" in needs else None
     # The states are facts, not gates: the hook runs before the action's own actionability wait (a button
     # may still be disabled for a moment), and only actions that then succeeded are ever recorded.
-    return CandidateCheck(**fields, same_element=same, visible=visible, enabled=enabled, editable=editable, ok=same)
+    return CandidateCheck(
+        **fields, same_element=same, visible=visible, enabled=enabled, editable=editable, ok=same
+    )
 
 
 async def _replays_to(

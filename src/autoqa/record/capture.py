@@ -39,29 +39,39 @@ async def capture_element(
     except asyncio.CancelledError:
         raise
     except Exception as exc:
-        return ElementRecord(fingerprint=Fingerprint(tag=""), error=f"element gone before capture: {_line(exc)}")
+        return ElementRecord(
+            fingerprint=Fingerprint(tag=""), error=f"element gone before capture: {_line(exc)}"
+        )
     fingerprint: Fingerprint | None = None
     try:
         fingerprint = await take_fingerprint(
-            handle, locator, test_id_attribute=test_id_attribute, secrets=secrets, timeout_ms=timeout_ms
+            handle, test_id_attribute=test_id_attribute, secrets=secrets, timeout_ms=timeout_ms
         )
         frame = await handle.owner_frame()
         if frame is None:
             return ElementRecord(fingerprint=fingerprint, error="element is not in a frame any more")
         frames = await frame_path(frame, timeout_ms)
-        candidates = merge(generate(fingerprint, test_id_attribute=test_id_attribute),
-                           await _normalized(locator, timeout_ms))  # fmt: skip
+        candidates = merge(
+            generate(fingerprint, test_id_attribute=test_id_attribute), await _normalized(locator, timeout_ms)
+        )
         checks = await validate_all(
-            candidates, tool=tool, frame=frame, handle=handle, expected_count=expected_count,
-            test_id_attribute=test_id_attribute, timeout_ms=timeout_ms,
-        )  # fmt: skip
+            candidates,
+            tool=tool,
+            frame=frame,
+            handle=handle,
+            expected_count=expected_count,
+            test_id_attribute=test_id_attribute,
+            timeout_ms=timeout_ms,
+        )
         return ElementRecord(
             fingerprint=fingerprint, frames=frames, candidates=tuple(checks), group_size=expected_count
         )
     except asyncio.CancelledError:
         raise
     except Exception as exc:
-        return ElementRecord(fingerprint=fingerprint or Fingerprint(tag=""), error=f"capture failed: {_line(exc)}")
+        return ElementRecord(
+            fingerprint=fingerprint or Fingerprint(tag=""), error=f"capture failed: {_line(exc)}"
+        )
     finally:
         await _dispose(handle)
 

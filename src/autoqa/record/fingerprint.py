@@ -1,22 +1,21 @@
 """What an element *is*, captured before a tool acts on it (after a click it may be gone).
 
-Role and accessible name come from Playwright's own ARIA engine (the first line of the element's aria
-snapshot), so implicit roles (``<button>`` → button, ``<input type=checkbox>`` → checkbox, ``<a href>`` →
-link) and names from labels, ``aria-labelledby`` and content are computed the way ``get_by_role`` matches
-them. Everything else is read from the DOM in one ``evaluate``.
+One ``evaluate`` reads the tag, the ARIA role (explicit, else implicit from tag and input type), the
+accessible name (``aria-labelledby``, ``aria-label``, labels, ``alt``, button values, content, ``title``,
+placeholder) and the attributes locators are built from. Role and name are a close approximation of the
+accname rules; the ``get_by_role`` candidate built from them is then checked by Playwright's own role
+engine, so a wrong guess costs a candidate, never a wrong locator. (Not from ``aria_snapshot()``: taking
+a snapshot replaces the refs of the agent's last snapshot, and the next ``ref`` it uses would fail.)
 
-Never stored: field values (a password field's snapshot line carries its value) — only ``<select>`` values,
-which are option values the page itself defines.
+Never stored: field values — only ``<select>`` values, which are option values the page itself defines.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
-import re
 from typing import Any
 
-from playwright.async_api import ElementHandle, Locator
+from playwright.async_api import ElementHandle
 from pydantic import BaseModel, ConfigDict
 
 from autoqa.secrets import SecretSet
@@ -27,26 +26,65 @@ _DOM_FACTS = r"""
 (el, testIdAttribute) => {
   const norm = (s) => (s || '').replace(/\s+/g, ' ').trim();
   const attr = (name) => { const v = el.getAttribute(name); return v === null ? null : norm(v); };
-  let label = null;
-  if (el.labels && el.labels.length) label = norm(el.labels[0].innerText || el.labels[0].textContent);
-  const labelledBy = attr('aria-labelledby');
-  if (!label && labelledBy) {
-    label = norm(labelledBy.split(/\s+/).map((id) => {
-      const ref = el.ownerDocument.getElementById(id);
-      return ref ? (ref.innerText || ref.textContent) : '';
-    }).join(' ')) || null;
-  }
+  const textOf = (node) => norm(node.innerText === undefined ? node.textContent : node.innerText);
   const tag = el.localName;
+  const type = (el.getAttribute('type') || '').toLowerCase();
+  let label = null;
+  if (el.labels && el.labels.length) label = norm([...el.labels].map(textOf).join(' ')) || null;
+  const labelledBy = attr('aria-labelledby');
+  const byIds = labelledBy ? norm(labelledBy.split(' ').map((id) => {
+    const ref = el.ownerDocument.getElementById(id);
+    return ref ? textOf(ref) : '';
+  }).join(' ')) : '';
+  const role = (() => {
+    const explicit = (attr('role') || '').split(' ')[0];
+    if (explicit && explicit !== 'none' && explicit !== 'presentation') return explicit;
+    if (tag === 'a' || tag === 'area') return el.hasAttribute('href') ? 'link' : null;
+    if (tag === 'button' || tag === 'summary') return 'button';
+    if (tag === 'input') {
+      if (['button', 'submit', 'reset', 'image', 'file'].includes(type)) return 'button';
+      if (type === 'checkbox' || type === 'radio') return type;
+      if (type === 'range') return 'slider';
+      if (type === 'number') return 'spinbutton';
+      if (type === 'hidden') return null;
+      if (type === 'search') return el.hasAttribute('list') ? 'combobox' : 'searchbox';
+      return el.hasAttribute('list') ? 'combobox' : 'textbox';
+    }
+    if (tag === 'textarea') return 'textbox';
+    if (tag === 'select') return (el.multiple || el.size > 1) ? 'listbox' : 'combobox';
+    if (tag === 'option') return 'option';
+    if (/^h[1-6]$/.test(tag)) return 'heading';
+    if (tag === 'img') return el.getAttribute('alt') === '' ? 'presentation' : 'img';
+    if (tag === 'dialog') return 'dialog';
+    if (tag === 'li') return 'listitem';
+    if (tag === 'ul' || tag === 'ol') return 'list';
+    if (tag === 'nav') return 'navigation';
+    if (tag === 'table') return 'table';
+    if (tag === 'tr') return 'row';
+    if (tag === 'td') return 'cell';
+    if (tag === 'th') return 'columnheader';
+    if (el.isContentEditable && el.hasAttribute('contenteditable')) return 'textbox';
+    return null;
+  })();
+  const fromContent = ['button', 'link', 'checkbox', 'radio', 'option', 'menuitem', 'menuitemcheckbox',
+    'menuitemradio', 'tab', 'switch', 'treeitem', 'heading', 'cell', 'columnheader', 'rowheader', 'tooltip'];
   const formField = tag === 'input' || tag === 'textarea' || tag === 'select';
-  const text = formField ? '' : norm(el.innerText === undefined ? el.textContent : el.innerText);
+  const text = formField ? '' : textOf(el);
+  // Accessible name, in the order of the accname rules that matter in practice; get_by_role validates it.
+  const name = byIds || attr('aria-label') || label
+    || ((tag === 'img' || type === 'image') ? attr('alt') : null)
+    || ((tag === 'input' && ['button', 'submit', 'reset'].includes(type)) ? attr('value') : null)
+    || (role && fromContent.includes(role) ? text : null)
+    || attr('title') || (formField ? attr('placeholder') : null) || '';
   return {
     tag,
-    explicit_role: attr('role'),
+    role,
+    name: name.slice(0, 500),
     test_id: attr(testIdAttribute),
     id: el.id || null,
     name_attr: attr('name'),
     type: attr('type'),
-    label,
+    label: label || byIds || null,
     placeholder: attr('placeholder'),
     aria_label: attr('aria-label'),
     title: attr('title'),
@@ -58,8 +96,6 @@ _DOM_FACTS = r"""
 }
 """
 
-_SNAPSHOT_LINE = re.compile(r'^- (?P<role>[a-z]+)(?: (?P<name>"(?:[^"\\]|\\.)*"))?')
-
 
 class Fingerprint(BaseModel):
     """The element's identity as tag, ARIA role and name, and the attributes locators are built from."""
@@ -69,7 +105,7 @@ class Fingerprint(BaseModel):
     tag: str
     role: str | None = None
     name: str = ""
-    """Accessible name as Playwright computes it (what ``get_by_role(name=…)`` matches)."""
+    """Accessible name (approximate; a ``get_by_role`` candidate built from it is validated)."""
     test_id: str | None = None
     id: str | None = None
     name_attr: str | None = None
@@ -99,9 +135,13 @@ class Fingerprint(BaseModel):
         if self.tag != other.tag:
             return False
         pairs = [
-            (self.role, other.role), (self.name, other.name), (self.label, other.label),
-            (self.placeholder, other.placeholder), (self.name_attr, other.name_attr), (self.text, other.text),
-        ]  # fmt: skip
+            (self.role, other.role),
+            (self.name, other.name),
+            (self.label, other.label),
+            (self.placeholder, other.placeholder),
+            (self.name_attr, other.name_attr),
+            (self.text, other.text),
+        ]
         comparable = [(a, b) for a, b in pairs if a or b]
         if not comparable:
             return True
@@ -109,51 +149,22 @@ class Fingerprint(BaseModel):
         return agreeing * 2 >= len(comparable)
 
 
-def parse_snapshot_line(snapshot: str) -> tuple[str | None, str]:
-    """Role and name from the first line of an aria snapshot (``- button "Log in"``); nothing else is read."""
-    first = snapshot.lstrip().splitlines()[0] if snapshot.strip() else ""
-    match = _SNAPSHOT_LINE.match(first)
-    if match is None or match.group("role") in ("text", "generic"):
-        return None, ""
-    raw_name = match.group("name")
-    try:
-        name = json.loads(raw_name) if raw_name else ""
-    except ValueError:
-        name = raw_name[1:-1] if raw_name else ""
-    return match.group("role"), str(name)
-
-
-async def role_and_name(locator: Locator, timeout_ms: float) -> tuple[str | None, str]:
-    try:
-        snapshot = await locator.aria_snapshot(depth=0, timeout=timeout_ms)
-    except asyncio.CancelledError:
-        raise
-    except Exception:  # hidden or detached: fall back to the DOM facts alone
-        return None, ""
-    return parse_snapshot_line(snapshot)
-
-
 async def take_fingerprint(
     handle: ElementHandle,
-    locator: Locator,
     *,
     test_id_attribute: str,
     secrets: SecretSet,
     timeout_ms: float,
 ) -> Fingerprint:
-    """Read the element behind ``handle`` (``locator`` resolves to the same element)."""
+    """Read the element behind ``handle`` in one round trip."""
     facts: dict[str, Any] = await asyncio.wait_for(
         handle.evaluate(_DOM_FACTS, test_id_attribute), timeout_ms / 1000
     )
-    role, name = await role_and_name(locator, timeout_ms)
-    explicit = facts.pop("explicit_role", None)
-    if role is None and explicit:
-        role = explicit.split()[0]
     text = facts.pop("text", "") or ""
+    role = facts.pop("role", None)
     clean = {key: _scrub(value, secrets) for key, value in facts.items()}
     return Fingerprint(
-        role=role,
-        name=_scrub(name, secrets) or "",
+        role=role if role not in ("presentation", "none") else None,
         text=_scrub(text[:TEXT_LIMIT], secrets) or "",
         **clean,
     )

@@ -146,7 +146,9 @@ def read_ir(path: Path | str) -> list[IRRecord]:
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except FileNotFoundError:
-        raise ExportError(f"no action record at {path}", hint="run the spec first; passing runs write ir.jsonl") from None
+        raise ExportError(
+            f"no action record at {path}", hint="run the spec first; passing runs write ir.jsonl"
+        ) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ExportError(f"cannot read {path}: {exc}") from None
     records: list[IRRecord] = []

@@ -1,4 +1,4 @@
-"""``LocatorSpec``: one Playwright locator as data — built in a frame, rendered as Python, replayed by the tools.
+"""``LocatorSpec``: a Playwright locator as data — built in a frame, rendered as Python, replayed by tools.
 
 A recorded element keeps a few of these (its candidates). Each has three faces:
 
@@ -120,7 +120,13 @@ class LocatorSpec(BaseModel):
             return css_attr(test_id_attribute, self.value)
         if self.kind == "role":
             value = self.value
-            if not self.exact or not value or value != value.strip() or value[:1] in "\"'" or value[-1:] in "\"'":
+            if (
+                not self.exact
+                or not value
+                or value != value.strip()
+                or value[:1] in "\"'"
+                or value[-1:] in "\"'"
+            ):
                 return None
             return f"role={self.role} name={value}"
         if self.kind in ("placeholder", "alt_text", "title") and self.exact:
@@ -147,7 +153,9 @@ class LocatorSpec(BaseModel):
         if not isinstance(call, ast.Call):
             return None
         func = call.func
-        method = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+        method = (
+            func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+        )
         if isinstance(func, ast.Attribute) and not _is_frame_prefix(func.value):
             return None  # chained .filter()/.nth()/.locator() forms are not worth keeping
         positional = [_const(arg) for arg in call.args]
@@ -162,7 +170,9 @@ class LocatorSpec(BaseModel):
                 return None
             return cls(kind="role", role=first, value=name or "", exact=exact)
         if method == "locator":
-            return cls(kind="css", value=first) if not first.startswith(("internal:", "xpath=", "//")) else None
+            return (
+                cls(kind="css", value=first) if not first.startswith(("internal:", "xpath=", "//")) else None
+            )
         if method == "get_by_test_id":
             return cls(kind="test_id", value=first)
         kind = _KIND_OF_METHOD.get(method or "")

@@ -72,9 +72,13 @@ class Recorder:
         """The ``ToolContext.element_hook``: capture the element while it is certainly still there."""
         self._pending = None
         element = await capture_element(
-            tool, locator, args, test_id_attribute=self.ctx.settings.test_id_attribute,
-            secrets=self.secrets, timeout_ms=self.capture_timeout_ms,
-        )  # fmt: skip
+            tool,
+            locator,
+            args,
+            test_id_attribute=self.ctx.settings.test_id_attribute,
+            secrets=self.secrets,
+            timeout_ms=self.capture_timeout_ms,
+        )
         self._pending = _Pending(tool, element)
 
     async def after_call(
@@ -95,9 +99,11 @@ class Recorder:
         if result.ok and _text_present(tool, args):
             wanted = str(args.get("text"))
             text = await locate_text(
-                self.ctx.page, self.secrets.substitute(wanted), exact=bool(args.get("exact")),
+                self.ctx.page,
+                self.secrets.substitute(wanted),
+                exact=bool(args.get("exact")),
                 timeout_ms=self.capture_timeout_ms,
-            )  # fmt: skip
+            )
         record = IRRecord(
             seq=len(self.records) + 1,
             run_id=self.run_id,
@@ -133,18 +139,24 @@ class Recorder:
         """Element assertions over several matches run no hook: capture the first match as the group's."""
         try:
             lookup = await resolve_target(
-                self.ctx.page, target, test_id_attribute=self.ctx.settings.test_id_attribute,
+                self.ctx.page,
+                target,
+                test_id_attribute=self.ctx.settings.test_id_attribute,
                 timeout_ms=self.capture_timeout_ms,
-            )  # fmt: skip
+            )
         except Exception:
             return None
         if not lookup.match_locators or lookup.count < 1:
             return None
         return await capture_element(
-            tool, lookup.match_locators[0], {}, test_id_attribute=self.ctx.settings.test_id_attribute,
-            secrets=self.secrets, timeout_ms=self.capture_timeout_ms,
+            tool,
+            lookup.match_locators[0],
+            {},
+            test_id_attribute=self.ctx.settings.test_id_attribute,
+            secrets=self.secrets,
+            timeout_ms=self.capture_timeout_ms,
             expected_count=lookup.count if lookup.count > 1 or tool == "assert_count" else None,
-        )  # fmt: skip
+        )
 
     def _placeholders(self, value: Any) -> Any:
         """Secret values become ``{{NAME}}`` (what the spec wrote), so records never hold a secret."""

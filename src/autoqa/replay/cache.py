@@ -100,7 +100,9 @@ class StepCache:
         for step, key in zip(spec.steps, step_keys(spec.steps), strict=True):
             entry = cached.get(step.index)
             if entry is None:
-                return CachePlan(spec.path, path, tuple(usable), step.index, f"step {step.index} was never cached")
+                return CachePlan(
+                    spec.path, path, tuple(usable), step.index, f"step {step.index} was never cached"
+                )
             if entry.key != key:
                 reason = f"step {step.index} is new or changed since it was cached (so is every later step)"
                 return CachePlan(spec.path, path, tuple(usable), step.index, reason)
@@ -160,7 +162,11 @@ def build_steps(
         entry: CachedStep | None
         if step_records:
             calls = _calls(step, step_records, spec, test_id_attribute)
-            entry = CachedStep(index=step.index, text=step.text, key=key, optional=step.optional, calls=calls) if calls else None
+            entry = (
+                CachedStep(index=step.index, text=step.text, key=key, optional=step.optional, calls=calls)
+                if calls
+                else None
+            )
         elif step.optional and statuses.get(step.index) is StepStatus.SKIPPED:
             entry = _skipped_optional(step, key)
         else:
@@ -172,7 +178,9 @@ def build_steps(
     return out
 
 
-def _calls(step: Step, records: Sequence[IRRecord], spec: Spec, test_id_attribute: str) -> tuple[CachedCall, ...] | None:
+def _calls(
+    step: Step, records: Sequence[IRRecord], spec: Spec, test_id_attribute: str
+) -> tuple[CachedCall, ...] | None:
     variables = _step_variables(step, spec)
     calls: list[CachedCall] = []
     for record in records:
@@ -210,7 +218,9 @@ def _frames(record: IRRecord) -> str:
 def _skipped_optional(step: Step, key: str) -> CachedStep:
     plain = parse_plain_step(step)
     calls = tuple(CachedCall(tool=a.tool, args=dict(a.args)) for a in plain.actions) if plain else ()
-    return CachedStep(index=step.index, text=step.text, key=key, optional=True, calls=calls, skipped_when_recorded=True)
+    return CachedStep(
+        index=step.index, text=step.text, key=key, optional=True, calls=calls, skipped_when_recorded=True
+    )
 
 
 def _step_variables(step: Step, spec: Spec) -> dict[str, str]:
@@ -219,7 +229,9 @@ def _step_variables(step: Step, spec: Spec) -> dict[str, str]:
     return {
         name: value
         for name, value in spec.variables.items()
-        if name in mentioned and not is_secret_name(name, spec.secrets) and name not in _UNRENDERED
+        if name in mentioned
+        and not is_secret_name(name, spec.secrets)
+        and name not in _UNRENDERED
         and len(value) >= _MIN_VARIABLE_LEN
     }
 
@@ -233,7 +245,7 @@ def _templated(value: Any, variables: Mapping[str, str]) -> Any:
 
 
 def render_args(args: Mapping[str, Any], spec: Spec) -> dict[str, Any]:
-    """Cached args for a tool call: non-secret ``{{NAME}}`` get the spec's values; secrets stay for the tools."""
+    """Cached args as tool arguments: non-secret ``{{NAME}}`` get the spec's values (secrets: the tools')."""
 
     def render(value: Any) -> Any:
         if not isinstance(value, str):

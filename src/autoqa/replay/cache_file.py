@@ -10,8 +10,10 @@
         {"index": 1, "text": "Navigate to /login.html", "key": "3f0c…",
          "calls": [{"tool": "navigate", "args": {"url": "/login.html"}}]},
         {"index": 3, "text": "Fill \\"Password\\" with \\"{{PASSWORD}}\\"", "key": "9a1d…",
-         "calls": [{"tool": "fill", "args": {"target": "[data-testid=\\"password\\"]", "value": "{{PASSWORD}}"},
-                    "locator": "page.get_by_test_id(\\"password\\")", "element": "textbox \\"Password\\""}]}
+         "calls": [{"tool": "fill",
+                    "args": {"target": "[data-testid=\\"password\\"]", "value": "{{PASSWORD}}"},
+                    "locator": "page.get_by_test_id(\\"password\\")",
+                    "element": "textbox \\"Password\\""}]}
       ]
     }
 

@@ -121,8 +121,14 @@ async def replay_plan(
         outcome = await _replay_step(spec, step, cached, caller, ctx, optional_wait_ms)
         duration = round((time.monotonic() - step_started) * 1000, 1)
         steps.append(StepResult(step.index, step.text, outcome.status, duration, outcome.reason))
-        events.emit("step.finished", spec=slug, step=step.index, status=str(outcome.status),
-                    reason=outcome.reason, duration_ms=duration)  # fmt: skip
+        events.emit(
+            "step.finished",
+            spec=slug,
+            step=step.index,
+            status=str(outcome.status),
+            reason=outcome.reason,
+            duration_ms=duration,
+        )
         if outcome.status is StepStatus.FAILED:
             stop = (step.index, "failed", outcome)
     result = SpecResult(
@@ -144,13 +150,21 @@ async def replay_plan(
     assert failed is not None and failed.failure is not None
     error = failed.failure.error
     result = replace(
-        result, outcome=outcome_for_code(error.code if error else None), reason=failed.reason, failed_step=index
+        result,
+        outcome=outcome_for_code(error.code if error else None),
+        reason=failed.reason,
+        failed_step=index,
     )
     return ReplayResult(result, plan, index, why, failed.failure, failed.call)
 
 
 async def _replay_step(
-    spec: Spec, step: Step, cached: CachedStep, caller: ToolCaller, ctx: ToolContext | None, optional_wait_ms: float
+    spec: Spec,
+    step: Step,
+    cached: CachedStep,
+    caller: ToolCaller,
+    ctx: ToolContext | None,
+    optional_wait_ms: float,
 ) -> _StepOutcome:
     if not cached.calls:
         return _StepOutcome(StepStatus.SKIPPED, "optional step: nothing to replay (absent when recorded)")

@@ -28,7 +28,11 @@ def _changes(plan: CachePlan, records: Sequence[IRRecord], *, since: int) -> tup
         if cached.index < since:
             continue
         old = [call for call in cached.calls if call.locator or "target" in call.args]
-        new = [r for r in sorted(records, key=lambda r: r.seq) if r.step == cached.index and r.element is not None]
+        new = [
+            r
+            for r in sorted(records, key=lambda r: r.seq)
+            if r.step == cached.index and r.element is not None
+        ]
         for before, after in zip(old, new, strict=False):
             chosen = after.element.chosen if after.element else None
             new_code = chosen.code() if chosen else (after.element.replay_target if after.element else None)

@@ -22,10 +22,17 @@ def step_keys(steps: Sequence[Step]) -> list[str]:
     previous = ""
     for step in steps:
         material = json.dumps(
-            [KEY_VERSION, step.index, step.raw_text or step.text, list(step.expected), list(step.notes),
-             step.optional, previous],
+            [
+                KEY_VERSION,
+                step.index,
+                step.raw_text or step.text,
+                list(step.expected),
+                list(step.notes),
+                step.optional,
+                previous,
+            ],
             ensure_ascii=False,
-        )  # fmt: skip
+        )
         previous = hashlib.sha256(material.encode("utf-8")).hexdigest()[:16]
         keys.append(previous)
     return keys

@@ -43,6 +43,9 @@ class WorkerPool:
         self.fail_fast = fail_fast
         self.results: dict[int, SpecResult] = {}
         self._stop_reason: str | None = None
+        self._stop_outcome = Outcome.SKIPPED
+        self.max_run_budget_usd: float | None = getattr(env.settings, "max_run_budget_usd", None)
+        self.cost_usd = 0.0
 
     async def run(self, jobs: Sequence[SpecJob]) -> None:
         """Setup specs (``setup:``) run first so their storage states exist before ``auth:`` specs start."""
@@ -75,7 +78,7 @@ class WorkerPool:
                 except asyncio.QueueEmpty:
                     return
                 if self._stop_reason:
-                    await self._record(_not_run(job, self._stop_reason))
+                    await self._record(_not_run(job, self._stop_reason, self._stop_outcome))
                     continue
                 if browser is None or not browser.is_connected():
                     try:
@@ -87,7 +90,15 @@ class WorkerPool:
                 if not browser.is_connected() and result.outcome is Outcome.PASSED:
                     result = replace(result, outcome=Outcome.ERROR, reason="browser disconnected")
                 self.results[job.index] = result
-                if self.fail_fast and result.outcome in (Outcome.FAILED, Outcome.ERROR):
+                self.cost_usd += result.usage.cost_usd
+                if self.max_run_budget_usd is not None and self.cost_usd >= self.max_run_budget_usd:
+                    # A guardrail, not a skip: the run could not judge these specs within its budget.
+                    self._stop_reason = (
+                        f"guardrail max_run_budget_usd: limit={self.max_run_budget_usd:g} "
+                        f"actual={self.cost_usd:.4f}; not run"
+                    )
+                    self._stop_outcome = Outcome.ERROR
+                elif self.fail_fast and result.outcome in (Outcome.FAILED, Outcome.ERROR):
                     self._stop_reason = f"not run: --fail-fast after {job.spec.path.name} {result.outcome}"
         finally:
             if browser is not None:

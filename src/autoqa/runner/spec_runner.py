@@ -133,8 +133,10 @@ async def _execute(
         ctx, secrets=job.secrets, events=env.events, save_screenshot=save_screenshot, spec_slug=job.slug
     )
     timeout = job.spec.timeout_s or env.settings.spec_timeout_s
+    # The agent session enforces the spec timeout itself (it must stop the CLI cleanly); ours is a backstop.
+    outer = timeout + 30 if job.executor is ExecutorKind.AGENT else timeout
     try:
-        async with asyncio.timeout(timeout):
+        async with asyncio.timeout(outer):
             if job.executor is ExecutorKind.PLAIN:
                 assert job.plain is not None
                 result = await run_plain(job.spec, job.plain, caller, events=env.events, slug=job.slug)
@@ -168,9 +170,7 @@ async def _execute(
 
 
 def _attach_calls(result: SpecResult, caller: RecordingCaller) -> SpecResult:
-    """Give each step the tool calls tagged with it, when the executor did not already."""
-    if any(step.tool_calls for step in result.steps):
-        return result
+    """Give each step the tool calls the runner recorded for it (they carry the kept screenshot paths)."""
     by_step: dict[int, list[Any]] = {}
     for call in caller.calls:
         by_step.setdefault(call.step or 0, []).append(call)

@@ -12,26 +12,21 @@ from autoqa.tools.args import ElementArgs, OptionalElementArgs
 from autoqa.tools.context import ToolContext
 from autoqa.tools.deadlines import bounded
 from autoqa.tools.locate import Located, element_state, locate, run_element_hook
-from autoqa.tools.page_scripts import SCROLL_BY, SELECT_OPTIONS
+from autoqa.tools.page_scripts import run_in_page, run_on_element
 from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
 
 
-def _done(
-    ctx: ToolContext, located: Located, warning: str | None, url_before: str, **extra: Any
-) -> ToolResult:
+def _done(ctx: ToolContext, located: Located, url_before: str, **extra: Any) -> ToolResult:
     data: dict[str, Any] = {**located.report(), **extra}
     if ctx.page.url != url_before:
         data["url"] = ctx.page.url
-    if warning:
-        data["warnings"] = [warning]
     return ToolResult.success(**data)
 
 
-async def _prepare(
-    ctx: ToolContext, tool: str, ref: str | None, target: str | None
-) -> tuple[Located, str | None]:
+async def _prepare(ctx: ToolContext, tool: str, ref: str | None, target: str | None) -> Located:
     located = await locate(ctx, ref, target)
-    return located, await run_element_hook(ctx, tool, located)
+    await run_element_hook(ctx, tool, located)
+    return located
 
 
 class ClickArgs(ElementArgs):
@@ -40,14 +35,14 @@ class ClickArgs(ElementArgs):
 
 
 async def click(ctx: ToolContext, args: ClickArgs) -> ToolResult:
-    located, warning = await _prepare(ctx, "click", args.ref, args.target)
+    located = await _prepare(ctx, "click", args.ref, args.target)
     url = ctx.page.url
     timeout = ctx.settings.action_timeout_ms
     if args.double:
         await located.locator.dblclick(button=args.button, timeout=timeout)
     else:
         await located.locator.click(button=args.button, timeout=timeout)
-    return _done(ctx, located, warning, url)
+    return _done(ctx, located, url)
 
 
 class FillArgs(ElementArgs):
@@ -58,7 +53,7 @@ _EDITABLE = "input:not([type=hidden]), textarea, [contenteditable=''], [contente
 
 
 async def fill(ctx: ToolContext, args: FillArgs) -> ToolResult:
-    located, warning = await _prepare(ctx, "fill", args.ref, args.target)
+    located = await _prepare(ctx, "fill", args.ref, args.target)
     url = ctx.page.url
     timeout = ctx.settings.action_timeout_ms
     try:
@@ -72,7 +67,7 @@ async def fill(ctx: ToolContext, args: FillArgs) -> ToolResult:
             raise
         await inner.fill(args.value, timeout=timeout)
     # Never echo the value: it may be a secret. Its length is enough to check what happened.
-    return _done(ctx, located, warning, url, value_length=len(args.value))
+    return _done(ctx, located, url, value_length=len(args.value))
 
 
 class SelectOptionArgs(ElementArgs):
@@ -80,24 +75,24 @@ class SelectOptionArgs(ElementArgs):
 
 
 def _pick_option(options: list[dict[str, str]], wanted: str) -> dict[str, str] | None:
+    """Label, then value, exactly; then both case-insensitively."""
     folded = wanted.strip().casefold()
-    for test in (
-        lambda o: o["label"] == wanted,
-        lambda o: o["value"] == wanted,
-        lambda o: o["label"].casefold() == folded,
-        lambda o: o["value"].casefold() == folded,
-    ):
-        hits = [o for o in options if test(o)]
-        if hits:
-            return hits[0]
+    for key, exact in (("label", True), ("value", True), ("label", False), ("value", False)):
+        for option in options:
+            if (option[key] == wanted) if exact else (option[key].casefold() == folded):
+                return option
     return None
 
 
 async def select_option(ctx: ToolContext, args: SelectOptionArgs) -> ToolResult:
-    located, warning = await _prepare(ctx, "select_option", args.ref, args.target)
+    located = await _prepare(ctx, "select_option", args.ref, args.target)
     url = ctx.page.url
     timeout = ctx.settings.action_timeout_ms
-    options = await located.locator.evaluate(SELECT_OPTIONS, timeout=timeout)
+    handle = await located.locator.element_handle(timeout=timeout)
+    try:
+        options = await run_on_element(handle, "selectOptions", None, timeout)
+    finally:
+        await bounded(handle.dispose(), timeout)
     if options is None:
         raise ToolFailure(
             ErrorCode.ELEMENT_NOT_INTERACTABLE,
@@ -112,7 +107,7 @@ async def select_option(ctx: ToolContext, args: SelectOptionArgs) -> ToolResult:
             options=[o["label"] for o in options[:50]],
         )
     await located.locator.select_option(value=chosen["value"], timeout=timeout)
-    return _done(ctx, located, warning, url, selected=chosen["label"], value=chosen["value"])
+    return _done(ctx, located, url, selected=chosen["label"], value=chosen["value"])
 
 
 class PressKeyArgs(OptionalElementArgs):
@@ -131,7 +126,7 @@ async def press_key(ctx: ToolContext, args: PressKeyArgs) -> ToolResult:
             if ctx.page.url != url:
                 data["url"] = ctx.page.url
             return ToolResult.success(**data)
-        located, warning = await _prepare(ctx, "press_key", args.ref, args.target)
+        located = await _prepare(ctx, "press_key", args.ref, args.target)
         await located.locator.press(args.key, timeout=timeout)
     except PlaywrightError as exc:
         if "Unknown key" in str(exc):
@@ -140,14 +135,14 @@ async def press_key(ctx: ToolContext, args: PressKeyArgs) -> ToolResult:
                 f"unknown key {args.key!r}; use names like Enter, Tab, Escape, ArrowDown, Control+A",
             ) from exc
         raise
-    return _done(ctx, located, warning, url, key=args.key)
+    return _done(ctx, located, url, key=args.key)
 
 
 async def hover(ctx: ToolContext, args: ElementArgs) -> ToolResult:
-    located, warning = await _prepare(ctx, "hover", args.ref, args.target)
+    located = await _prepare(ctx, "hover", args.ref, args.target)
     url = ctx.page.url
     await located.locator.hover(timeout=ctx.settings.action_timeout_ms)
-    return _done(ctx, located, warning, url)
+    return _done(ctx, located, url)
 
 
 class SetCheckedArgs(ElementArgs):
@@ -155,10 +150,10 @@ class SetCheckedArgs(ElementArgs):
 
 
 async def set_checked(ctx: ToolContext, args: SetCheckedArgs) -> ToolResult:
-    located, warning = await _prepare(ctx, "set_checked", args.ref, args.target)
+    located = await _prepare(ctx, "set_checked", args.ref, args.target)
     url = ctx.page.url
     await located.locator.set_checked(args.checked, timeout=ctx.settings.action_timeout_ms)
-    return _done(ctx, located, warning, url, checked=args.checked)
+    return _done(ctx, located, url, checked=args.checked)
 
 
 class UploadFileArgs(ElementArgs):
@@ -190,7 +185,7 @@ def _upload_path(ctx: ToolContext, given: str) -> Path:
 
 async def upload_file(ctx: ToolContext, args: UploadFileArgs) -> ToolResult:
     path = _upload_path(ctx, args.path)
-    located, warning = await _prepare(ctx, "upload_file", args.ref, args.target)
+    located = await _prepare(ctx, "upload_file", args.ref, args.target)
     url = ctx.page.url
     timeout = ctx.settings.action_timeout_ms
     if (await element_state(located, timeout)).get("fileInput"):
@@ -201,7 +196,7 @@ async def upload_file(ctx: ToolContext, args: UploadFileArgs) -> ToolResult:
             await located.locator.click(timeout=timeout)
         chooser = await chooser_info.value
         await chooser.set_files(path, timeout=timeout)
-    return _done(ctx, located, warning, url, file=path.name, size=path.stat().st_size)
+    return _done(ctx, located, url, file=path.name, size=path.stat().st_size)
 
 
 class ScrollArgs(OptionalElementArgs):
@@ -216,12 +211,11 @@ _DIRECTIONS = {"down": (0, 1), "up": (0, -1), "right": (1, 0), "left": (-1, 0)}
 
 async def scroll(ctx: ToolContext, args: ScrollArgs) -> ToolResult:
     if args.ref is not None or args.target is not None:
-        located, warning = await _prepare(ctx, "scroll", args.ref, args.target)
+        located = await _prepare(ctx, "scroll", args.ref, args.target)
         url = ctx.page.url
         await located.locator.scroll_into_view_if_needed(timeout=ctx.settings.action_timeout_ms)
-        return _done(ctx, located, warning, url, scrolled_into_view=True)
+        return _done(ctx, located, url, scrolled_into_view=True)
     dx, dy = _DIRECTIONS[args.direction]
-    position = await bounded(
-        ctx.page.evaluate(SCROLL_BY, [dx * args.amount, dy * args.amount]), ctx.settings.action_timeout_ms
-    )
+    delta = [dx * args.amount, dy * args.amount]
+    position = await run_in_page(ctx.page, "scrollBy", delta, ctx.settings.action_timeout_ms)
     return ToolResult.success(direction=args.direction, amount=args.amount, **position)

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from autoqa.secrets import PLACEHOLDER, SecretSet
 from autoqa.tools.context import ToolContext
-from autoqa.tools.locate import RAW_ARGS_KEY
+from autoqa.tools.locate import RAW_ARGS_KEY, WARNINGS_KEY
 from autoqa.tools.pages import tracker
 from autoqa.tools.playwright_errors import map_playwright_error
 from autoqa.tools.registry import TOOLS
@@ -19,7 +19,6 @@ from autoqa.tools.result import ErrorCode, ToolError, ToolFailure, ToolResult
 from autoqa.tools.screenshots import failure_screenshot
 from autoqa.tools.spec import ToolSpec
 
-_WARNINGS_KEY = "autoqa.tools.warnings"
 _NOT_ABOUT_THE_PAGE = frozenset(
     {ErrorCode.INVALID_INPUT, ErrorCode.NAVIGATION_BLOCKED, ErrorCode.UNSUPPORTED, ErrorCode.PAGE_CLOSED}
 )
@@ -96,6 +95,47 @@ async def _run(ctx: ToolContext, spec: ToolSpec, model: Any) -> ToolResult:
         return _failed(map_playwright_error(exc))
 
 
+def _with_extras(result: ToolResult, warnings: list[str], notices: list[str]) -> ToolResult:
+    if not warnings and not notices:
+        return result
+    data = dict(result.data)
+    if warnings:
+        data["warnings"] = list(dict.fromkeys([*data.get("warnings", []), *warnings]))
+    if notices:
+        data["notices"] = notices
+    return result.model_copy(update={"data": data})
+
+
+async def _validate_and_run(
+    ctx: ToolContext, spec: ToolSpec, args: Mapping[str, Any] | None, warnings: list[str], notices: list[str]
+) -> tuple[ToolResult, bool]:
+    """The result, and whether the page was involved (so a failure screenshot can tell something)."""
+    if args is not None and not isinstance(args, Mapping):
+        return ToolResult.failure(
+            ErrorCode.INVALID_INPUT, f"arguments for {spec.name} must be an object"
+        ), False
+    raw = dict(args or {})
+    unknown: set[str] = set()
+    values = {key: _substitute(value, ctx.secrets, unknown) for key, value in raw.items()}
+    if unknown:
+        shown = ", ".join("{{" + n + "}}" for n in sorted(unknown))
+        warnings.append(f"no secret or variable named {shown}; the text was used as written")
+    try:
+        model = spec.args_model.model_validate(values)
+    except ValidationError as exc:
+        return ToolResult.failure(ErrorCode.INVALID_INPUT, _describe_validation(spec, exc)), False
+    ctx.extra[RAW_ARGS_KEY] = raw
+    ctx.extra.pop(WARNINGS_KEY, None)
+    try:
+        track = tracker(ctx)
+        result = await _run(ctx, spec, model)
+        notices.extend(track.pop_notices())
+    finally:
+        ctx.extra.pop(RAW_ARGS_KEY, None)
+        warnings.extend(ctx.extra.pop(WARNINGS_KEY, None) or ())
+    return result, True
+
+
 async def call_tool(ctx: ToolContext, name: str, args: Mapping[str, Any] | None) -> ToolResult:
     """Run tool ``name`` with raw ``args`` (e.g. a model's tool input) and return its result.
 
@@ -111,45 +151,17 @@ async def call_tool(ctx: ToolContext, name: str, args: Mapping[str, Any] | None)
     """
     started = time.perf_counter()
     spec = TOOLS.get(name) if isinstance(name, str) else None
-    result: ToolResult
-    data_extra: dict[str, Any] = {}
-    touched_page = False
+    shown_name = spec.name if spec else str(name)[:80]
+    warnings: list[str] = []
+    notices: list[str] = []
     if spec is None:
         result = ToolResult.failure(
-            ErrorCode.INVALID_INPUT, f"unknown tool {str(name)[:80]!r}; tools: {', '.join(TOOLS)}"
+            ErrorCode.INVALID_INPUT, f"unknown tool {shown_name!r}; tools: {', '.join(TOOLS)}"
         )
-    elif args is not None and not isinstance(args, Mapping):
-        result = ToolResult.failure(ErrorCode.INVALID_INPUT, f"arguments for {name} must be an object")
+        touched_page = False
     else:
-        raw = dict(args or {})
-        unknown: set[str] = set()
-        values = {key: _substitute(value, ctx.secrets, unknown) for key, value in raw.items()}
-        if unknown:
-            shown = ", ".join("{{" + n + "}}" for n in sorted(unknown))
-            data_extra["warnings"] = [f"no secret or variable named {shown}; the text was used as written"]
-        try:
-            model = spec.args_model.model_validate(values)
-        except ValidationError as exc:
-            result = ToolResult.failure(ErrorCode.INVALID_INPUT, _describe_validation(spec, exc))
-        else:
-            touched_page = True
-            ctx.extra[RAW_ARGS_KEY] = raw
-            try:
-                track = tracker(ctx)
-                result = await _run(ctx, spec, model)
-                notices = track.pop_notices()
-            finally:
-                ctx.extra.pop(RAW_ARGS_KEY, None)
-            if notices:
-                data_extra["notices"] = notices
-    hook_warnings = ctx.extra.pop(_WARNINGS_KEY, None)
-    if hook_warnings:
-        data_extra["warnings"] = [*data_extra.get("warnings", []), *hook_warnings]
-    if data_extra:
-        merged = {**result.data, **data_extra}
-        if "warnings" in result.data and "warnings" in data_extra:
-            merged["warnings"] = [*result.data["warnings"], *data_extra["warnings"]]
-        result = result.model_copy(update={"data": merged})
+        result, touched_page = await _validate_and_run(ctx, spec, args, warnings, notices)
+    result = _with_extras(result, warnings, notices)
     # A screenshot only helps when the page was involved; bad arguments are about the call itself.
     wants_shot = result.error is not None and result.error.code not in _NOT_ABOUT_THE_PAGE
     if wants_shot and touched_page and ctx.settings.failure_screenshots:
@@ -158,4 +170,4 @@ async def call_tool(ctx: ToolContext, name: str, args: Mapping[str, Any] | None)
     if ctx.secrets:
         result = _redacted(result, SecretSet(ctx.secrets))
     elapsed = (time.perf_counter() - started) * 1000
-    return result.model_copy(update={"tool": spec.name if spec else str(name)[:80], "duration_ms": elapsed})
+    return result.model_copy(update={"tool": shown_name, "duration_ms": elapsed})

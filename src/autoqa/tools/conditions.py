@@ -143,6 +143,7 @@ async def wait_for_element(
     """Poll until ``judge`` passes. Ambiguous targets fail at once unless the judge accepts several."""
     require_element(ref, target)
     allow_many = multi_ok or judge in _MULTI_OK
+    needs_state = judge not in (*_MULTI_OK, judge_attached) and not multi_ok
     state_timeout = min(timeout_ms, 5_000) + 500
     hooked = False
     last: list[tuple[Probe, Verdict]] = []
@@ -150,14 +151,11 @@ async def wait_for_element(
     async def attempt() -> Verdict | None:
         nonlocal hooked
         try:
-            found = await probe(ctx, ref, target)
+            found = await probe(ctx, ref, target, with_state=needs_state)
         except ToolFailure as failure:
             # A ref whose element is gone satisfies "hidden"; other ref problems end the call.
-            if (
-                judge is judge_hidden
-                and failure.error.code is ErrorCode.ELEMENT_NOT_FOUND
-                and ("not on the page any more" in failure.error.message)
-            ):
+            details = failure.error.details or {}
+            if judge is judge_hidden and details.get("reason") == "gone":
                 return Verdict(True, "not on the page", {"absent": True})
             raise
         if _ambiguous(found) and not allow_many:
@@ -165,9 +163,7 @@ async def wait_for_element(
             raise await target_failure(ctx, target, found.lookup)
         if found.located is not None and not hooked:
             hooked = True
-            warning = await run_element_hook(ctx, tool, found.located)
-            if warning:
-                ctx.extra.setdefault("autoqa.tools.warnings", []).append(warning)
+            await run_element_hook(ctx, tool, found.located)
         verdict = await judge(found, state_timeout)
         last.append((found, verdict))
         return verdict if verdict.ok or verdict.final else None
@@ -192,7 +188,8 @@ async def wait_for_element(
         details = dict(failure.error.details or {})
         raise ToolFailure(
             code,
-            f"expected {subject} to be {expectation}, but no element matches; {failure.error.message.split('; ', 1)[-1]}",
+            f"expected {subject} to be {expectation}, but no element matches; "
+            + failure.error.message.split("; ", 1)[-1],
             expected=expectation,
             actual=observed.actual,
             **details,

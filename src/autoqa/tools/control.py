@@ -82,7 +82,9 @@ async def wait_for(ctx: ToolContext, args: WaitForArgs) -> ToolResult:
 
 class TabsArgs(ToolArgs):
     action: Literal["list", "switch", "close"] = "list"
-    index: int | None = Field(default=None, ge=0, le=1_000, description="tab index from tabs(action='list')")
+    index: int | None = Field(
+        default=None, ge=-1, le=1_000, description="tab index from tabs(action='list'); -1 = the newest tab"
+    )
 
 
 async def _tab_list(ctx: ToolContext) -> list[dict[str, Any]]:
@@ -112,16 +114,19 @@ async def tabs(ctx: ToolContext, args: TabsArgs) -> ToolResult:
         if args.index is None:
             raise ToolFailure(ErrorCode.INVALID_INPUT, "switch needs index (see tabs(action='list'))")
         index = args.index
+        # -1 means "the newest tab": it needs at least a second tab to exist (a popup still on its way).
+        wanted = 2 if index == -1 else index + 1
 
         # A popup opened by the last click may still be on its way (it usually takes ~50 ms).
         async def arrived() -> bool | None:
-            return True if len(track.pages()) > index else None
+            return True if len(track.pages()) >= wanted else None
 
         if not await poll(arrived, Deadline(min(ctx.settings.action_timeout_ms, _POPUP_WAIT_MS))):
             raise ToolFailure(
                 ErrorCode.INVALID_INPUT, f"no tab {index}; there are {len(track.pages())} (indexes from 0)"
             )
         page = track.pages()[index]
+        index = track.pages().index(page)
         ctx.page = page
         await bounded(page.bring_to_front(), ctx.settings.action_timeout_ms)
         try:

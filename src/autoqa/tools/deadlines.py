@@ -12,6 +12,16 @@ T = TypeVar("T")
 # Like Playwright's expect: check at once, then back off, but never sleep long (a toast lasts ~2 s).
 POLL_INTERVALS_MS = (0, 50, 100, 250, 500)
 
+# A check that runs while the page navigates (a click just submitted a form) loses its JS context; like
+# Playwright's expect, polling treats that as "not yet" instead of failing the wait.
+_NAVIGATION_RACES = ("execution context was destroyed", "most likely because of a navigation",
+                     "cannot find context with specified id", "frame was detached")
+
+
+def _is_navigation_race(exc: Exception) -> bool:
+    text = str(exc).lower()
+    return any(marker in text for marker in _NAVIGATION_RACES)
+
 
 class Deadline:
     """A point in time a tool must finish by; ``remaining_ms`` feeds Playwright ``timeout=`` arguments."""
@@ -44,7 +54,14 @@ async def poll(check: Callable[[], Awaitable[T | None]], deadline: Deadline) -> 
     """
     attempt = 0
     while True:
-        result = await check()
+        try:
+            result = await check()
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            if deadline.expired or not _is_navigation_race(exc):
+                raise
+            result = None
         if result is not None:
             return result
         if deadline.expired:

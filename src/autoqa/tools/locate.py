@@ -12,7 +12,7 @@ from playwright.async_api import Locator
 from autoqa.tools.candidates import render, with_refs
 from autoqa.tools.context import ToolContext
 from autoqa.tools.deadlines import Deadline, bounded, poll
-from autoqa.tools.page_scripts import ELEMENT_STATE
+from autoqa.tools.page_scripts import run_on_element
 from autoqa.tools.refs import resolve_ref
 from autoqa.tools.result import ErrorCode, ToolFailure
 from autoqa.tools.targets import Match, TargetLookup, locator_for, resolve_target
@@ -51,47 +51,52 @@ class Probe:
 
     located: Located | None
     lookup: TargetLookup | None
-    fallback_note: str | None = None
 
 
 def _probe_timeout(ctx: ToolContext) -> float:
     return min(_PROBE_TIMEOUT_MS, max(ctx.settings.action_timeout_ms, 250))
 
 
-async def probe(ctx: ToolContext, ref: str | None, target: str | None) -> Probe:
-    """Resolve once, without waiting. Ref problems raise ToolFailure unless a target can stand in."""
+async def probe(ctx: ToolContext, ref: str | None, target: str | None, *, with_state: bool = False) -> Probe:
+    """Resolve once, without waiting. Ref problems raise ToolFailure unless a target can stand in.
+
+    ``with_state``: a target's match also carries its state (free in the same round trip).
+    """
     timeout = _probe_timeout(ctx)
-    note = None
     if ref is not None:
         try:
             found = await resolve_ref(ctx, ref, timeout)
         except ToolFailure as failure:
             if target is None or failure.error.code is not ErrorCode.ELEMENT_NOT_FOUND:
                 raise
-            note = f"ref {ref} failed ({failure.error.message}); used target instead"
+            add_warning(ctx, f"ref {ref} did not resolve ({failure.error.message}); used target instead")
         else:
             located = Located(found.locator, "ref", found.ref, "ref", None, 1, 1 if found.visible else 0)
             return Probe(located, None)
     assert target is not None
     lookup = await resolve_target(
-        ctx.page, target, test_id_attribute=ctx.settings.test_id_attribute, timeout_ms=timeout
+        ctx.page,
+        target,
+        test_id_attribute=ctx.settings.test_id_attribute,
+        timeout_ms=timeout,
+        with_state=with_state,
     )
     if lookup.status == "found" and lookup.locator is not None:
         match = lookup.matches[0] if lookup.matches else None
         visible = 0 if lookup.hidden else lookup.count
         located = Located(lookup.locator, "target", target, lookup.tier or "", match, lookup.count, visible)
-        return Probe(located, lookup, note)
-    return Probe(None, lookup, note)
+        return Probe(located, lookup)
+    return Probe(None, lookup)
 
 
 async def element_state(located: Located, timeout_ms: float) -> dict[str, Any]:
     """Enabled, checked, value, … of the element: free for targets (the page script sent it along),
     one handle round trip for refs."""
-    if located.match is not None:
+    if located.match is not None and located.match.state:
         return located.match.state
     handle = await located.locator.element_handle(timeout=timeout_ms)
     try:
-        state: dict[str, Any] = await bounded(handle.evaluate(ELEMENT_STATE), timeout_ms)
+        state: dict[str, Any] = await run_on_element(handle, "state", None, timeout_ms)
     finally:
         await bounded(handle.dispose(), timeout_ms)
     return state
@@ -147,20 +152,29 @@ async def locate(ctx: ToolContext, ref: str | None, target: str | None) -> Locat
 
 RAW_ARGS_KEY = "autoqa.tools.raw_args"
 """``ctx.extra`` key: the arguments of the running call as given, with ``{{NAME}}`` placeholders intact."""
+WARNINGS_KEY = "autoqa.tools.warnings"
+"""``ctx.extra`` key: warnings gathered during the running call; ``call_tool`` moves them into the result."""
 
 
-async def run_element_hook(ctx: ToolContext, tool: str, located: Located) -> str | None:
-    """Call ``ctx.element_hook`` before acting. A failing hook must not fail the action: returns a warning.
+def add_warning(ctx: ToolContext, text: str) -> None:
+    warnings: list[str] = ctx.extra.setdefault(WARNINGS_KEY, [])
+    if text not in warnings:  # polling loops would repeat it
+        warnings.append(text)
+
+
+async def run_element_hook(ctx: ToolContext, tool: str, located: Located) -> None:
+    """Call ``ctx.element_hook`` before acting on ``located``. A failing hook does not fail the tool: it
+    becomes a warning in the result.
 
     The hook sees the arguments as the caller gave them (secret placeholders not substituted).
     """
     if ctx.element_hook is None:
-        return None
+        return
     args: Mapping[str, Any] = ctx.extra.get(RAW_ARGS_KEY) or {}
     try:
         await ctx.element_hook(tool, located.locator, args)
     except asyncio.CancelledError:
         raise
     except Exception as exc:
-        return f"element hook failed: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
-    return None
+        first = str(exc).splitlines()[0] if str(exc) else ""
+        add_warning(ctx, f"element hook failed: {type(exc).__name__}: {first}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 from pydantic import Field
 
 from autoqa.tools.args import ToolArgs
@@ -46,7 +47,10 @@ def resolve_url(ctx: ToolContext, given: str) -> str:
 
 
 def check_origin(ctx: ToolContext, url: str) -> None:
-    """Only the base URL's origin and ``ctx.allowed_origins`` may be opened (no restriction if neither is set)."""
+    """Only the base URL's origin and ``ctx.allowed_origins`` may be opened.
+
+    With neither a base URL nor allowed origins configured, any http(s) origin is allowed.
+    """
     allowed = [origin_of(o) for o in ctx.allowed_origins if o != "*"]
     if "*" in ctx.allowed_origins or (not ctx.base_url and not allowed):
         return
@@ -66,9 +70,17 @@ async def navigate(ctx: ToolContext, args: NavigateArgs) -> ToolResult:
     url = resolve_url(ctx, args.url)
     check_origin(ctx, url)
     timeout = ctx.settings.navigation_timeout_ms
-    response = await ctx.page.goto(url, timeout=timeout, wait_until="load")
-    data: dict[str, Any] = {"url": ctx.page.url, "title": await bounded(ctx.page.title(), timeout)}
+    before = ctx.page.url
     warnings: list[str] = []
+    try:
+        response = await ctx.page.goto(url, timeout=timeout, wait_until="load")
+    except PlaywrightTimeoutError:
+        if ctx.page.url == before:
+            raise
+        # The new page is there and usable; only some resource (an ad, a long poll) is still loading.
+        response = None
+        warnings.append(f"the page did not finish loading within {timeout:.0f} ms")
+    data: dict[str, Any] = {"url": ctx.page.url, "title": await bounded(ctx.page.title(), timeout)}
     if response is not None:
         data["status"] = response.status
         if response.status >= 400:

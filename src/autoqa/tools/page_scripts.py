@@ -2,8 +2,10 @@
 
 Resolving a plain-language target with Playwright's own locators costs one round trip per strategy and
 role (measured: ~9 ms for a union of the interactive roles on a small page, as much as a whole ``fill``).
-These scripts do the whole resolution in one ``evaluate`` instead, over the main document, its open shadow
-roots and its same-origin iframes, and answer with a unique CSS path that Playwright then acts on.
+This library does the whole resolution in one ``evaluate`` instead, over the main document, its open
+shadow roots and its same-origin iframes, and answers with a unique CSS path that Playwright then acts on.
+It is installed once per document as a non-enumerable ``Symbol.for("autoqa.tools.<hash>")`` property of
+the window (the page could see it, but nothing enumerates it).
 
 Roles and accessible names follow the ARIA rules closely enough for matching descriptions (explicit role,
 implicit role by tag and input type; aria-labelledby, aria-label, labels, alt, value, content, title,
@@ -13,8 +15,17 @@ authority for what the model sees.
 
 from __future__ import annotations
 
-# Shared helpers. Every script below is ``(args) => { PRELUDE ...body }``.
-PRELUDE = r"""
+import hashlib
+from typing import Any
+
+from playwright.async_api import ElementHandle, Frame, Locator, Page
+
+from autoqa.tools.deadlines import bounded
+
+# The library, evaluated once per document and kept under a symbol on its window. Sending and compiling
+# ~15 kB of source on every call cost ~2 ms (half a fill); calling the installed copy costs nothing extra.
+LIBRARY = r"""(() => {
+
 const norm = (s) => (s || '').replace(/\s+/g, ' ').trim();
 const fold = (s) => norm(s).normalize('NFKC').toLowerCase();
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
@@ -77,22 +88,21 @@ function roleOf(e) {
   return null;
 }
 
-function hiddenFromTree(e) {
-  if (e.getAttribute('aria-hidden') === 'true') return true;
-  const style = styleOf(e);
-  return style.display === 'none' || style.visibility === 'hidden';
-}
+const FIELDS = new Set(['input', 'textarea', 'select']);
 
 function contentText(node, skip) {
   let out = '';
   for (const child of node.childNodes) {
     if (child.nodeType === 3) { out += child.nodeValue; continue; }
-    if (child.nodeType !== 1 || child === skip || SKIP.has(child.localName) || hiddenFromTree(child)) continue;
+    if (child.nodeType !== 1 || child === skip || SKIP.has(child.localName)) continue;
+    if (child.getAttribute('aria-hidden') === 'true') continue;
+    const style = styleOf(child);
+    if (style.display === 'none' || style.visibility === 'hidden') continue;
     const label = child.getAttribute('aria-label');
     if (label && norm(label)) { out += ' ' + label + ' '; continue; }
     if (child.localName === 'img') { out += ' ' + (child.getAttribute('alt') || '') + ' '; continue; }
-    if (child.localName === 'input' || child.localName === 'textarea' || child.localName === 'select') continue;
-    const inline = styleOf(child).display.startsWith('inline');
+    if (FIELDS.has(child.localName)) continue;
+    const inline = style.display.startsWith('inline');
     const inner = contentText(child, skip);
     out += inline ? inner : ' ' + inner + ' ';
   }
@@ -109,7 +119,7 @@ function labelText(e) {
   return '';
 }
 
-const nameCache = new Map();
+let nameCache = new Map();  // reset by every entry point: the DOM changes between calls
 function nameOf(e) {
   if (nameCache.has(e)) return nameCache.get(e);
   let name = labelText(e);
@@ -176,9 +186,13 @@ function contextOf(e) {
   return text ? text.slice(0, 60) : null;
 }
 
-function describe(e, frame) {
-  return {role: roleOf(e), name: nameOf(e).slice(0, 100), text: textOf(e).slice(0, 100),
-          tag: e.localName, css: cssIn(e), frame, context: contextOf(e), state: stateOf(e)};
+// ``full`` for candidates shown to a model; the success path sends only what the tool needs, because
+// every field is validated by Playwright's protocol layer in Python (measurable on the hot path).
+function describe(e, frame, full, withState) {
+  const out = {role: roleOf(e), name: nameOf(e).slice(0, 100), css: cssIn(e), frame};
+  if (full) Object.assign(out, {text: textOf(e).slice(0, 100), tag: e.localName, context: contextOf(e)});
+  if (full || withState) out.state = stateOf(e);
+  return out;
 }
 
 function* elementsOf(root) {
@@ -204,13 +218,10 @@ function documents() {
   visit(document, []);
   return out;
 }
-"""
 
-# Resolve a description. args: {desc, tokens, roleHints, stripped, testId, limit}.
-FIND_TARGET = (
-    "(args) => {"
-    + PRELUDE
-    + r"""
+function find(args) {
+nameCache = new Map();
+
 const desc = norm(args.desc);
 const fdesc = fold(desc);
 const tokens = args.tokens;
@@ -301,7 +312,11 @@ function exactIn(els) {
 }
 
 function similarity(a, b) {
-  const grams = (s) => { const g = []; for (let i = 0; i < s.length - 1; i++) g.push(s.slice(i, i + 2)); return g; };
+  const grams = (s) => {
+    const g = [];
+    for (let i = 0; i < s.length - 1; i++) g.push(s.slice(i, i + 2));
+    return g;
+  };
   const ga = grams(a), gb = grams(b);
   if (!ga.length || !gb.length) return a === b ? 1 : 0;
   const pool = [...gb];
@@ -325,14 +340,16 @@ function closest(docs) {
     }
   }
   scored.sort((a, b) => b.score - a.score);
-  return scored.slice(0, args.limit).map((s) => describe(s.e, s.path));
+  return scored.slice(0, args.limit).map((s) => describe(s.e, s.path, true));
 }
 
 // Exact tiers in every document (main first, visible before hidden), then fuzzy token matching.
 const docs = documents().map((d) => ({...d, els: [...elementsOf(d.doc.documentElement)]}));
 const answer = (found, path) => ({
   status: found.matches.length === 1 ? 'found' : 'ambiguous', tier: found.tier, count: found.matches.length,
-  hidden: found.hidden, matches: found.matches.slice(0, args.limit).map((e) => describe(e, path))});
+  hidden: found.hidden,
+  matches: found.matches.slice(0, found.matches.length === 1 ? 1 : args.limit)
+    .map((e) => describe(e, path, found.matches.length > 1, !!args.state))});
 let hiddenExact = null;
 for (const {els, path} of docs) {
   const found = exactIn(els);
@@ -345,29 +362,24 @@ for (const {els, path} of docs) {
   if (found) return answer(found, path);
 }
 return {status: 'none', tier: null, count: 0, hidden: false, matches: [], candidates: closest(docs)};
-}"""
-)
+}
 
-# For locators Playwright resolves itself (refs, explicit selectors): state of every match, in one call.
-DESCRIBE_ALL = (
-    "(els, args) => {"
-    + PRELUDE
-    + r"""
+function describeAll(els, args) {
+nameCache = new Map();
+
 const visible = els.filter(isVisible);
 const pool = visible.length ? visible : els;
 return {count: els.length, visibleCount: visible.length,
-        matches: pool.slice(0, args.limit).map((e) => describe(e, []))};
-}"""
-)
+        matches: pool.slice(0, args.limit).map((e) => describe(e, [], true))};
+}
 
-# The state of one element (``ElementHandle.evaluate``): for refs, which have no script result to reuse.
-ELEMENT_STATE = "(e) => {" + PRELUDE + "return stateOf(e); }"
+function state(e) {
+nameCache = new Map();
+return stateOf(e);
+}
 
-# Is ``text`` shown anywhere (main document + same-origin iframes)? args: {text, exact}.
-FIND_TEXT = (
-    "(args) => {"
-    + PRELUDE
-    + r"""
+function findText(args) {
+
 const wanted = args.exact ? norm(args.text) : fold(args.text);
 let visible = 0, hidden = 0;
 for (const {doc} of documents()) {
@@ -384,14 +396,10 @@ for (const {doc} of documents()) {
   for (const e of leaves) { if (isVisible(e)) visible++; else hidden++; }
 }
 return {visible, hidden};
-}"""
-)
+}
 
-# Visible text lines of every searchable document, for "closest text" hints on failed assertions.
-VISIBLE_LINES = (
-    "(args) => {"
-    + PRELUDE
-    + r"""
+function visibleLines(args) {
+
 const lines = [];
 for (const {doc} of documents()) {
   const body = doc.body || doc.documentElement;
@@ -403,12 +411,9 @@ for (const {doc} of documents()) {
   }
 }
 return lines;
-}"""
-)
+}
 
-# Scroll the window, or the scrollable element under the viewport centre when the window cannot move.
-SCROLL_BY = r"""
-([dx, dy]) => {
+function scrollBy([dx, dy]) {
   const root = document.scrollingElement || document.documentElement;
   const before = [window.scrollX, window.scrollY];
   window.scrollBy(dx, dy);
@@ -431,10 +436,54 @@ SCROLL_BY = r"""
   return {target, x: Math.round(x), y: Math.round(y), atTop: y <= 0, atBottom: y >= maxY - 1,
           atLeft: x <= 0, atRight: x >= maxX - 1};
 }
-"""
 
-SELECT_OPTIONS = r"""
-(e) => e.localName === 'select'
+function selectOptions(e) {
+  return e.localName === 'select'
   ? [...e.options].map((o) => ({value: o.value, label: (o.label || o.textContent || '').trim()}))
-  : null
-"""
+  : null;
+}
+
+return {find, describeAll, state, findText, visibleLines, scrollBy, selectOptions};
+})()"""
+
+_KEY = "autoqa.tools." + hashlib.sha1(LIBRARY.encode()).hexdigest()[:12]
+_LOOKUP = f"const key = Symbol.for('{_KEY}');"
+_INSTALL = f"if (!window[key]) Object.defineProperty(window, key, {{value: {LIBRARY}, configurable: true}});"
+
+# Each entry wraps the result in {value} so "not installed" (null) differs from any answer.
+_PAGE_FAST = (
+    f"([name, args]) => {{ {_LOOKUP} return window[key] ? {{value: window[key][name](args)}} : null; }}"
+)
+_PAGE_FULL = f"([name, args]) => {{ {_LOOKUP} {_INSTALL} return {{value: window[key][name](args)}}; }}"
+_SUBJECT_FAST = (
+    f"(subject, [name, args]) => {{ {_LOOKUP} "
+    "return window[key] ? {value: window[key][name](subject, args)} : null; }"
+)
+_SUBJECT_FULL = (
+    f"(subject, [name, args]) => {{ {_LOOKUP} {_INSTALL} "
+    "return {value: window[key][name](subject, args)}; }"
+)
+
+
+async def run_in_page(scope: Page | Frame, name: str, args: Any, timeout_ms: float) -> Any:
+    """Call library function ``name(args)`` in the page (or frame), installing the library if needed."""
+    result = await bounded(scope.evaluate(_PAGE_FAST, [name, args]), timeout_ms)
+    if result is None:
+        result = await bounded(scope.evaluate(_PAGE_FULL, [name, args]), timeout_ms)
+    return result["value"]
+
+
+async def run_on_element(handle: ElementHandle, name: str, args: Any, timeout_ms: float) -> Any:
+    """Call ``name(element, args)`` in the element's own frame."""
+    result = await bounded(handle.evaluate(_SUBJECT_FAST, [name, args]), timeout_ms)
+    if result is None:
+        result = await bounded(handle.evaluate(_SUBJECT_FULL, [name, args]), timeout_ms)
+    return result["value"]
+
+
+async def run_on_matches(locator: Locator, name: str, args: Any, timeout_ms: float) -> Any:
+    """Call ``name(elements, args)`` with every element the locator matches (no waiting)."""
+    result = await bounded(locator.evaluate_all(_SUBJECT_FAST, [name, args]), timeout_ms)
+    if result is None:
+        result = await bounded(locator.evaluate_all(_SUBJECT_FULL, [name, args]), timeout_ms)
+    return result["value"]

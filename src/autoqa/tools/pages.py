@@ -29,9 +29,9 @@ class PageTracker:
     def attach(self) -> None:
         self.context.on("page", self._on_page)
         for page in self.context.pages:
-            self._watch(page)
+            self.watch(page)
         if not self._ctx.page.is_closed():
-            self._watch(self._ctx.page)
+            self.watch(self._ctx.page)
 
     def pages(self) -> list[Page]:
         return [p for p in self.context.pages if not p.is_closed()]
@@ -40,7 +40,8 @@ class PageTracker:
         notices, self._notices = self._notices, []
         return notices
 
-    def _watch(self, page: Page) -> None:
+    def watch(self, page: Page) -> None:
+        """Answer this page's dialogs and notice when it closes (idempotent)."""
         if id(page) in self._watched:
             return
         self._watched.add(id(page))
@@ -48,7 +49,7 @@ class PageTracker:
         page.on("close", self._on_close)
 
     def _on_page(self, page: Page) -> None:
-        self._watch(page)
+        self.watch(page)
         index = self.pages().index(page) if page in self.pages() else len(self.pages()) - 1
         self._notices.append(
             f"a new tab opened (index {index}); switch to it with tabs(action='switch', index={index})"
@@ -69,23 +70,29 @@ class PageTracker:
         if dialog.type == "prompt" and policy == "accept" and self.prompt_text is not None:
             record["prompt_text_length"] = len(self.prompt_text)
         self._ctx.dialogs.append(record)
+        answer = (
+            dialog.accept(self.prompt_text if dialog.type == "prompt" else None)
+            if policy == "accept"
+            else dialog.dismiss()
+        )
         try:
-            if policy == "accept":
-                await dialog.accept(self.prompt_text if dialog.type == "prompt" else None)
-            else:
-                await dialog.dismiss()
+            await asyncio.wait_for(answer, self._ctx.settings.action_timeout_ms / 1000)
         except asyncio.CancelledError:
             raise
-        except Exception:  # the page closed meanwhile: nothing is blocked any more
-            record["handled_as"] = "closed"
+        except Exception:  # the page closed meanwhile (nothing is blocked any more) or stopped answering
+            record["handled_as"] = "failed"
 
 
 def tracker(ctx: ToolContext) -> PageTracker:
-    """The tracker of this context, attached on first use (cheap afterwards: a dict lookup)."""
+    """The tracker of this context, attached on first use (cheap afterwards: a dict lookup).
+
+    ``call_tool`` calls it every time; a runner that lets the page run before the first tool call (a
+    warm-up ``goto``) should call it when it builds the ToolContext, so early dialogs are answered too.
+    """
     current = ctx.extra.get(_KEY)
     if isinstance(current, PageTracker) and current.context is ctx.context:
         if not ctx.page.is_closed():
-            current._watch(ctx.page)
+            current.watch(ctx.page)
         return current
     fresh = PageTracker(ctx)
     ctx.extra[_KEY] = fresh

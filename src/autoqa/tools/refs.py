@@ -5,14 +5,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 
 from autoqa.tools.context import ToolContext
-from autoqa.tools.result import ErrorCode, ToolFailure
-from playwright.async_api import Error as PlaywrightError
-
-from autoqa.tools.snapshot import take_snapshot
 from autoqa.tools.deadlines import bounded
+from autoqa.tools.result import ErrorCode, ToolFailure
+from autoqa.tools.snapshot import take_snapshot
 
 _REF = re.compile(r"^\s*\[?\s*(?:ref\s*=\s*)?((?:f\d+)?e\d+)\s*\]?\s*$")
 
@@ -52,6 +51,7 @@ async def _probe(ctx: ToolContext, ref: str, timeout_ms: float) -> tuple[Locator
             f"ref {ref} is from an earlier page (it navigated or reloaded since that snapshot); "
             "take a new snapshot and use its refs",
             ref=ref,
+            reason="earlier_page",
         ) from exc
 
 
@@ -72,5 +72,6 @@ async def resolve_ref(ctx: ToolContext, raw: str, timeout_ms: float) -> RefLooku
             f"ref {ref} is not on the page any more (it changed since the snapshot); "
             "take a new snapshot, or use target='<visible text or label>'",
             ref=ref,
+            reason="gone",
         )
     return RefLookup(ref, locator, visible)

@@ -20,7 +20,7 @@ _SPECS = (
     ),
     ToolSpec(
         "navigate",
-        "Open a URL: absolute http(s) or a path relative to the app's base URL (e.g. /login). Waits for load.",
+        "Open a URL: absolute http(s), or a path relative to the app's base URL (/login). Waits for load.",
         navigation.NavigateArgs, "action", navigation.navigate,
     ),
     ToolSpec(
@@ -40,7 +40,7 @@ _SPECS = (
     ),
     ToolSpec(
         "press_key",
-        "Press a key or chord (Enter, Escape, Tab, Control+A) on an element, or on the focused element if none given.",
+        "Press a key or chord (Enter, Escape, Tab, Control+A) on an element, else on the focused one.",
         actions.PressKeyArgs, "action", actions.press_key,
     ),
     ToolSpec(
@@ -60,7 +60,7 @@ _SPECS = (
     ),
     ToolSpec(
         "scroll",
-        "Scroll the page by amount px (default 600) in direction; with ref/target scroll that element into view.",
+        "Scroll the page by amount px (default 600) in direction; with ref/target, scroll it into view.",
         actions.ScrollArgs, "action", actions.scroll,
     ),
     ToolSpec(
@@ -75,7 +75,7 @@ _SPECS = (
     ),
     ToolSpec(
         "dialogs",
-        "JS alert/confirm/prompt dialogs are answered automatically. List them, or accept/dismiss the next ones.",
+        "Browser alert/confirm/prompt dialogs are answered automatically; list them or pick accept/dismiss.",
         control.DialogsArgs, "control", control.dialogs,
     ),
     ToolSpec(

@@ -23,12 +23,13 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Locator, Page
 
-from autoqa.tools.deadlines import bounded
-from autoqa.tools.page_scripts import DESCRIBE_ALL, FIND_TARGET
+from autoqa.tools.page_scripts import run_in_page, run_on_matches
 
 CANDIDATE_LIMIT = 3
+_NAVIGATING = ("Execution context was destroyed", "Cannot find context", "Frame was detached")
 
 # Filler words that describe rather than name an element. Role words double as role hints.
 _ROLE_WORDS: dict[str, tuple[str, ...]] = {
@@ -63,7 +64,7 @@ _STOP_WORDS = frozenset(
     {"the", "a", "an", "to", "on", "in", "of", "for", "with", "at", "icon", "element", "box"}
 )
 _ARTICLES = frozenset({"the", "a", "an"})
-_CJK_SUFFIXES = tuple(word for word in _ROLE_WORDS if not word.isascii()) + ("图标", "的")
+_CJK_SUFFIXES = (*(word for word in _ROLE_WORDS if not word.isascii()), "图标", "的")
 _TOKEN = re.compile(r"\w+", re.UNICODE)
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _QUOTED = re.compile(r"[\"“”'‘’「」『』](.+?)[\"“”'‘’「」『』]")
@@ -210,8 +211,8 @@ def _origin(url: str) -> str:
 
 async def describe_locator(locator: Locator, timeout_ms: float) -> dict[str, Any]:
     """Count, visible count, document id and descriptions of a locator's matches, in one round trip."""
-    result: dict[str, Any] = await bounded(
-        locator.evaluate_all(DESCRIBE_ALL, {"limit": CANDIDATE_LIMIT}), timeout_ms
+    result: dict[str, Any] = await run_on_matches(
+        locator, "describeAll", {"limit": CANDIDATE_LIMIT}, timeout_ms
     )
     return result
 
@@ -238,8 +239,13 @@ async def _resolve_hint(page: Page, text: str, timeout_ms: float) -> TargetLooku
     return first
 
 
-async def resolve_target(page: Page, text: str, *, test_id_attribute: str, timeout_ms: float) -> TargetLookup:
-    """One resolution attempt for ``text`` (callers poll this while the page may still render)."""
+async def resolve_target(
+    page: Page, text: str, *, test_id_attribute: str, timeout_ms: float, with_state: bool = False
+) -> TargetLookup:
+    """One resolution attempt for ``text`` (callers poll this while the page may still render).
+
+    ``with_state`` also fetches the match's state (enabled, checked, value) in the same round trip.
+    """
     hinted = await _resolve_hint(page, text, timeout_ms)
     if hinted is not None:
         return hinted
@@ -251,8 +257,15 @@ async def resolve_target(page: Page, text: str, *, test_id_attribute: str, timeo
         "stripped": query.stripped,
         "testId": test_id_attribute,
         "limit": CANDIDATE_LIMIT,
+        "state": with_state,
     }
-    raw: dict[str, Any] = await bounded(page.evaluate(FIND_TARGET, args), timeout_ms)
+    try:
+        raw: dict[str, Any] = await run_in_page(page, "find", args, timeout_ms)
+    except PlaywrightError as exc:
+        if not any(marker in str(exc) for marker in _NAVIGATING):
+            raise
+        # The document was replaced under us (a click that navigates): no match yet, callers poll again.
+        return TargetLookup("none", None, 0, False, (), (), None)
     matches = tuple(Match.from_js(m) for m in raw.get("matches") or ())
     candidates = tuple(Match.from_js(m) for m in raw.get("candidates") or ())
     per_match = tuple(locator_for(page, m) for m in matches)

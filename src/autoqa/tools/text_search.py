@@ -7,8 +7,7 @@ from dataclasses import dataclass
 
 from playwright.async_api import Page
 
-from autoqa.tools.deadlines import bounded
-from autoqa.tools.page_scripts import FIND_TEXT, VISIBLE_LINES
+from autoqa.tools.page_scripts import run_in_page
 
 _LINE_LIMIT = 2_000
 
@@ -24,13 +23,13 @@ class TextPresence:
 async def find_text(page: Page, text: str, *, exact: bool, timeout_ms: float) -> TextPresence:
     """Substring search is case-insensitive and whitespace-normalised, like ``get_by_text``; ``exact``
     means an element whose whole text equals ``text``."""
-    raw = await bounded(page.evaluate(FIND_TEXT, {"text": text, "exact": exact}), timeout_ms)
+    raw = await run_in_page(page, "findText", {"text": text, "exact": exact}, timeout_ms)
     return TextPresence(int(raw["visible"]), int(raw["hidden"]))
 
 
 async def closest_lines(page: Page, text: str, timeout_ms: float, limit: int = 2) -> list[str]:
     """Visible lines most like ``text`` ("Total: $31.00" when "Total: $30.00" was expected)."""
-    lines: list[str] = await bounded(page.evaluate(VISIBLE_LINES, {"limit": _LINE_LIMIT}), timeout_ms)
+    lines: list[str] = await run_in_page(page, "visibleLines", {"limit": _LINE_LIMIT}, timeout_ms)
     wanted = text.casefold()
     scored = []
     for line in dict.fromkeys(lines):

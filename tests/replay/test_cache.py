@@ -1,0 +1,114 @@
+"""The step cache file: keys and the invalidation cascade, what gets written, and bad files."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+from autoqa.demo_app.server import DemoServer
+from autoqa.record import ElementRecord
+from autoqa.replay import StepCache, step_keys
+from autoqa.results import Outcome
+from record.helpers import DEMO_SPECS, Recording, load_demo_spec
+
+
+def test_editing_a_step_invalidates_it_and_every_later_step(demo_server: DemoServer) -> None:
+    spec = load_demo_spec("02-bad-password.md", demo_server)
+    keys = step_keys(spec.steps)
+    edited = list(spec.steps)
+    edited[2] = dataclasses.replace(edited[2], raw_text='Fill "Password" with "another-wrong-one"')
+    changed = step_keys(edited)
+    assert changed[:2] == keys[:2]
+    assert all(a != b for a, b in zip(changed[2:], keys[2:], strict=True))
+    assert len(set(keys)) == len(keys)
+
+
+def test_keys_use_the_text_as_written_not_variable_values(demo_server: DemoServer) -> None:
+    spec = load_demo_spec("01-login.md", demo_server)
+    other = dataclasses.replace(
+        spec, steps=tuple(dataclasses.replace(s, text=s.text + " (rendered)") for s in spec.steps)
+    )
+    assert step_keys(spec.steps) == step_keys(other.steps)
+
+
+def test_a_passing_run_is_cached_readably_without_secrets(
+    demo_suite: dict[str, Recording], demo_server: DemoServer, tmp_path: Path
+) -> None:
+    run = demo_suite["01-login.md"]
+    cache = StepCache(tmp_path / ".autoqa", root=DEMO_SPECS)
+    assert cache.lookup(run.spec).first_uncached == 1
+    path = cache.update(run.spec, run.records, run.result)
+    assert path == tmp_path / ".autoqa" / "01-login.json"
+    text = path.read_text()
+    assert demo_server.credentials.password not in text
+    data = json.loads(text)
+    assert data["spec"] == "01-login.md" and [s["index"] for s in data["steps"]] == [1, 2, 3, 4, 5, 6]
+    fill_user, fill_password = data["steps"][1]["calls"][0], data["steps"][2]["calls"][0]
+    assert fill_user["args"] == {"value": "{{USERNAME}}", "target": '[data-testid="username"]'}
+    assert fill_password["args"]["value"] == "{{PASSWORD}}"
+    assert fill_password["locator"] == 'page.get_by_test_id("password")'
+    plan = cache.lookup(run.spec)
+    assert plan.complete and plan.usable == (1, 2, 3, 4, 5, 6)
+
+
+def test_only_passing_runs_are_written_and_unchanged_plans_are_not_rewritten(
+    demo_suite: dict[str, Recording], tmp_path: Path
+) -> None:
+    run = demo_suite["05-long-list.md"]
+    cache = StepCache(tmp_path, root=DEMO_SPECS)
+    failed = dataclasses.replace(run.result, outcome=Outcome.FAILED)
+    assert cache.update(run.spec, run.records, failed) is None
+    assert not list(tmp_path.iterdir())
+    path = cache.update(run.spec, run.records, run.result)
+    assert path is not None
+    before = path.read_text()
+    assert cache.update(run.spec, run.records, run.result) == path
+    assert path.read_text() == before
+
+
+def test_an_edited_spec_keeps_only_the_steps_before_the_edit(
+    demo_suite: dict[str, Recording], demo_server: DemoServer, tmp_path: Path
+) -> None:
+    run = demo_suite["02-bad-password.md"]
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    source = (DEMO_SPECS / "02-bad-password.md").read_text()
+    (specs / "02-bad-password.md").write_text(source)
+    cache = StepCache(tmp_path / ".autoqa", root=specs)
+    original = load_demo_spec("02-bad-password.md", demo_server, specs)
+    assert cache.update(original, run.records, run.result) is not None
+    (specs / "02-bad-password.md").write_text(source.replace('"not-the-password"', '"still-wrong"'))
+    edited = load_demo_spec("02-bad-password.md", demo_server, specs)
+    plan = cache.lookup(edited)
+    assert plan.usable == (1, 2) and plan.first_uncached == 3
+    assert plan.reason is not None and "step 3" in plan.reason
+
+
+def test_a_step_without_a_replayable_locator_ends_the_cached_prefix(
+    demo_suite: dict[str, Recording], tmp_path: Path
+) -> None:
+    run = demo_suite["02-bad-password.md"]
+    records = [
+        r.model_copy(update={"element": ElementRecord(fingerprint=r.element.fingerprint)})
+        if r.step == 3 and r.element is not None
+        else r
+        for r in run.records
+    ]
+    cache = StepCache(tmp_path, root=DEMO_SPECS)
+    cache.update(run.spec, records, run.result)
+    plan = cache.lookup(run.spec)
+    assert plan.usable == (1, 2) and plan.first_uncached == 3
+
+
+def test_a_broken_cache_file_is_reported_not_fatal(demo_suite: dict[str, Recording], tmp_path: Path) -> None:
+    run = demo_suite["05-long-list.md"]
+    cache = StepCache(tmp_path, root=DEMO_SPECS)
+    path = cache.path_for(run.spec)
+    for broken in ("{not json", '{"spec": "x", "steps": [{"index": 0}]}', '{"version": 99, "spec": "x"}'):
+        path.write_text(broken)
+        plan = cache.lookup(run.spec)
+        assert plan.steps == () and plan.first_uncached == 1
+        assert plan.reason is not None and str(path) in plan.reason
+    assert cache.update(run.spec, run.records, run.result) == path
+    assert cache.lookup(run.spec).complete
