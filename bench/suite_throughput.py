@@ -85,8 +85,13 @@ async def _run(project: Path, server: DemoServer, workers: int) -> tuple[float, 
     env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTOQA_", "ANTHROPIC_"))}
     env.update(AUTOQA_USERNAME=server.credentials.username, AUTOQA_PASSWORD=server.credentials.password)
     request = RunRequest(
-        paths=("specs",), root=project, cli={"base_url": server.url, "workers": workers, "artifacts": "none"},
-        cli_vars={}, keyword=None, environ=env, project_root=project,
+        paths=("specs",),
+        root=project,
+        cli={"base_url": server.url, "workers": workers, "artifacts": "none"},
+        cli_vars={},
+        keyword=None,
+        environ=env,
+        project_root=project,
     )
     prepared = prepare_run(request)
     with _MemorySampler() as sampler:

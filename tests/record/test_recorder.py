@@ -11,6 +11,7 @@ from autoqa.demo_app.server import DemoServer
 from autoqa.errors import ExportError
 from autoqa.record import IRWriter, Recorder, RecorderCaller, read_ir, records_for
 from autoqa.results import Outcome, StepStatus
+from autoqa.tools import call_tool
 from record.helpers import Recording, new_context, record_spec
 
 
@@ -105,3 +106,26 @@ def test_writer_appends_lines(tmp_path: Path, demo_suite: dict[str, Recording]) 
         writer.write(records[2])
     assert len(path.read_text().splitlines()) == 3
     assert read_ir(path) == list(records[:3])
+
+
+async def test_checks_over_several_elements_record_a_locator_for_all_of_them(
+    browser: Browser, demo_server: DemoServer, demo_suite: dict[str, Recording]
+) -> None:
+    context, ctx = await new_context(browser, demo_server, demo_suite["01-login.md"].storage_state)
+    try:
+        recorder = Recorder(ctx)
+        caller = RecorderCaller(recorder)
+        assert (await caller("navigate", {"url": "/products.html"}, step=1)).ok
+        assert (await caller("assert_count", {"target": "Add to cart", "count": 6}, step=2)).ok
+        assert (await caller("assert_element_visible", {"target": "Add to cart"}, step=3)).ok
+        for record in recorder.records[1:]:
+            element = record.element
+            assert element is not None and element.group_size == 6
+            assert element.chosen is not None
+            assert element.chosen.code() == 'page.get_by_role("button", name="Add to cart", exact=True)'
+            assert element.replay_target == "role=button name=Add to cart"
+            # The replay target, given back to the tool, checks the same six buttons.
+            again = await call_tool(ctx, record.tool, {**record.args, "target": element.replay_target})
+            assert again.ok, again.error
+    finally:
+        await context.close()

@@ -34,7 +34,14 @@ def demo_environ(server: DemoServer, **extra: str) -> dict[str, str]:
     return env
 
 
-def run_cli(args: list[str], *, cwd: Path, env: dict[str, str], timeout: float = 180) -> subprocess.CompletedProcess[str]:
+def run_cli(
+    args: list[str], *, cwd: Path, env: dict[str, str], timeout: float = 180
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "autoqa", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout
+        [sys.executable, "-m", "autoqa", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
     )

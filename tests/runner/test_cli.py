@@ -19,30 +19,37 @@ def test_dry_run_prints_steps_and_starts_no_browser(demo_project: Path, demo_ser
     out = run_cli(["run", "specs", "--dry-run"], cwd=demo_project, env=demo_environ(demo_server))
     assert out.returncode == 0, out.stderr
     assert "03-checkout.md  [plain]" in out.stdout
-    assert "Verify \"Total: $39.98\" is visible" in out.stdout
+    assert 'Verify "Total: $39.98" is visible' in out.stdout
     assert "{{PASSWORD}}" in out.stdout and demo_server.credentials.password not in out.stdout
     assert not (demo_project / "artifacts").exists()
 
 
 def test_spec_error_exits_2_naming_file_and_line(tmp_path: Path, demo_server: DemoServer) -> None:
     (tmp_path / "specs").mkdir()
-    (tmp_path / "specs" / "bad.md").write_text("# Bad\n\n## Preconditions\n- x\n\n## Steps\n1. Go to {{NOPE}}\n")
+    (tmp_path / "specs" / "bad.md").write_text(
+        "# Bad\n\n## Preconditions\n- x\n\n## Steps\n1. Go to {{NOPE}}\n"
+    )
     out = run_cli(["run", "specs"], cwd=tmp_path, env=demo_environ(demo_server))
     assert out.returncode == 2
     assert "bad.md:7" in out.stderr and "NOPE" in out.stderr
     assert "Traceback" not in out.stderr
 
 
-def test_bad_config_value_exits_2_naming_key_source_and_allowed(demo_project: Path, demo_server: DemoServer) -> None:
+def test_bad_config_value_exits_2_naming_key_source_and_allowed(
+    demo_project: Path, demo_server: DemoServer
+) -> None:
     env = demo_environ(demo_server, AUTOQA_ARTIFACTS="sometimes")
     out = run_cli(["run", "specs"], cwd=demo_project, env=env)
     assert out.returncode == 2
     assert "artifacts" in out.stderr and "AUTOQA_ARTIFACTS" in out.stderr and "fail" in out.stderr
 
 
-def test_failed_spec_exits_1_and_json_output_parses(demo_project: Path, buggy_demo_server: DemoServer) -> None:
+def test_failed_spec_exits_1_and_json_output_parses(
+    demo_project: Path, buggy_demo_server: DemoServer
+) -> None:
     out = run_cli(
-        ["run", "specs/01-login.md", "specs/03-checkout.md", "--json"], cwd=demo_project,
+        ["run", "specs/01-login.md", "specs/03-checkout.md", "--json"],
+        cwd=demo_project,
         env=demo_environ(buggy_demo_server),
     )
     assert out.returncode == 1, out.stderr
@@ -62,9 +69,14 @@ def test_agent_spec_without_credentials_fails_fast_before_a_browser(
     assert time.monotonic() - started < 30
 
 
-def test_agent_never_refuses_agent_specs_with_a_clear_message(demo_project: Path, demo_server: DemoServer) -> None:
-    out = run_cli(["run", "specs/06-sorting-agent.md", "--agent", "never"], cwd=demo_project,
-                  env=demo_environ(demo_server))
+def test_agent_never_refuses_agent_specs_with_a_clear_message(
+    demo_project: Path, demo_server: DemoServer
+) -> None:
+    out = run_cli(
+        ["run", "specs/06-sorting-agent.md", "--agent", "never"],
+        cwd=demo_project,
+        env=demo_environ(demo_server),
+    )
     assert out.returncode == 3
     assert "--agent never" in out.stderr and "step 1" in out.stderr
 
@@ -81,8 +93,11 @@ def test_init_scaffolds_and_never_overwrites(tmp_path: Path) -> None:
     assert (tmp_path / "autoqa.toml").read_text() == "workers = 3\n"
     assert "exists, kept" in second.stdout
     # The scaffolded spec is valid.
-    check = run_cli(["specs", "validate", "specs", "--url", "http://127.0.0.1:9"], cwd=tmp_path,
-                    env={**env, "AUTOQA_USERNAME": "u", "AUTOQA_PASSWORD": "p-123456"})
+    check = run_cli(
+        ["specs", "validate", "specs", "--url", "http://127.0.0.1:9"],
+        cwd=tmp_path,
+        env={**env, "AUTOQA_USERNAME": "u", "AUTOQA_PASSWORD": "p-123456"},
+    )
     assert check.returncode == 0, check.stderr
 
 
@@ -114,10 +129,15 @@ def test_ctrl_c_stops_cleanly_and_writes_what_finished(demo_project: Path, demo_
     )
     proc = subprocess.Popen(
         [sys.executable, "-m", "autoqa", "run", "specs/01-login.md", "specs/99-slow.md"],
-        cwd=demo_project, env=demo_environ(demo_server), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=demo_project,
+        env=demo_environ(demo_server),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     deadline = time.monotonic() + 120
     latest = demo_project / "artifacts" / "latest" / "run.json"
+
     def login_finished() -> bool:
         try:
             specs = json.loads(latest.read_text())["specs"]

@@ -28,7 +28,9 @@ def test_plain_spec_runs_without_the_agent(tmp_path: Path) -> None:
 
 def test_free_text_needs_the_agent_and_is_skipped_without_credentials(tmp_path: Path) -> None:
     spec = _spec(tmp_path, "1. Navigate to /\n2. Sort the products by price\n")
-    job = plan_job(0, spec, SecretSet(), agent_mode="auto", agent_available=False, agent_unavailable_reason="no key")
+    job = plan_job(
+        0, spec, SecretSet(), agent_mode="auto", agent_available=False, agent_unavailable_reason="no key"
+    )
     assert job.executor is ExecutorKind.NONE
     assert job.not_run_outcome == "skipped"
     assert "no key" in (job.not_run_reason or "")
@@ -44,14 +46,22 @@ def test_agent_never_refuses_with_the_step_named(tmp_path: Path) -> None:
 
 def test_agent_always_uses_the_agent_even_for_plain_specs(tmp_path: Path) -> None:
     spec = _spec(tmp_path, "1. Navigate to /\n")
-    assert plan_job(0, spec, SecretSet(), agent_mode="always", agent_available=True).executor is ExecutorKind.AGENT
+    assert (
+        plan_job(0, spec, SecretSet(), agent_mode="always", agent_available=True).executor
+        is ExecutorKind.AGENT
+    )
 
 
 @pytest.mark.parametrize("count", [1, 2, 3, 5])
 def test_shards_partition_every_spec_exactly_once(tmp_path: Path, count: int) -> None:
     jobs = [
-        plan_job(i, _spec(tmp_path, "1. Navigate to /\n", f"s{i}.md"), SecretSet(), agent_mode="auto",
-                 agent_available=False)
+        plan_job(
+            i,
+            _spec(tmp_path, "1. Navigate to /\n", f"s{i}.md"),
+            SecretSet(),
+            agent_mode="auto",
+            agent_available=False,
+        )
         for i in range(7)
     ]
     parts = [shard(jobs, i, count) for i in range(1, count + 1)]
@@ -59,5 +69,6 @@ def test_shards_partition_every_spec_exactly_once(tmp_path: Path, count: int) ->
     assert sorted(seen) == list(range(7))
     assert len(seen) == len(set(seen))
     # Deterministic: the same input gives the same partition.
-    assert [[j.index for j in p] for p in parts] == [[j.index for j in shard(jobs, i, count)] for i in
-                                                       range(1, count + 1)]
+    assert [[j.index for j in p] for p in parts] == [
+        [j.index for j in shard(jobs, i, count)] for i in range(1, count + 1)
+    ]

@@ -48,7 +48,9 @@ def run_server(tmp_path: Path) -> Iterator[str]:
     env = {"PATH": "/usr/bin:/bin", "PLAYWRIGHT_BROWSERS_PATH": str(_registry_tree(tmp_path / "browsers"))}
     proc = subprocess.Popen(
         [sys.executable, "-m", "playwright", "run-server", "--port", str(port), "--host", "127.0.0.1"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -63,19 +65,33 @@ def run_server(tmp_path: Path) -> Iterator[str]:
         proc.wait(timeout=15)
 
 
-async def test_specs_run_in_a_remote_browser(demo_project: Path, demo_server: DemoServer, run_server: str) -> None:
+async def test_specs_run_in_a_remote_browser(
+    demo_project: Path, demo_server: DemoServer, run_server: str
+) -> None:
     request = RunRequest(
-        paths=("specs/01-login.md", "specs/05-long-list.md"), root=demo_project, cli={"connect": run_server},
-        cli_vars={}, keyword=None, environ=demo_environ(demo_server), project_root=demo_project,
+        paths=("specs/01-login.md", "specs/05-long-list.md"),
+        root=demo_project,
+        cli={"connect": run_server},
+        cli_vars={},
+        keyword=None,
+        environ=demo_environ(demo_server),
+        project_root=demo_project,
     )
     run = await execute_run(prepare_run(request))
     assert [s.outcome for s in run.specs] == [Outcome.PASSED, Outcome.PASSED], [s.reason for s in run.specs]
 
 
-async def test_an_unreachable_endpoint_is_an_infrastructure_error(demo_project: Path, demo_server: DemoServer) -> None:
+async def test_an_unreachable_endpoint_is_an_infrastructure_error(
+    demo_project: Path, demo_server: DemoServer
+) -> None:
     request = RunRequest(
-        paths=("specs/05-long-list.md",), root=demo_project, cli={"connect": f"ws://127.0.0.1:{_free_port()}/"},
-        cli_vars={}, keyword=None, environ=demo_environ(demo_server), project_root=demo_project,
+        paths=("specs/05-long-list.md",),
+        root=demo_project,
+        cli={"connect": f"ws://127.0.0.1:{_free_port()}/"},
+        cli_vars={},
+        keyword=None,
+        environ=demo_environ(demo_server),
+        project_root=demo_project,
     )
     run = await execute_run(prepare_run(request))
     (result,) = run.specs

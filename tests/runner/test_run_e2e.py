@@ -15,12 +15,19 @@ from .conftest import demo_environ
 
 def _request(project: Path, server: DemoServer, **cli: object) -> RunRequest:
     return RunRequest(
-        paths=("specs",), root=project, cli=cli, cli_vars={}, keyword=None, environ=demo_environ(server),
+        paths=("specs",),
+        root=project,
+        cli=cli,
+        cli_vars={},
+        keyword=None,
+        environ=demo_environ(server),
         project_root=project,
     )
 
 
-async def test_demo_specs_pass_and_the_agent_spec_is_skipped(demo_project: Path, demo_server: DemoServer) -> None:
+async def test_demo_specs_pass_and_the_agent_spec_is_skipped(
+    demo_project: Path, demo_server: DemoServer
+) -> None:
     prepared = prepare_run(_request(demo_project, demo_server), skip_agent_without_credentials=True)
     run = await execute_run(prepared)
     outcomes = {spec.path.name: spec.outcome for spec in run.specs}
@@ -38,13 +45,17 @@ async def test_demo_specs_pass_and_the_agent_spec_is_skipped(demo_project: Path,
 async def test_two_workers_give_the_same_results_in_the_same_order(
     demo_project: Path, demo_server: DemoServer
 ) -> None:
-    prepared = prepare_run(_request(demo_project, demo_server, workers=2), skip_agent_without_credentials=True)
+    prepared = prepare_run(
+        _request(demo_project, demo_server, workers=2), skip_agent_without_credentials=True
+    )
     run = await execute_run(prepared)
     assert [s.path.name for s in run.specs] == sorted(s.path.name for s in run.specs)
     assert [s.outcome for s in run.specs].count(Outcome.PASSED) == 5
 
 
-async def test_injected_bugs_make_the_matching_specs_fail(demo_project: Path, buggy_demo_server: DemoServer) -> None:
+async def test_injected_bugs_make_the_matching_specs_fail(
+    demo_project: Path, buggy_demo_server: DemoServer
+) -> None:
     prepared = prepare_run(_request(demo_project, buggy_demo_server), skip_agent_without_credentials=True)
     run = await execute_run(prepared)
     checkout = next(s for s in run.specs if s.path.name == "03-checkout.md")
@@ -55,22 +66,32 @@ async def test_injected_bugs_make_the_matching_specs_fail(demo_project: Path, bu
     assert next(s for s in run.specs if s.path.name == "05-long-list.md").outcome is Outcome.PASSED
 
 
-async def test_fail_fast_skips_what_has_not_started(demo_project: Path, buggy_demo_server: DemoServer) -> None:
-    prepared = prepare_run(_request(demo_project, buggy_demo_server, fail_fast=True),
-                           skip_agent_without_credentials=True)
+async def test_fail_fast_skips_what_has_not_started(
+    demo_project: Path, buggy_demo_server: DemoServer
+) -> None:
+    prepared = prepare_run(
+        _request(demo_project, buggy_demo_server, fail_fast=True), skip_agent_without_credentials=True
+    )
     run = await execute_run(prepared)
     names = [s.path.name for s in run.specs]
-    after = run.specs[names.index("03-checkout.md") + 1:]
+    after = run.specs[names.index("03-checkout.md") + 1 :]
     assert run.specs[names.index("03-checkout.md")].outcome is Outcome.FAILED
     assert after and all(s.outcome is Outcome.SKIPPED for s in after)
     assert all("fail-fast" in (s.reason or "") for s in after if s.path.name != "06-sorting-agent.md")
 
 
-async def test_auth_without_a_setup_spec_is_an_error_naming_it(demo_project: Path, demo_server: DemoServer) -> None:
+async def test_auth_without_a_setup_spec_is_an_error_naming_it(
+    demo_project: Path, demo_server: DemoServer
+) -> None:
     (demo_project / "specs" / "01-login.md").unlink()
     request = RunRequest(
-        paths=("specs/03-checkout.md",), root=demo_project, cli={}, cli_vars={}, keyword=None,
-        environ=demo_environ(demo_server), project_root=demo_project,
+        paths=("specs/03-checkout.md",),
+        root=demo_project,
+        cli={},
+        cli_vars={},
+        keyword=None,
+        environ=demo_environ(demo_server),
+        project_root=demo_project,
     )
     run = await execute_run(prepare_run(request))
     (result,) = run.specs
@@ -78,10 +99,17 @@ async def test_auth_without_a_setup_spec_is_an_error_naming_it(demo_project: Pat
     assert "setup: login" in (result.reason or "")
 
 
-async def test_a_failed_step_keeps_its_screenshot_and_trace(demo_project: Path, buggy_demo_server: DemoServer) -> None:
+async def test_a_failed_step_keeps_its_screenshot_and_trace(
+    demo_project: Path, buggy_demo_server: DemoServer
+) -> None:
     request = RunRequest(
-        paths=("specs/03-checkout.md", "specs/01-login.md"), root=demo_project, cli={}, cli_vars={},
-        keyword=None, environ=demo_environ(buggy_demo_server), project_root=demo_project,
+        paths=("specs/03-checkout.md", "specs/01-login.md"),
+        root=demo_project,
+        cli={},
+        cli_vars={},
+        keyword=None,
+        environ=demo_environ(buggy_demo_server),
+        project_root=demo_project,
     )
     run = await execute_run(prepare_run(request))
     checkout = next(s for s in run.specs if s.path.name == "03-checkout.md")

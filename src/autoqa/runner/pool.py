@@ -110,8 +110,13 @@ class WorkerPool:
         if self.env.artifacts is not None:
             result = await asyncio.to_thread(self.env.artifacts.finish_spec, None, result)
         self.env.events.emit(
-            "spec.finished", spec=result.slug, path=str(result.path), outcome=str(result.outcome),
-            reason=result.reason, duration_ms=0.0, executor=result.executor,
+            "spec.finished",
+            spec=result.slug,
+            path=str(result.path),
+            outcome=str(result.outcome),
+            reason=result.reason,
+            duration_ms=0.0,
+            executor=result.executor,
         )
         self.results[result.index] = result
 

@@ -187,7 +187,9 @@ async def execute_run(prepared: PreparedRun, *, events: EventSink | None = None)
         policy,
         redactor,
         run_id=_new_run_id(),
-        config_snapshot=_config_snapshot(prepared.resolved), versions=_versions(), root=prepared.root,
+        config_snapshot=_config_snapshot(prepared.resolved),
+        versions=_versions(),
+        root=prepared.root,
     )
     sink = FanoutSink(artifacts.events, events or NullSink())
     auth_dir = Path(tempfile.mkdtemp(prefix="autoqa-auth-"))
@@ -257,6 +259,11 @@ def _new_run_id() -> str:
     return time.strftime("%Y%m%d-%H%M%S") + "-" + uuid.uuid4().hex[:6]
 
 
+# What the Claude Code CLI needs from our environment: credentials, endpoints, cloud-provider settings and
+# its own switches (DISABLE_TELEMETRY …). Nothing else of the user's environment is passed on.
+_AGENT_ENV_PREFIXES = ("ANTHROPIC_", "CLAUDE_", "AWS_", "GOOGLE_", "CLOUD_ML_", "VERTEX_", "DISABLE_")
+
+
 def _agent_options(prepared: PreparedRun) -> Any:
     from autoqa.agent import AgentOptions
 
@@ -274,11 +281,7 @@ def _agent_options(prepared: PreparedRun) -> Any:
         circuit_breaker_cooldown=s.circuit_breaker_cooldown,
         tool_context=s.tool_context,
         interactive=bool(s.interactive and sys.stdin.isatty()),
-        env={
-            k: v
-            for k, v in prepared.environ.items()
-            if k.startswith(("ANTHROPIC_", "CLAUDE_", "AWS_", "GOOGLE_", "CLOUD_ML_"))
-        },
+        env={k: v for k, v in prepared.environ.items() if k.startswith(_AGENT_ENV_PREFIXES)},
     )
 
 

@@ -1,0 +1,210 @@
+"""Each tool's record → the pytest-playwright statement with the same meaning (no browser needed)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from autoqa.errors import ExportError
+from autoqa.export import export_spec
+from autoqa.export.code_model import Block, Line, Node
+from autoqa.export.statements import StatementContext, statements
+from autoqa.export.values import ValueRenderer
+from autoqa.record import CandidateCheck, ElementRecord, Fingerprint, IRRecord, LocatorSpec, TextLocation
+from autoqa.spec.model import Spec, Step, StepKind
+
+CTX = StatementContext(page="page", values=ValueRenderer(), app_origin="http://127.0.0.1:8000")
+
+
+def _element(tag: str = "button", *, value: str | None = None, type_: str | None = None) -> ElementRecord:
+    check = CandidateCheck(
+        locator=LocatorSpec(kind="test_id", value="x"), count=1, same_element=True, ok=True
+    )
+    return ElementRecord(fingerprint=Fingerprint(tag=tag, value=value, type=type_), candidates=(check,))
+
+
+def _record(tool: str, args: dict[str, Any], **fields: Any) -> IRRecord:
+    return IRRecord(seq=1, step=1, tool=tool, args=args, **fields)
+
+
+def _code(nodes: list[Node]) -> str:
+    def lines(node: Node, depth: int) -> list[str]:
+        if isinstance(node, Line):
+            return ["    " * depth + node.text]
+        out = ["    " * depth + node.header]
+        for child in node.body:
+            out += lines(child, depth + 1)
+        return out
+
+    text = "\n".join(line for node in nodes for line in lines(node, 0))
+    ast.parse(text)
+    return text
+
+
+EL = 'page.get_by_test_id("x")'
+
+
+@pytest.mark.parametrize(
+    ("tool", "args", "fields", "expected"),
+    [
+        ("navigate", {"url": "http://127.0.0.1:8000/cart.html?x=1"}, {}, 'page.goto("/cart.html?x=1")'),
+        ("navigate", {"url": "https://example.org/a"}, {}, 'page.goto("https://example.org/a")'),
+        ("click", {"target": "x", "double": True}, {"element": _element()}, f"{EL}.dblclick()"),
+        ("click", {"target": "x", "button": "right"}, {"element": _element()}, f'{EL}.click(button="right")'),
+        (
+            "fill",
+            {"target": "x", "value": "{{TOKEN}}"},
+            {"element": _element("input")},
+            f'{EL}.fill(os.environ["AUTOQA_TOKEN"])',
+        ),
+        (
+            "select_option",
+            {"target": "x", "option": "lohi"},
+            {"element": _element("select"), "data": {"selected": "Price (low to high)"}},
+            f'{EL}.select_option(label="Price (low to high)")',
+        ),
+        ("press_key", {"key": "Enter"}, {}, 'page.keyboard.press("Enter")'),
+        ("press_key", {"key": "Tab", "target": "x"}, {"element": _element("input")}, f'{EL}.press("Tab")'),
+        ("scroll", {"direction": "up", "amount": 300}, {}, "page.mouse.wheel(0, -300)"),
+        ("scroll", {"target": "x"}, {"element": _element()}, f"{EL}.scroll_into_view_if_needed()"),
+        ("hover", {"target": "x"}, {"element": _element()}, f"{EL}.hover()"),
+        (
+            "set_checked",
+            {"target": "x", "checked": False},
+            {"element": _element("input")},
+            f"{EL}.set_checked(False)",
+        ),
+        (
+            "upload_file",
+            {"target": "x", "path": "docs/a.txt"},
+            {"element": _element("input", type_="file")},
+            f'{EL}.set_input_files(UPLOAD_DIR / "docs/a.txt")',
+        ),
+        (
+            "assert_url",
+            {"expected": "/cart.html", "match": "equals"},
+            {},
+            'expect(page).to_have_url(re.compile(r"^[a-z]+://[^/]+" + re.escape("/cart.html") + "$"))',
+        ),
+        (
+            "assert_url",
+            {"expected": "cart", "match": "contains"},
+            {},
+            'expect(page).to_have_url(re.compile(re.escape("cart")))',
+        ),
+        ("assert_title", {"expected": "Shop", "match": "equals"}, {}, 'expect(page).to_have_title("Shop")'),
+        (
+            "assert_title",
+            {"expected": "^Sh", "match": "regex"},
+            {},
+            'expect(page).to_have_title(re.compile("^Sh"))',
+        ),
+        (
+            "assert_value",
+            {"target": "x", "expected": "Price (low to high)"},
+            {"element": _element("select", value="lohi")},
+            f'expect({EL}.locator("option:checked")).to_have_text("Price (low to high)")',
+        ),
+        (
+            "assert_value",
+            {"target": "x", "expected": "Ada"},
+            {"element": _element("input")},
+            f'expect({EL}).to_have_value("Ada")',
+        ),
+        (
+            "assert_checked",
+            {"target": "x", "checked": False},
+            {"element": _element("input")},
+            f"expect({EL}).to_be_checked(checked=False)",
+        ),
+        (
+            "assert_enabled",
+            {"target": "x", "enabled": False},
+            {"element": _element()},
+            f"expect({EL}).to_be_disabled()",
+        ),
+        (
+            "assert_count",
+            {"target": "x", "count": 6},
+            {"element": _element()},
+            f"expect({EL}).to_have_count(6)",
+        ),
+        (
+            "assert_element_hidden",
+            {"target": "Spinner"},
+            {},
+            'expect(page.get_by_role("button", name="Spinner", exact=True)',
+        ),
+        (
+            "assert_text_absent",
+            {"text": "Oops"},
+            {},
+            'expect(page.get_by_text("Oops").filter(visible=True)).to_have_count(0)',
+        ),
+        (
+            "assert_text_present",
+            {"text": "Total: $1"},
+            {"text": TextLocation(matches=0)},
+            'expect(page.locator("body")).to_contain_text("Total: $1")',
+        ),
+        (
+            "assert_text_present",
+            {"text": "Item"},
+            {"text": TextLocation(matches=3, visible=2)},
+            'expect(page.get_by_text("Item").filter(visible=True).first).to_be_visible()',
+        ),
+        ("wait_for", {"seconds": 2}, {}, "page.wait_for_timeout(2000)"),
+        (
+            "wait_for",
+            {"target": "x", "state": "hidden"},
+            {"element": _element()},
+            f"expect({EL}).to_be_hidden(timeout=10000)",
+        ),
+        (
+            "wait_for",
+            {"text": "Done", "seconds": 3},
+            {"text": TextLocation(matches=1, visible=1)},
+            'expect(page.get_by_text("Done")).to_be_visible(timeout=3000)',
+        ),
+    ],
+)
+def test_tool_to_statement(tool: str, args: dict[str, Any], fields: dict[str, Any], expected: str) -> None:
+    code = _code(statements(_record(tool, args, **fields), CTX))
+    assert code.startswith(expected), code
+
+
+def test_a_button_that_opens_a_file_chooser_is_clicked_inside_expect_file_chooser() -> None:
+    nodes = statements(_record("upload_file", {"target": "x", "path": "a.txt"}, element=_element()), CTX)
+    assert (
+        isinstance(nodes[0], Block) and nodes[0].header == "with page.expect_file_chooser() as chooser_info:"
+    )
+    assert _code(nodes).endswith('chooser_info.value.set_files(UPLOAD_DIR / "a.txt")')
+
+
+def test_unknown_tools_and_locatorless_actions_are_refused() -> None:
+    with pytest.raises(ExportError, match="cannot export tool 'teleport'"):
+        statements(_record("teleport", {}), CTX)
+    with pytest.raises(ExportError, match="step 1: click on 'Save' has no unique locator"):
+        statements(_record("click", {"target": "Save"}), CTX)
+
+
+def test_an_upload_module_defines_its_folder_and_imports(tmp_path: Path) -> None:
+    source = tmp_path / "upload.md"
+    step = Step(
+        index=1,
+        text='Upload "a.txt" to "x"',
+        kind=StepKind.ACTION,
+        source=source,
+        line=5,
+        raw_text='Upload "a.txt" to "x"',
+    )
+    spec = Spec(path=source, title="Upload a file", preconditions=(), steps=(step,))
+    record = _record("upload_file", {"target": "x", "path": "a.txt"}, element=_element("input", type_="file"))
+    code = export_spec(spec, [record], tmp_path / "out", root=tmp_path).read_text()
+    ast.parse(code)
+    assert 'UPLOAD_DIR = Path(os.environ.get("AUTOQA_UPLOAD_DIR", "."))' in code
+    assert "import os\nfrom pathlib import Path\n" in code
+    assert "def test_upload_a_file(page: Page) -> None:" in code
