@@ -37,34 +37,21 @@ HERE = Path(__file__).resolve().parent
 DEMO_SPECS = HERE.parent / "src" / "autoqa" / "demo_app" / "specs"
 SUITE = ("01-login.md", "02-bad-password.md", "03-checkout.md", "04-playground.md", "05-long-list.md")
 TARGETS = {"replay": 1.3, "exported": 1.1}
-_RACE = "the page navigated while the tool ran"
 
 
 # --- driving the tool layer (recording and the replay worker) -----------------------------------------
 
 
 class _Caller:
-    """``call_tool`` on one context, plus two stopgaps for known issues of other modules (reported):
-    the plain grammar's ``tabs index=-1`` ("the new tab") is not accepted by the tabs tool yet, and a check
-    racing a click's navigation fails instead of polling on; read-only calls are retried once for it."""
+    """``call_tool`` on one context (the replay worker's caller; nothing recorded)."""
 
-    def __init__(self, ctx: Any, inner: Any = None) -> None:
-        from autoqa.tools import call_tool
-
+    def __init__(self, ctx: Any) -> None:
         self.ctx = ctx
-        self.inner = inner or (lambda name, args, step=None: call_tool(ctx, name, args))
-        self.retries = 0
 
     async def __call__(self, name: str, args: Mapping[str, Any], *, step: int | None = None) -> Any:
-        args = dict(args)
-        if name == "tabs" and args.get("index") == -1:
-            args["index"] = max(1, len([p for p in self.ctx.context.pages if not p.is_closed()]) - 1)
-        result = await self.inner(name, args, step=step)
-        message = result.error.message if result.error is not None else ""
-        if not result.ok and name.startswith(("assert_", "wait_for")) and _RACE in message:
-            self.retries += 1
-            result = await self.inner(name, args, step=step)
-        return result
+        from autoqa.tools import call_tool
+
+        return await call_tool(self.ctx, name, args)
 
 
 def _variables(url: str, password: str) -> dict[str, str]:
@@ -98,7 +85,7 @@ async def _record(url: str, password: str, cache_dir: Path, export_dir: Path) ->
                     secrets={"PASSWORD": password},
                 )
                 recorder = Recorder(ctx, spec_path=spec.path)
-                result = await run_plain(spec, plan_plain(spec), _Caller(ctx, RecorderCaller(recorder)))
+                result = await run_plain(spec, plan_plain(spec), RecorderCaller(recorder))
                 if spec.setup and result.outcome == "passed":
                     state = await context.storage_state()
                 await context.close()
@@ -132,7 +119,6 @@ async def _replay_worker(cache_dir: Path, url: str, password: str) -> dict[str, 
     started = time.perf_counter()
     executor = ReplayExecutor(StepCache(cache_dir, root=DEMO_SPECS))
     outcomes: dict[str, str] = {}
-    retries = 0
     async with async_playwright() as playwright:
         browser = await launch_browser(playwright, resolve_browser())
         state: Any = None
@@ -142,15 +128,13 @@ async def _replay_worker(cache_dir: Path, url: str, password: str) -> dict[str, 
             ctx = ToolContext(
                 context=context, page=await context.new_page(), base_url=url, secrets={"PASSWORD": password}
             )
-            caller = _Caller(ctx)
-            replay = await executor.replay_spec(spec, caller, ctx=ctx)
-            retries += caller.retries
+            replay = await executor.replay_spec(spec, _Caller(ctx), ctx=ctx)
             outcomes[name] = str(replay.spec_result.outcome)
             if spec.setup:
                 state = await context.storage_state()
             await context.close()
         await browser.close()
-    return {"inner_s": round(time.perf_counter() - started, 3), "outcomes": outcomes, "race_retries": retries}
+    return {"inner_s": round(time.perf_counter() - started, 3), "outcomes": outcomes}
 
 
 # --- the three variants as processes -----------------------------------------------------------------
@@ -218,7 +202,6 @@ def run(repeats: int = 3) -> dict[str, Any]:
         wall: dict[str, list[float]] = {name: [] for name in commands}
         inner: dict[str, list[float]] = {name: [] for name in commands}
         failures: list[str] = []
-        retries = 0
         for round_index in range(repeats):
             names = list(commands)
             order = names[round_index % 3 :] + names[: round_index % 3]
@@ -228,7 +211,6 @@ def run(repeats: int = 3) -> dict[str, Any]:
                 if name == "replay":
                     report = json.loads(output.strip().splitlines()[-1]) if code == 0 else {}
                     inner[name].append(report.get("inner_s", seconds))
-                    retries += int(report.get("race_retries", 0))
                     bad = {k: v for k, v in report.get("outcomes", {}).items() if v != "passed"}
                     if code != 0 or bad:
                         failures.append(f"replay round {round_index}: {bad or output[-500:]}")
@@ -251,7 +233,6 @@ def run(repeats: int = 3) -> dict[str, Any]:
         "inner_ratio_to_handwritten": inner_ratios,
         "targets": TARGETS,
         "meets_targets": all(ratios[name] <= limit for name, limit in TARGETS.items()),
-        "replay_race_retries": retries,
         "failures": failures,
     }
 

@@ -25,8 +25,15 @@ def _clean_environ(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in list(os.environ):
         if name.startswith("AUTOQA_") and name != "AUTOQA_BROWSER_PATH":
             monkeypatch.delenv(name, raising=False)
-    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL", "CLAUDE_CODE_USE_BEDROCK",
-                 "CLAUDE_CODE_USE_VERTEX", "GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY"):
+    for name in (
+        "ANTHROPIC_API_KEY",
+        "ANTHROPIC_AUTH_TOKEN",
+        "ANTHROPIC_BASE_URL",
+        "CLAUDE_CODE_USE_BEDROCK",
+        "CLAUDE_CODE_USE_VERTEX",
+        "GITHUB_ACTIONS",
+        "GITHUB_STEP_SUMMARY",
+    ):
         monkeypatch.delenv(name, raising=False)
 
 

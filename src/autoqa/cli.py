@@ -181,7 +181,14 @@ def demo(
     except ValueError as exc:
         raise click.UsageError(str(exc)) from exc
     try:
-        cli: dict[str, Any] = {"base_url": server.url}
+        # The bundled specs live inside the package: their step cache and exported tests go to the
+        # output folder instead, where the user can look at them.
+        output = Path(output_dir or "artifacts").resolve()
+        cli: dict[str, Any] = {
+            "base_url": server.url,
+            "cache_dir": str(output / "demo-step-cache"),
+            "export_dir": str(output / "demo-exported-tests"),
+        }
         for key, value in (("agent", agent), ("output_dir", output_dir), ("workers", workers)):
             if value is not None:
                 cli[key] = value
@@ -204,6 +211,55 @@ def demo(
     finally:
         server.stop()
     sys.exit(int(code))
+
+
+@main.command()
+@click.argument("target", default="latest")
+@click.option(
+    "--output",
+    "output_dir",
+    default="artifacts",
+    type=click.Path(file_okay=False),
+    help="Artifacts folder holding the runs.",
+)
+@click.option("--to", "export_dir", type=click.Path(file_okay=False), help="Folder for the test files.")
+@click.option("--var", "variables", multiple=True, metavar="NAME=VALUE")
+def export(target: str, output_dir: str, export_dir: str | None, variables: tuple[str, ...]) -> None:
+    """Write pytest-playwright files from a run: TARGET is a run id, `latest`, or a spec file."""
+    from autoqa.config import find_project_root, load_settings
+    from autoqa.export.from_run import export_run, find_run_dir
+    from autoqa.spec.loader import load_spec
+
+    root = find_project_root(Path.cwd())
+    try:
+        resolved = load_settings(
+            root, env=dict(os.environ), cli={"vars": _parse_vars(variables)} if variables else {}
+        )
+        settings = resolved.settings
+        run_dir = find_run_dir(Path(output_dir), target)
+        out = (
+            Path(export_dir)
+            if export_dir
+            else (settings.export_dir if settings.export_dir.is_absolute() else root / settings.export_dir)
+        )
+        only = (Path(target),) if target.endswith(".md") else ()
+
+        def load(path: Path) -> Any:
+            return load_spec(path, variables=resolved.variables, secrets_declared=settings.secrets, root=root)
+
+        outcomes = export_run(run_dir, load, out, only=only, root=root, base_url=settings.base_url)
+    except AutoQAError as exc:
+        _fail(exc)
+    refused = 0
+    for outcome in outcomes:
+        if outcome.written:
+            click.echo(f"wrote    {outcome.written}")
+        else:
+            refused += 1
+            click.echo(f"refused  {outcome.spec_path}: {outcome.error}", err=True)
+    if not outcomes:
+        click.echo(f"no passing specs in {run_dir}", err=True)
+    sys.exit(int(ExitCode.USAGE_ERROR) if refused or not outcomes else 0)
 
 
 @main.command()

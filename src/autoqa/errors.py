@@ -69,7 +69,12 @@ class SpecError(AutoQAError):
     """A spec file that cannot be parsed or rendered; carries file and line."""
 
     def __init__(
-        self, message: str, *, path: Path | str | None = None, line: int | None = None, hint: str | None = None
+        self,
+        message: str,
+        *,
+        path: Path | str | None = None,
+        line: int | None = None,
+        hint: str | None = None,
     ) -> None:
         location = ""
         if path is not None:

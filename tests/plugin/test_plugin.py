@@ -15,8 +15,7 @@ pytest_plugins = ["pytester"]
 DEMO_SPECS = Path(__file__).resolve().parents[2] / "src" / "autoqa" / "demo_app" / "specs"
 
 
-# Specs of their own: a URL check before text checks after a click that navigates keeps them clear of a
-# known tool-layer race (a text check during a navigation fails instead of polling on).
+# Compact specs of their own (the demo's login and a shorter checkout) keep these runs quick.
 LOGIN = """---
 title: Log in
 setup: login

@@ -42,56 +42,14 @@ def secrets_of(server: DemoServer) -> dict[str, str]:
     return {"PASSWORD": server.credentials.password}
 
 
-class TabIndexShim:
-    """The plain grammar says "the new tab" as ``index=-1``; the tabs tool takes indexes from 0. Until the
-    two agree, map -1 to the newest tab (index 1 in these specs: the tool waits for the popup to arrive)."""
-
-    def __init__(self, inner: Any, ctx: ToolContext) -> None:
-        self.inner = inner
-        self.ctx = ctx
-
-    async def __call__(self, name: str, args: Mapping[str, Any], *, step: int | None = None) -> ToolResult:
-        args = dict(args)
-        if name == "tabs" and args.get("index") == -1:
-            open_pages = [p for p in self.ctx.context.pages if not p.is_closed()]
-            args["index"] = max(1, len(open_pages) - 1)
-        result: ToolResult = await self.inner(name, args, step=step)
-        return result
-
-
-_RACE = "the page navigated while the tool ran"
-_READ_ONLY = ("assert_", "wait_for")
-
-
-class RaceRetry:
-    """Known tool-layer race (reported to the integrator): a text or element check that starts while the
-    previous click's navigation is still committing fails with "the page navigated while the tool ran"
-    instead of polling on (about 1 run in 4 of the login spec). Read-only checks are retried once here, so
-    these tests stay about recording, export and replay. Remove once the tools poll through navigations."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-
-    async def __call__(self, name: str, args: Mapping[str, Any], *, step: int | None = None) -> ToolResult:
-        result: ToolResult = await self.inner(name, args, step=step)
-        if not result.ok and name.startswith(_READ_ONLY) and result.error and _RACE in result.error.message:
-            result = await self.inner(name, args, step=step)
-        return result
-
-
 class PlainCaller:
     """Calls tools on ``ctx`` with nothing recorded (what replay runs on); keeps every call it made."""
 
     def __init__(self, ctx: ToolContext) -> None:
         self.ctx = ctx
         self.calls: list[tuple[str, dict[str, Any], ToolResult]] = []
-        self._retrying = RaceRetry(self._call)
 
     async def __call__(self, name: str, args: Mapping[str, Any], *, step: int | None = None) -> ToolResult:
-        result: ToolResult = await self._retrying(name, args, step=step)
-        return result
-
-    async def _call(self, name: str, args: Mapping[str, Any], *, step: int | None = None) -> ToolResult:
         result = await call_tool(self.ctx, name, args)
         self.calls.append((name, dict(args), result))
         return result
@@ -127,7 +85,7 @@ async def record_spec(
     try:
         writer = IRWriter(ir_path) if ir_path is not None else None
         recorder = Recorder(ctx, writer, spec_path=spec.path, run_id="test")
-        caller = TabIndexShim(RaceRetry(RecorderCaller(recorder)), ctx)
+        caller = RecorderCaller(recorder)
         result = await run_plain(spec, plan_plain(spec), caller)
         if writer is not None:
             writer.close()

@@ -129,3 +129,19 @@ async def test_checks_over_several_elements_record_a_locator_for_all_of_them(
             assert again.ok, again.error
     finally:
         await context.close()
+
+
+async def test_a_popup_is_never_lost_to_an_unrecorded_call(browser: Browser, demo_server: DemoServer) -> None:
+    context, ctx = await new_context(browser, demo_server)
+    try:
+        recorder = Recorder(ctx)
+        caller = RecorderCaller(recorder)
+        assert (await caller("navigate", {"url": "/playground.html"}, step=1)).ok
+        assert (await caller("click", {"target": "Open help"}, step=2)).ok
+        assert (await caller("snapshot", {}, step=3)).ok  # an observation: not recorded
+        assert (await caller("tabs", {"action": "switch", "index": 1}, step=3)).ok
+        popups = [r.popup for r in recorder.records if r.popup is not None]
+        assert popups == [1]
+        assert recorder.records[-1].tool == "tabs" and recorder.records[-1].page_index == 1
+    finally:
+        await context.close()

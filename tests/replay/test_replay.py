@@ -21,9 +21,7 @@ from record.helpers import (
     DEMO_SPECS,
     SUITE,
     PlainCaller,
-    RaceRetry,
     Recording,
-    TabIndexShim,
     load_demo_spec,
     new_context,
     record_spec,
@@ -51,7 +49,7 @@ async def test_the_whole_suite_replays_with_exact_locators_only(
         context, ctx = await new_context(browser, demo_server, state)
         try:
             caller = PlainCaller(ctx)
-            replay = await executor.replay_spec(spec, TabIndexShim(caller, ctx), ctx=ctx)
+            replay = await executor.replay_spec(spec, caller, ctx=ctx)
         finally:
             await context.close()
         assert replay.completed, f"{name}: {replay.spec_result.reason}"
@@ -194,7 +192,7 @@ async def test_healing_a_stale_locator_reports_it_and_rewrites_the_cache(
         assert replay.failure.error is not None and replay.failure.error.code is ErrorCode.ELEMENT_NOT_FOUND
         # The "agent" takes over from step 4 on the same page (here: the plain steps, recorded).
         recorder = Recorder(ctx, spec_path=spec.path)
-        caller = RaceRetry(RecorderCaller(recorder))
+        caller = RecorderCaller(recorder)
         for step, actions in zip(spec.steps, plan_plain(spec).actions, strict=True):
             if step.index >= 4:
                 for action in actions:

@@ -348,24 +348,7 @@ def test_quoted_text_keeps_its_case_and_inner_spaces() -> None:
     assert action is not None and action.args == {"target": "Add  To Cart"}
 
 
-_NEWEST_TAB = {"Switch to the new tab", "切换到新标签页"}
-
-
-@pytest.mark.parametrize(
-    ("text", "tool", "args"),
-    [
-        pytest.param(
-            *phrase,
-            marks=pytest.mark.xfail(
-                strict=True, reason="tools.control.TabsArgs must accept index=-1 (the newest tab)"
-            ),
-        )
-        if phrase[0] in _NEWEST_TAB
-        else phrase
-        for phrase in PHRASES
-    ],
-    ids=[p[0] for p in PHRASES],
-)
+@pytest.mark.parametrize(("text", "tool", "args"), PHRASES, ids=[p[0] for p in PHRASES])
 def test_phrase_args_are_valid_for_the_tool_layer(text: str, tool: str, args: dict[str, Any]) -> None:
     """Contract with autoqa.tools: every plain action validates against the tool's own argument model."""
     from autoqa.tools.registry import TOOLS

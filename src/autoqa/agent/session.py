@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from autoqa.agent.dispatch import AskUser, ToolDispatcher, ask_on_terminal
 from autoqa.agent.guardrails import Guardrails, GuardrailTrip
+from autoqa.agent.handover import Handover
 from autoqa.agent.mcp_server import (
     SERVER_NAME,
     TOOL_PREFIX,
@@ -121,6 +122,7 @@ async def run_agent_spec(
     secrets: SecretSet | None = None,
     ask_user: AskUser | None = None,
     transcript: TranscriptSink | None = None,
+    handover: Handover | None = None,
 ) -> SpecResult:
     """Let Claude run ``spec`` in the browser of ``ctx`` and judge the outcome from recorded evidence.
 
@@ -129,6 +131,8 @@ async def run_agent_spec(
     """
     from autoqa.tools import TOOLS
 
+    if handover is not None:  # the replay did the steps before start_step; judge only the rest
+        spec = handover.remaining_spec(spec)
     started = time.perf_counter()
     if spec.timeout_s is not None:  # a spec's own ``timeout:`` wins over the run-wide default
         options = dataclasses.replace(options, spec_timeout_s=spec.timeout_s)
@@ -174,7 +178,8 @@ async def run_agent_spec(
             cli_path=options.cli_path,
             stderr=lambda line: state.stderr.append(secrets.redact(line)),
         )
-        await _drive(sdk_options, dispatcher, options, state, events, spec.slug, secrets)
+        first: Any = handover.first_message() if handover is not None else USER_PROMPT
+        await _drive(sdk_options, dispatcher, options, state, events, spec.slug, secrets, first)
     state.elapsed_s = time.perf_counter() - started
 
     already_reported = guardrails.tripped is not None
@@ -215,6 +220,7 @@ async def _drive(
     events: EventSink,
     slug: str,
     secrets: SecretSet,
+    first_message: Any = USER_PROMPT,
 ) -> None:
     from claude_agent_sdk import ClaudeSDKClient
 
@@ -228,7 +234,7 @@ async def _drive(
             async with client:
                 watcher = asyncio.create_task(_watch(client, dispatcher, options, state, started))
                 try:
-                    await client.query(USER_PROMPT)
+                    await client.query(first_message)
                     async for message in client.receive_response():
                         _on_message(message, dispatcher, state, events, slug, secrets)
                 finally:

@@ -379,6 +379,8 @@ class RunArtifacts:
             "duration_ms": duration_ms if duration_ms is not None else round((now - self._started) * 1000, 1),
             "pid": os.getpid(),
             "host": self.redactor.text(socket.gethostname()),
+            # Spec paths below are relative to this folder (``autoqa export`` finds the specs with it).
+            "root": self.redactor.text(str((self.root or Path.cwd()).resolve())),
             "versions": self._versions,
             "config": self._config,
             "policy": {

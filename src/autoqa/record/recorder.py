@@ -87,11 +87,11 @@ class Recorder:
         """Record ``tool`` if it succeeded; returns the record (also kept in ``records``)."""
         pending, self._pending = self._pending, None
         pages = self._open_pages()
+        if not result.ok or tool in NOT_RECORDED or _is_listing(tool, args):
+            return None  # tabs and dialogs that appeared meanwhile go with the next recorded call
         new_pages = [p for p in pages if p not in self._pages_seen]
         dialogs = self.ctx.dialogs[self._dialogs_seen :]
         self._pages_seen, self._dialogs_seen = pages, len(self.ctx.dialogs)
-        if not result.ok or tool in NOT_RECORDED or _is_listing(tool, args):
-            return None
         element = pending.element if pending is not None and pending.tool == tool else None
         if element is None and tool in _GROUP_TOOLS and isinstance(args.get("target"), str):
             element = await self._capture_group(tool, args["target"])

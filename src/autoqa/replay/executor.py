@@ -11,9 +11,7 @@ report the failure, or let the agent continue from ``hand_over_from`` ("heal").
 
 from __future__ import annotations
 
-import contextlib
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -24,7 +22,7 @@ from autoqa.results import Outcome, SpecResult, StepResult, StepStatus
 from autoqa.runner.verdicts import ABSENT_CODES, outcome_for_code
 from autoqa.spec.model import Spec, Step
 from autoqa.tools.caller import ToolCaller
-from autoqa.tools.context import ToolContext
+from autoqa.tools.context import ToolContext, short_target_wait
 from autoqa.tools.result import ErrorCode, ToolResult
 
 StopReason = Literal["failed", "uncached"]
@@ -171,7 +169,7 @@ async def _replay_step(
     for position, call in enumerate(cached.calls):
         args = render_args(call.args, spec)
         probing = step.optional and position == 0
-        with _short_target_wait(ctx if probing else None, optional_wait_ms):
+        with short_target_wait(ctx if probing else None, optional_wait_ms):
             result = await caller(call.tool, args, step=step.index)
         if result.ok:
             continue
@@ -181,17 +179,3 @@ async def _replay_step(
             return _StepOutcome(StepStatus.SKIPPED, f"optional step skipped: {message}")
         return _StepOutcome(StepStatus.FAILED, f"{call.tool} failed ({code}): {message}", result, call)
     return _StepOutcome(StepStatus.PASSED)
-
-
-@contextlib.contextmanager
-def _short_target_wait(ctx: ToolContext | None, wait_ms: float) -> Iterator[None]:
-    """An optional step's element gets a short grace period, not the full target wait."""
-    if ctx is None:
-        yield
-        return
-    saved = ctx.settings
-    ctx.settings = replace(saved, target_wait_ms=min(wait_ms, saved.target_wait_ms))
-    try:
-        yield
-    finally:
-        ctx.settings = saved

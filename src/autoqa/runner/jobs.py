@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from autoqa.runner.plain_executor import PlainPlan
 from autoqa.secrets import SecretSet
 from autoqa.spec.model import Spec
+
+if TYPE_CHECKING:
+    from autoqa.replay import CachePlan
 
 
 class ExecutorKind(StrEnum):
@@ -28,6 +32,10 @@ class SpecJob:
     not_run_outcome: str | None = None
     """For ``ExecutorKind.NONE``: ``skipped`` or ``error``."""
     not_run_reason: str | None = None
+    cache_plan: CachePlan | None = None
+    """For ``REPLAY``: the cached steps that are still valid."""
+    heal: bool = False
+    """For ``REPLAY``: the agent may take over from the step where the replay stops."""
 
     @property
     def slug(self) -> str:

@@ -12,6 +12,7 @@ from autoqa.runner.verdicts import ABSENT_CODES, outcome_for_code
 from autoqa.spec.grammar import PlainAction, parse_plain_step
 from autoqa.spec.model import Spec, Step
 from autoqa.tools.caller import ToolCaller
+from autoqa.tools.context import ToolContext, short_target_wait
 from autoqa.tools.result import ErrorCode
 
 
@@ -37,8 +38,18 @@ def plan_plain(spec: Spec) -> PlainPlan:
     return PlainPlan(tuple(per_step))
 
 
+OPTIONAL_WAIT_MS = 500
+"""How long an ``Optional:`` step's target gets to appear before the step is skipped."""
+
+
 async def run_plain(
-    spec: Spec, plan: PlainPlan, caller: ToolCaller, *, events: EventSink | None = None, slug: str = ""
+    spec: Spec,
+    plan: PlainPlan,
+    caller: ToolCaller,
+    *,
+    events: EventSink | None = None,
+    slug: str = "",
+    ctx: ToolContext | None = None,
 ) -> SpecResult:
     """Execute ``plan``; the first failing non-optional step ends the spec (later steps are not run)."""
     events = events or NullSink()
@@ -53,7 +64,7 @@ async def run_plain(
             continue
         events.emit("step.started", spec=slug, step=step.index, text=step.text)
         step_started = time.monotonic()
-        status, step_reason, step_outcome = await _run_step(step, actions, caller)
+        status, step_reason, step_outcome = await _run_step(step, actions, caller, ctx)
         duration = (time.monotonic() - step_started) * 1000
         results.append(StepResult(step.index, step.text, status, round(duration, 1), step_reason))
         events.emit(
@@ -80,10 +91,12 @@ async def run_plain(
 
 
 async def _run_step(
-    step: Step, actions: Sequence[PlainAction], caller: ToolCaller
+    step: Step, actions: Sequence[PlainAction], caller: ToolCaller, ctx: ToolContext | None
 ) -> tuple[StepStatus, str | None, Outcome]:
     for position, action in enumerate(actions):
-        result = await caller(action.tool, action.args, step=step.index)
+        probing = (step.optional or action.optional) and position == 0
+        with short_target_wait(ctx if probing else None, OPTIONAL_WAIT_MS):
+            result = await caller(action.tool, action.args, step=step.index)
         if result.ok:
             continue
         error = result.error

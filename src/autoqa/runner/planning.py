@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from autoqa.runner.jobs import ExecutorKind, SpecJob
 from autoqa.runner.plain_executor import plan_plain
 from autoqa.secrets import SecretSet
 from autoqa.spec.model import Spec
+
+if TYPE_CHECKING:
+    from autoqa.replay import CachePlan
 
 AGENT_MODES = ("auto", "on-miss", "never", "always")
 
@@ -20,13 +24,29 @@ def plan_job(
     agent_mode: str,
     agent_available: bool,
     agent_unavailable_reason: str = "no model credentials",
+    cache_plan: CachePlan | None = None,
 ) -> SpecJob:
+    """Pick the cheapest executor that can judge the spec honestly.
+
+    ``auto`` and ``on-miss``: the plain grammar when every step parses; else replay the step cache (the
+    agent heals from the first failing or uncached step when credentials exist); else the agent.
+    ``never``: plain or a complete cache, nothing else. ``always``: the agent from scratch.
+    """
     plain = plan_plain(spec)
     if agent_mode != "always" and plain.runnable:
         return SpecJob(index, spec, secrets, ExecutorKind.PLAIN, plain=plain)
     unparsed = plain.first_unparsed
+    cached = cache_plan is not None and bool(cache_plan.steps)
+    complete = cache_plan is not None and cache_plan.complete
     if agent_mode == "never":
+        if complete:
+            return SpecJob(index, spec, secrets, ExecutorKind.REPLAY, plain=plain, cache_plan=cache_plan)
         where = f"step {unparsed.index} ({unparsed.source}:{unparsed.line})" if unparsed else "a step"
+        why = (
+            f"; the step cache stops at step {cache_plan.first_uncached} ({cache_plan.reason})"
+            if (cache_plan is not None and cached)
+            else ""
+        )
         return SpecJob(
             index,
             spec,
@@ -35,7 +55,18 @@ def plan_job(
             plain=plain,
             not_run_outcome="error",
             not_run_reason=f"{where} needs the agent but --agent never forbids model calls: "
-            f"{unparsed.text if unparsed else ''!r}; rewrite it in the plain grammar or allow the agent",
+            f"{unparsed.text if unparsed else ''!r}{why}; rewrite it in the plain grammar, record a passing "
+            "run into the step cache, or allow the agent",
+        )
+    if agent_mode != "always" and (complete or (cached and agent_available)):
+        return SpecJob(
+            index,
+            spec,
+            secrets,
+            ExecutorKind.REPLAY,
+            plain=plain,
+            cache_plan=cache_plan,
+            heal=agent_available,
         )
     if not agent_available:
         return SpecJob(
@@ -50,12 +81,19 @@ def plan_job(
     return SpecJob(index, spec, secrets, ExecutorKind.AGENT, plain=plain)
 
 
-def needs_agent(specs: Sequence[Spec], agent_mode: str) -> bool:
+def needs_agent(
+    specs: Sequence[Spec], agent_mode: str, cache_plans: Sequence[CachePlan | None] | None = None
+) -> bool:
+    """Whether some spec can only be judged by the model (so credentials must be checked up front)."""
     if agent_mode == "never":
         return False
     if agent_mode == "always":
         return bool(specs)
-    return any(not plan_plain(spec).runnable for spec in specs)
+    plans = cache_plans if cache_plans is not None else [None] * len(specs)
+    return any(
+        not plan_plain(spec).runnable and not (plan is not None and plan.complete)
+        for spec, plan in zip(specs, plans, strict=True)
+    )
 
 
 def shard(items: Sequence[SpecJob], shard_index: int, shard_count: int) -> list[SpecJob]:

@@ -8,12 +8,15 @@ screenshot handed to the artifact sink.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from autoqa.events import EventSink, NullSink
 from autoqa.results import ToolCall
 from autoqa.secrets import SecretSet
 from autoqa.tools import ToolContext, ToolResult, call_tool
+
+if TYPE_CHECKING:
+    from autoqa.record import Recorder
 
 ScreenshotSaver = Callable[[bytes, str], str | None]
 """``save(jpeg_bytes, name_hint) -> relative path`` (or None when the policy keeps no screenshots)."""
@@ -30,12 +33,14 @@ class RecordingCaller:
         events: EventSink | None = None,
         save_screenshot: ScreenshotSaver | None = None,
         spec_slug: str = "",
+        recorder: Recorder | None = None,
     ) -> None:
         self.ctx = ctx
         self.secrets = secrets
         self.events = events or NullSink()
         self.save_screenshot = save_screenshot
         self.spec_slug = spec_slug
+        self.recorder = recorder
         self.calls: list[ToolCall] = []
 
     def _safe_args(self, args: Mapping[str, Any]) -> dict[str, Any]:
@@ -54,6 +59,9 @@ class RecordingCaller:
         safe_args = self._safe_args(args)
         self.events.emit("tool.called", spec=self.spec_slug, step=step, tool=name, args=safe_args)
         result = await call_tool(self.ctx, name, args)
+        if self.recorder is not None:
+            # Raw args on purpose: secrets are still {{NAME}} placeholders here, which is what the IR keeps.
+            await self.recorder.after_call(step, name, args, result, self.ctx.page.url)
         screenshot_path = None
         if result.screenshot is not None and result.screenshot.data and self.save_screenshot:
             screenshot_path = self.save_screenshot(result.screenshot.data, f"step{step or 0}-{name}")

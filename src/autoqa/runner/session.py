@@ -18,7 +18,7 @@ import uuid
 from collections.abc import Coroutine, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from playwright.async_api import Browser, async_playwright
 
@@ -37,6 +37,9 @@ from autoqa.spec.discovery import discover_specs, matches_tags
 from autoqa.spec.loader import load_spec, spec_secrets
 from autoqa.spec.model import Spec
 from autoqa.tools import ToolSettings
+
+if TYPE_CHECKING:
+    from autoqa.replay import StepCache
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +121,10 @@ def prepare_run(request: RunRequest, *, skip_agent_without_credentials: bool = F
     specs = [s for s in specs if matches_tags(s.tags, settings.tags) and _keyword_match(s, request.keyword)]
     run_secrets = SecretSet({k: v for k, v in variables.items() if v and is_secret_name(k, settings.secrets)})
     agent_mode = settings.agent
+    cache = _step_cache(settings, project_root)
+    cache_plans = [cache.lookup(spec) for spec in specs]
     available, note = True, None
-    if needs_agent(specs, agent_mode):
+    if needs_agent(specs, agent_mode, cache_plans):
         available, note = _agent_available(merged_env)
         if not available and not skip_agent_without_credentials:
             raise CredentialsError(
@@ -135,13 +140,25 @@ def prepare_run(request: RunRequest, *, skip_agent_without_credentials: bool = F
             agent_mode=agent_mode,
             agent_available=available,
             agent_unavailable_reason=note or "",
+            cache_plan=plan,
         )
-        for index, spec in enumerate(specs)
+        for index, (spec, plan) in enumerate(zip(specs, cache_plans, strict=True))
     ]
     if settings.shard:
         shard_index, shard_count = (int(x) for x in str(settings.shard).split("/"))
         jobs = shard(jobs, shard_index, shard_count)
     return PreparedRun(resolved, request.root, project_root, tuple(jobs), run_secrets, note, merged_env)
+
+
+def _under(root: Path, path: Path) -> Path:
+    return path if path.is_absolute() else root / path
+
+
+def _step_cache(settings: Settings, project_root: Path) -> StepCache:
+    """The committed step cache (``cache_dir``, relative to the project root)."""
+    from autoqa.replay import StepCache
+
+    return StepCache(_under(project_root, settings.cache_dir), root=project_root)
 
 
 def _tool_settings(settings: Settings) -> ToolSettings:
@@ -193,6 +210,8 @@ async def execute_run(prepared: PreparedRun, *, events: EventSink | None = None)
     )
     sink = FanoutSink(artifacts.events, events or NullSink())
     auth_dir = Path(tempfile.mkdtemp(prefix="autoqa-auth-"))
+    from autoqa.record import IRWriter
+
     env = RunEnvironment(
         settings=settings,
         root=prepared.project_root,
@@ -202,8 +221,12 @@ async def execute_run(prepared: PreparedRun, *, events: EventSink | None = None)
         artifacts=artifacts,
         auth_dir=auth_dir,
         agent_options=_agent_options(prepared)
-        if any(j.executor is ExecutorKind.AGENT for j in prepared.jobs)
+        if any(j.executor in (ExecutorKind.AGENT, ExecutorKind.REPLAY) for j in prepared.jobs)
         else None,
+        ir_writer=IRWriter(artifacts.path / "ir.jsonl"),
+        step_cache_dir=_under(prepared.project_root, settings.cache_dir),
+        export_dir=_under(prepared.project_root, settings.export_dir) if settings.export_on_pass else None,
+        run_id=artifacts.run_id,
     )
     sink.emit(
         "run.started", run_id=artifacts.run_id, spec_count=len(prepared.jobs), base_url=settings.base_url
@@ -239,6 +262,7 @@ async def execute_run(prepared: PreparedRun, *, events: EventSink | None = None)
     sink.emit(
         "run.finished", run_id=run.run_id, exit_code=int(exit_code_for(run)), duration_ms=run.duration_ms
     )
+    env.ir_writer.close()
     artifacts.finish_run(run)
     return run
 

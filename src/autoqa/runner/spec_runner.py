@@ -14,6 +14,7 @@ from playwright.async_api import Browser, BrowserContext
 from autoqa.events import EventSink, NullSink
 from autoqa.results import Outcome, SpecResult, StepResult, StepStatus
 from autoqa.runner.jobs import ExecutorKind, SpecJob
+from autoqa.runner.passing_run import keep_passing_run
 from autoqa.runner.plain_executor import run_plain
 from autoqa.runner.recording_caller import RecordingCaller
 from autoqa.tools import ToolContext, ToolSettings
@@ -37,6 +38,15 @@ class RunEnvironment:
     """Where setup specs save storage states (``<name>.json``) for ``auth:`` specs."""
     agent_options: Any = None
     extra_allowed_origins: tuple[str, ...] = ()
+    ir_writer: Any = None
+    """``autoqa.record.IRWriter`` for the run's ir.jsonl (None: records stay in memory only)."""
+    step_cache_dir: Path | None = None
+    write_cache: bool = True
+    export_dir: Path | None = None
+    """Where passing specs become pytest files (None: no export)."""
+    setup_recordings: dict[str, Any] = field(default_factory=dict)
+    """Setup name → (spec, records) of the passing setup spec, for exporting ``auth:`` specs."""
+    run_id: str = ""
 
 
 def _viewport(text: str) -> dict[str, int]:
@@ -113,6 +123,8 @@ async def _new_context(
 async def _execute(
     context: BrowserContext, job: SpecJob, env: RunEnvironment, spec_artifacts: SpecArtifacts | None
 ) -> SpecResult:
+    from autoqa.record import Recorder
+
     page = await context.new_page()
     ctx = ToolContext(
         context=context,
@@ -123,6 +135,8 @@ async def _execute(
         secrets=dict(job.secrets.values),
         settings=env.tool_settings,
     )
+    recorder = Recorder(ctx, env.ir_writer, spec_path=job.spec.path, run_id=env.run_id)
+    ctx.element_hook = recorder.before_element_action
 
     def save_screenshot(data: bytes, hint: str) -> str | None:
         if spec_artifacts is None:
@@ -130,16 +144,29 @@ async def _execute(
         return str(spec_artifacts.save_screenshot(data, hint))
 
     caller = RecordingCaller(
-        ctx, secrets=job.secrets, events=env.events, save_screenshot=save_screenshot, spec_slug=job.slug
+        ctx,
+        secrets=job.secrets,
+        events=env.events,
+        save_screenshot=save_screenshot,
+        spec_slug=job.slug,
+        recorder=recorder,
     )
+    transcript = spec_artifacts.transcript if spec_artifacts else None
     timeout = job.spec.timeout_s or env.settings.spec_timeout_s
     # The agent session enforces the spec timeout itself (it must stop the CLI cleanly); ours is a backstop.
-    outer = timeout + 30 if job.executor is ExecutorKind.AGENT else timeout
+    outer = timeout + 30 if job.executor in (ExecutorKind.AGENT, ExecutorKind.REPLAY) else timeout
+    replay = None
     try:
         async with asyncio.timeout(outer):
             if job.executor is ExecutorKind.PLAIN:
                 assert job.plain is not None
-                result = await run_plain(job.spec, job.plain, caller, events=env.events, slug=job.slug)
+                result = await run_plain(
+                    job.spec, job.plain, caller, events=env.events, slug=job.slug, ctx=ctx
+                )
+            elif job.executor is ExecutorKind.REPLAY:
+                from autoqa.runner.replay_runner import run_replay
+
+                result, replay = await run_replay(job, ctx, caller, env, transcript)
             elif job.executor is ExecutorKind.AGENT:
                 from autoqa.agent import run_agent_spec
 
@@ -150,7 +177,7 @@ async def _execute(
                     caller=caller,
                     events=env.events,
                     secrets=job.secrets,
-                    transcript=spec_artifacts.transcript if spec_artifacts else None,
+                    transcript=transcript,
                 )
             else:  # pragma: no cover - NONE is handled before a context exists
                 raise AssertionError(job.executor)
@@ -160,13 +187,13 @@ async def _execute(
     result = _attach_calls(result, caller)
     if result.outcome in (Outcome.FAILED, Outcome.ERROR) and spec_artifacts is not None:
         with contextlib.suppress(Exception):
-            shot = await page.screenshot(type="jpeg", quality=70, timeout=3_000)
+            shot = await ctx.page.screenshot(type="jpeg", quality=70, timeout=3_000)
             path = spec_artifacts.save_screenshot(shot, "final")
             result = replace(result, artifacts={**result.artifacts, "screenshot": str(path)})
     if job.spec.setup and result.outcome is Outcome.PASSED and env.auth_dir is not None:
         env.auth_dir.mkdir(parents=True, exist_ok=True)
         await context.storage_state(path=str(env.auth_dir / f"{job.spec.setup}.json"))
-    return result
+    return await keep_passing_run(job, result, recorder, env, replay)
 
 
 def _attach_calls(result: SpecResult, caller: RecordingCaller) -> SpecResult:

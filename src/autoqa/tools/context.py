@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
+import contextlib
+from collections.abc import Awaitable, Callable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -77,3 +78,20 @@ class ToolContext:
     element_hook: ElementHook | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     """Per-session state owned by individual tools (kept here so tools stay module-level functions)."""
+
+
+@contextlib.contextmanager
+def short_target_wait(ctx: ToolContext | None, wait_ms: float) -> Iterator[None]:
+    """Within the block, targets get ``wait_ms`` to appear instead of the full target wait.
+
+    ``Optional:`` steps use it: a cookie banner that is not there should cost half a second, not five.
+    """
+    if ctx is None:
+        yield
+        return
+    saved = ctx.settings
+    ctx.settings = replace(saved, target_wait_ms=min(wait_ms, saved.target_wait_ms))
+    try:
+        yield
+    finally:
+        ctx.settings = saved

@@ -14,8 +14,12 @@ POLL_INTERVALS_MS = (0, 50, 100, 250, 500)
 
 # A check that runs while the page navigates (a click just submitted a form) loses its JS context; like
 # Playwright's expect, polling treats that as "not yet" instead of failing the wait.
-_NAVIGATION_RACES = ("execution context was destroyed", "most likely because of a navigation",
-                     "cannot find context with specified id", "frame was detached")
+_NAVIGATION_RACES = (
+    "execution context was destroyed",
+    "most likely because of a navigation",
+    "cannot find context with specified id",
+    "frame was detached",
+)
 
 
 def _is_navigation_race(exc: Exception) -> bool:

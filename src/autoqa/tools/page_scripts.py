@@ -16,6 +16,7 @@ authority for what the model sees.
 from __future__ import annotations
 
 import hashlib
+import json
 from typing import Any
 
 from playwright.async_api import ElementHandle, Frame, Locator, Page
@@ -449,41 +450,41 @@ return {find, describeAll, state, findText, visibleLines, scrollBy, selectOption
 _KEY = "autoqa.tools." + hashlib.sha1(LIBRARY.encode()).hexdigest()[:12]
 _LOOKUP = f"const key = Symbol.for('{_KEY}');"
 _INSTALL = f"if (!window[key]) Object.defineProperty(window, key, {{value: {LIBRARY}, configurable: true}});"
+# Arguments and answers cross the protocol as one JSON string each: Playwright's per-value serialisation
+# and validation of nested objects cost ~1-2 ms a call, more than the resolution itself.
+_CALL = "const [name, args] = JSON.parse(json); return JSON.stringify({value: window[key][name]("
+_PAGE_FAST = f"(json) => {{ {_LOOKUP} if (!window[key]) return null; {_CALL}args)}}); }}"
+_PAGE_FULL = f"(json) => {{ {_LOOKUP} {_INSTALL} {_CALL}args)}}); }}"
+_SUBJECT_FAST = f"(subject, json) => {{ {_LOOKUP} if (!window[key]) return null; {_CALL}subject, args)}}); }}"
+_SUBJECT_FULL = f"(subject, json) => {{ {_LOOKUP} {_INSTALL} {_CALL}subject, args)}}); }}"
 
-# Each entry wraps the result in {value} so "not installed" (null) differs from any answer.
-_PAGE_FAST = (
-    f"([name, args]) => {{ {_LOOKUP} return window[key] ? {{value: window[key][name](args)}} : null; }}"
-)
-_PAGE_FULL = f"([name, args]) => {{ {_LOOKUP} {_INSTALL} return {{value: window[key][name](args)}}; }}"
-_SUBJECT_FAST = (
-    f"(subject, [name, args]) => {{ {_LOOKUP} "
-    "return window[key] ? {value: window[key][name](subject, args)} : null; }"
-)
-_SUBJECT_FULL = (
-    f"(subject, [name, args]) => {{ {_LOOKUP} {_INSTALL} "
-    "return {value: window[key][name](subject, args)}; }"
-)
+
+def _decode(answer: str) -> Any:
+    return json.loads(answer).get("value")
 
 
 async def run_in_page(scope: Page | Frame, name: str, args: Any, timeout_ms: float) -> Any:
     """Call library function ``name(args)`` in the page (or frame), installing the library if needed."""
-    result = await bounded(scope.evaluate(_PAGE_FAST, [name, args]), timeout_ms)
-    if result is None:
-        result = await bounded(scope.evaluate(_PAGE_FULL, [name, args]), timeout_ms)
-    return result["value"]
+    payload = json.dumps([name, args])
+    answer = await bounded(scope.evaluate(_PAGE_FAST, payload), timeout_ms)
+    if answer is None:
+        answer = await bounded(scope.evaluate(_PAGE_FULL, payload), timeout_ms)
+    return _decode(answer)
 
 
 async def run_on_element(handle: ElementHandle, name: str, args: Any, timeout_ms: float) -> Any:
     """Call ``name(element, args)`` in the element's own frame."""
-    result = await bounded(handle.evaluate(_SUBJECT_FAST, [name, args]), timeout_ms)
-    if result is None:
-        result = await bounded(handle.evaluate(_SUBJECT_FULL, [name, args]), timeout_ms)
-    return result["value"]
+    payload = json.dumps([name, args])
+    answer = await bounded(handle.evaluate(_SUBJECT_FAST, payload), timeout_ms)
+    if answer is None:
+        answer = await bounded(handle.evaluate(_SUBJECT_FULL, payload), timeout_ms)
+    return _decode(answer)
 
 
 async def run_on_matches(locator: Locator, name: str, args: Any, timeout_ms: float) -> Any:
     """Call ``name(elements, args)`` with every element the locator matches (no waiting)."""
-    result = await bounded(locator.evaluate_all(_SUBJECT_FAST, [name, args]), timeout_ms)
-    if result is None:
-        result = await bounded(locator.evaluate_all(_SUBJECT_FULL, [name, args]), timeout_ms)
-    return result["value"]
+    payload = json.dumps([name, args])
+    answer = await bounded(locator.evaluate_all(_SUBJECT_FAST, payload), timeout_ms)
+    if answer is None:
+        answer = await bounded(locator.evaluate_all(_SUBJECT_FULL, payload), timeout_ms)
+    return _decode(answer)

@@ -1,0 +1,79 @@
+"""What a passing run leaves behind: an updated step cache and a deterministic pytest file.
+
+Both are best effort: a spec that passed stays passed when its export is refused (the reason is kept in
+the result's artifacts, and the run's events say why).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from autoqa.errors import ExportError
+from autoqa.results import Outcome, SpecResult
+from autoqa.runner.jobs import SpecJob
+
+if TYPE_CHECKING:
+    from autoqa.record import Recorder
+    from autoqa.replay import ReplayResult
+    from autoqa.runner.spec_runner import RunEnvironment
+
+
+async def keep_passing_run(
+    job: SpecJob,
+    result: SpecResult,
+    recorder: Recorder,
+    env: RunEnvironment,
+    replay: ReplayResult | None = None,
+) -> SpecResult:
+    if result.outcome is not Outcome.PASSED:
+        return result
+    if job.spec.setup:
+        env.setup_recordings[job.spec.setup] = (job.spec, tuple(recorder.records))
+    artifacts = dict(result.artifacts)
+    healed: tuple[dict[str, Any], ...] = result.healed_steps
+    if env.step_cache_dir is not None and env.write_cache:
+        from autoqa.replay import StepCache, healed_steps
+
+        cache = StepCache(env.step_cache_dir, root=env.root)
+        try:
+            path = await asyncio.to_thread(
+                cache.update, job.spec, recorder.records, result, previous=job.cache_plan
+            )
+            if path is not None:
+                artifacts["step_cache"] = str(path)
+        except (OSError, ValueError) as exc:
+            artifacts["step_cache_error"] = f"{type(exc).__name__}: {exc}"
+        if replay is not None and result.executor == "replay+agent":
+            healed = tuple(healed_steps(replay, recorder.records))
+    if env.export_dir is not None:
+        artifacts.update(await asyncio.to_thread(_export, job, recorder, env))
+    return replace(result, artifacts=artifacts, healed_steps=healed)
+
+
+def _export(job: SpecJob, recorder: Recorder, env: RunEnvironment) -> dict[str, str]:
+    from autoqa.export import SetupRecording, export_spec
+
+    setup = None
+    if job.spec.auth:
+        recorded = env.setup_recordings.get(job.spec.auth)
+        if recorded is not None:
+            setup = SetupRecording(*recorded)
+    try:
+        path = export_spec(
+            job.spec,
+            recorder.records,
+            env.export_dir,
+            root=env.root,
+            setup=setup,
+            base_url=job.spec.base_url or env.base_url,
+            secrets=job.secrets.values,
+        )
+    except ExportError as exc:
+        env.events.emit("export.refused", spec=job.slug, step=exc.step, reason=str(exc))
+        return {"export_error": str(exc)}
+    except OSError as exc:
+        return {"export_error": f"{type(exc).__name__}: {exc}"}
+    env.events.emit("export.written", spec=job.slug, path=str(path))
+    return {"exported_test": str(path)}

@@ -1,0 +1,92 @@
+"""Record → replay → heal through the runner: an agent spec's passing run becomes a step cache and a
+pytest file; the next run replays it with no model; a stale locator is healed by the agent, which sees
+the replay's failure screenshot, and the cache is rewritten only after the spec passes again."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from autoqa.demo_app.server import DemoServer
+from autoqa.results import Outcome
+from autoqa.runner.session import RunRequest, execute_run, prepare_run
+from autoqa.testing.fake_anthropic import FakeAnthropic, offline_env, text, tool_use
+
+from .conftest import demo_environ, run_cli
+
+pytestmark = pytest.mark.agent
+
+SPECS = ("specs/01-login.md", "specs/06-sorting-agent.md")
+CACHE = Path("specs/.autoqa")
+
+
+def _request(project: Path, environ: dict[str, str], **cli: object) -> RunRequest:
+    return RunRequest(paths=SPECS, root=project, cli=cli, cli_vars={}, keyword=None, environ=environ,
+                      project_root=project)
+
+
+def _sorting_script(first_step: int = 1) -> list[object]:
+    script: list[object] = []
+    if first_step <= 1:
+        script.append(tool_use("navigate", {"url": "/products.html", "step": 1}))
+    script += [
+        tool_use("select_option", {"target": "Sort by", "option": "Price (low to high)", "step": 2}),
+        tool_use("assert_text_present", {"text": "Onesie", "step": 3}),
+        tool_use("finish", {"status": "passed", "summary": "sorted"}),
+        text("done"),
+    ]
+    return script
+
+
+async def test_record_replay_and_heal(demo_project: Path, demo_server: DemoServer, tmp_path: Path) -> None:
+    # 1. The agent passes the spec: its cache and exported test are written.
+    with FakeAnthropic() as fake:
+        fake.script(*_sorting_script())
+        environ = demo_environ(demo_server, **offline_env(fake.url, str(tmp_path / "cfg1")))
+        first = await execute_run(prepare_run(_request(demo_project, environ)))
+    assert [s.outcome for s in first.specs] == [Outcome.PASSED, Outcome.PASSED], [s.reason for s in first.specs]
+    cache_file = demo_project / CACHE / "specs-06-sorting-agent.json"
+    assert cache_file.is_file()
+    exported = demo_project / "tests" / "autoqa" / "test_specs_06_sorting_agent.py"
+    assert exported.is_file() and "select_option" in exported.read_text()
+    assert demo_server.credentials.password not in cache_file.read_text() + exported.read_text()
+
+    # 2. No credentials at all, --agent never: the cache replays the spec with no model.
+    replayed = await execute_run(prepare_run(_request(demo_project, demo_environ(demo_server), agent="never")))
+    sorting = replayed.specs[1]
+    assert sorting.outcome is Outcome.PASSED and sorting.executor == "replay"
+
+    # 3. A stale locator in the cache: replay fails at step 2 and the agent heals from there.
+    data = json.loads(cache_file.read_text())
+    call = data["steps"][1]["calls"][0]
+    call["args"]["target"] = "role=combobox name=Sort order"
+    call["locator"] = 'page.get_by_role("combobox", name="Sort order")'
+    cache_file.write_text(json.dumps(data, indent=2))
+    with FakeAnthropic() as fake:
+        fake.script(*_sorting_script(first_step=2))
+        environ = demo_environ(demo_server, **offline_env(fake.url, str(tmp_path / "cfg2")))
+        healed_run = await execute_run(prepare_run(_request(demo_project, environ)))
+        first_request = fake.message_requests[0].body
+    healed = healed_run.specs[1]
+    assert healed.outcome is Outcome.PASSED, healed.reason
+    assert healed.executor == "replay+agent"
+    assert [h["step"] for h in healed.healed_steps] == [2]
+    # The model's first request carries the replay failure and its screenshot.
+    first_user = json.dumps(first_request["messages"][0])
+    assert "replaying step 2 failed" in first_user and '"type": "image"' in first_user
+    # The cache is rewritten from the passing, healed run: the stale locator is gone.
+    assert "Sort order" not in cache_file.read_text()
+
+
+def test_export_command_writes_tests_from_the_latest_run(demo_project: Path, demo_server: DemoServer) -> None:
+    env = demo_environ(demo_server)
+    ran = run_cli(["run", "specs/01-login.md", "specs/05-long-list.md"], cwd=demo_project, env=env)
+    assert ran.returncode == 0, ran.stderr
+    out = run_cli(["export", "latest", "--to", "exported"], cwd=demo_project, env=env)
+    assert out.returncode == 0, out.stderr
+    written = sorted(p.name for p in (demo_project / "exported").glob("test_*.py"))
+    assert written == ["test_specs_01_login.py", "test_specs_05_long_list.py"]
+    missing = run_cli(["export", "no-such-run"], cwd=demo_project, env=env)
+    assert missing.returncode == 2 and "no-such-run" in missing.stderr
