@@ -95,8 +95,14 @@ class CountingCaller:
 
 
 @pytest.fixture(autouse=True)
-def session_leaves_nothing_behind(fake: FakeAnthropic) -> Iterator[None]:
+def session_leaves_nothing_behind(
+    fake: FakeAnthropic, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
     """After every session: no CLI process, no temporary config dir, and no secret sent to the model."""
+    # A private temp folder, so other processes' sessions (parallel test runs) don't count as leftovers.
+    private = tmp_path / "tmp"
+    private.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(private))
     workspaces = set(Path(tempfile.gettempdir()).glob("autoqa-agent-*"))
     yield
     deadline = time.monotonic() + 5

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -51,6 +53,7 @@ def run_server(tmp_path: Path) -> Iterator[str]:
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        start_new_session=True,  # the wrapper starts a node server: stop the whole group
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -61,7 +64,7 @@ def run_server(tmp_path: Path) -> Iterator[str]:
     try:
         yield f"ws://127.0.0.1:{port}/"
     finally:
-        proc.terminate()
+        os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=15)
 
 
