@@ -23,8 +23,9 @@ CACHE = Path("specs/.autoqa")
 
 
 def _request(project: Path, environ: dict[str, str], **cli: object) -> RunRequest:
-    return RunRequest(paths=SPECS, root=project, cli=cli, cli_vars={}, keyword=None, environ=environ,
-                      project_root=project)
+    return RunRequest(
+        paths=SPECS, root=project, cli=cli, cli_vars={}, keyword=None, environ=environ, project_root=project
+    )
 
 
 def _sorting_script(first_step: int = 1) -> list[object]:
@@ -46,7 +47,8 @@ async def test_record_replay_and_heal(demo_project: Path, demo_server: DemoServe
         fake.script(*_sorting_script())
         environ = demo_environ(demo_server, **offline_env(fake.url, str(tmp_path / "cfg1")))
         first = await execute_run(prepare_run(_request(demo_project, environ)))
-    assert [s.outcome for s in first.specs] == [Outcome.PASSED, Outcome.PASSED], [s.reason for s in first.specs]
+    outcomes = [s.outcome for s in first.specs]
+    assert outcomes == [Outcome.PASSED, Outcome.PASSED], [s.reason for s in first.specs]
     cache_file = demo_project / CACHE / "specs-06-sorting-agent.json"
     assert cache_file.is_file()
     exported = demo_project / "tests" / "autoqa" / "test_specs_06_sorting_agent.py"
@@ -54,7 +56,8 @@ async def test_record_replay_and_heal(demo_project: Path, demo_server: DemoServe
     assert demo_server.credentials.password not in cache_file.read_text() + exported.read_text()
 
     # 2. No credentials at all, --agent never: the cache replays the spec with no model.
-    replayed = await execute_run(prepare_run(_request(demo_project, demo_environ(demo_server), agent="never")))
+    no_model = demo_environ(demo_server)
+    replayed = await execute_run(prepare_run(_request(demo_project, no_model, agent="never")))
     sorting = replayed.specs[1]
     assert sorting.outcome is Outcome.PASSED and sorting.executor == "replay"
 
