@@ -12,6 +12,9 @@ The small public API::
 
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
 from autoqa.errors import (
     AgentError,
     AutoQAError,
@@ -25,8 +28,19 @@ from autoqa.errors import (
 )
 from autoqa.exit_codes import ExitCode
 from autoqa.results import Outcome, RunResult, SpecFailed, SpecResult, StepResult, StepStatus, ToolCall, Usage
-from autoqa.runner.session import RunRequest, execute_run, prepare_run
-from autoqa.tools import ErrorCode, ToolContext, ToolResult, ToolSettings, call_tool
+
+# Loaded on first use: they pull in Playwright, and this package is imported by every pytest run (the
+# plugin entry point), which should not pay for a browser driver it may never use.
+_LAZY = {
+    "RunRequest": "autoqa.runner.session",
+    "execute_run": "autoqa.runner.session",
+    "prepare_run": "autoqa.runner.session",
+    "ErrorCode": "autoqa.tools",
+    "ToolContext": "autoqa.tools",
+    "ToolResult": "autoqa.tools",
+    "ToolSettings": "autoqa.tools",
+    "call_tool": "autoqa.tools",
+}
 
 __all__ = [
     "AgentError",
@@ -56,3 +70,16 @@ __all__ = [
     "execute_run",
     "prepare_run",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'autoqa' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
