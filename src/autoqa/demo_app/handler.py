@@ -52,6 +52,13 @@ class DemoHTTPServer(ThreadingHTTPServer):
         self.state = state
         super().__init__(address, DemoRequestHandler)
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that navigates away (or a test that times out) drops its connection mid-response;
+        # that is normal for a test server, not worth a traceback on stderr.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
 
 def simple_page(title: str, body: str = "") -> bytes:
     text = (
