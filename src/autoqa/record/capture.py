@@ -44,16 +44,18 @@ async def capture_element(
         )
     fingerprint: Fingerprint | None = None
     try:
-        fingerprint = await take_fingerprint(
-            handle, test_id_attribute=test_id_attribute, secrets=secrets, timeout_ms=timeout_ms
+        # Independent browser round trips run together: capture happens before every recorded action.
+        fingerprint, frame, normalized = await asyncio.gather(
+            take_fingerprint(
+                handle, test_id_attribute=test_id_attribute, secrets=secrets, timeout_ms=timeout_ms
+            ),
+            handle.owner_frame(),
+            _normalized(locator, timeout_ms),
         )
-        frame = await handle.owner_frame()
         if frame is None:
             return ElementRecord(fingerprint=fingerprint, error="element is not in a frame any more")
         frames = await frame_path(frame, timeout_ms)
-        candidates = merge(
-            generate(fingerprint, test_id_attribute=test_id_attribute), await _normalized(locator, timeout_ms)
-        )
+        candidates = merge(generate(fingerprint, test_id_attribute=test_id_attribute), normalized)
         checks = await validate_all(
             candidates,
             tool=tool,

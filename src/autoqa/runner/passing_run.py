@@ -55,6 +55,8 @@ async def keep_passing_run(
 def _export(job: SpecJob, recorder: Recorder, env: RunEnvironment) -> dict[str, str]:
     from autoqa.export import SetupRecording, export_spec
 
+    assert env.export_dir is not None
+
     setup = None
     if job.spec.auth:
         recorded = env.setup_recordings.get(job.spec.auth)

@@ -66,14 +66,12 @@ async def run_spec(browser: Browser, job: SpecJob, env: RunEnvironment) -> SpecR
         "spec.started", spec=job.slug, path=str(spec.path), index=job.index, executor=job.executor
     )
     if job.executor is ExecutorKind.NONE:
-        result = _not_run(job)
-        return await _finish(job, env, None, result, started)
+        return await _finish(job, env, None, _not_run(job), started)
 
     spec_artifacts: SpecArtifacts | None = (
         env.artifacts.open_spec(job.slug, job.index) if env.artifacts else None
     )
     context: BrowserContext | None = None
-    result: SpecResult | None = None
     try:
         context = await _new_context(browser, job, env, spec_artifacts)
         result = await _execute(context, job, env, spec_artifacts)
@@ -210,11 +208,11 @@ async def _close_context(
     job: SpecJob,
     env: RunEnvironment,
     spec_artifacts: SpecArtifacts | None,
-    result: SpecResult | None,
-) -> SpecResult | None:
+    result: SpecResult,
+) -> SpecResult:
     policy = env.artifacts.policy if env.artifacts else None
     if spec_artifacts is not None and policy is not None and policy.record_trace():
-        outcome = result.outcome if result else Outcome.ERROR
+        outcome = result.outcome
         try:
             if policy.keep_trace(outcome):
                 await asyncio.wait_for(context.tracing.stop(path=str(spec_artifacts.trace_path)), 30)
@@ -258,10 +256,9 @@ async def _finish(
     job: SpecJob,
     env: RunEnvironment,
     spec_artifacts: SpecArtifacts | None,
-    result: SpecResult | None,
+    result: SpecResult,
     started: float,
 ) -> SpecResult:
-    assert result is not None
     result = replace(
         result,
         slug=job.slug,
