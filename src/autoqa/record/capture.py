@@ -45,17 +45,18 @@ async def capture_element(
     fingerprint: Fingerprint | None = None
     try:
         # Independent browser round trips run together: capture happens before every recorded action.
-        fingerprint, frame, normalized = await asyncio.gather(
+        taken, frame, normalized = await asyncio.gather(
             take_fingerprint(
                 handle, test_id_attribute=test_id_attribute, secrets=secrets, timeout_ms=timeout_ms
             ),
             handle.owner_frame(),
             _normalized(locator, timeout_ms),
         )
+        fingerprint = taken
         if frame is None:
-            return ElementRecord(fingerprint=fingerprint, error="element is not in a frame any more")
+            return ElementRecord(fingerprint=taken, error="element is not in a frame any more")
         frames = await frame_path(frame, timeout_ms)
-        candidates = merge(generate(fingerprint, test_id_attribute=test_id_attribute), normalized)
+        candidates = merge(generate(taken, test_id_attribute=test_id_attribute), normalized)
         checks = await validate_all(
             candidates,
             tool=tool,
@@ -66,7 +67,7 @@ async def capture_element(
             timeout_ms=timeout_ms,
         )
         return ElementRecord(
-            fingerprint=fingerprint, frames=frames, candidates=tuple(checks), group_size=expected_count
+            fingerprint=taken, frames=frames, candidates=tuple(checks), group_size=expected_count
         )
     except asyncio.CancelledError:
         raise
