@@ -45,7 +45,12 @@ def _run_options(func: Any) -> Any:
         click.option("--shard", help="Run the i-th of n deterministic partitions, e.g. 2/4."),
         click.option("-x", "--fail-fast", is_flag=True, default=None, help="Stop after the first non-pass."),
         click.option("--headed", is_flag=True, default=None, help="Show the browser window."),
-        click.option("--debug", is_flag=True, default=None, help="Headed, slow motion, verbose agent log."),
+        click.option(
+            "--debug",
+            is_flag=True,
+            default=None,
+            help="Verbose tool and agent log; headed and slow motion when a display exists.",
+        ),
         click.option("--model", help="Claude model for agent specs."),
         click.option("--max-turns", type=click.IntRange(1), help="Agent turn limit per spec."),
         click.option("--max-tool-calls", "max_tool_calls_per_spec", type=click.IntRange(1)),
@@ -107,8 +112,8 @@ def _overrides(kwargs: dict[str, Any]) -> dict[str, Any]:
     cli = {key: kwargs[key] for key in _OVERRIDE_KEYS if kwargs.get(key) is not None}
     if kwargs.get("headed"):
         cli["headless"] = False
-    if kwargs.get("debug"):
-        cli["headless"] = False
+    if kwargs.get("debug") and (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        cli["headless"] = False  # --debug shows the browser when there is a screen to show it on
     if kwargs.get("tags"):
         cli["tags"] = list(kwargs["tags"])
     return cli

@@ -44,6 +44,25 @@ class PlainProgress:
             self._print(f"{outcome.upper():8} {fields.get('path')} ({seconds:.1f}s){reason}")
 
 
+class DebugLog:
+    """``--debug``: the agent's traffic and every tool call on stderr (events are already redacted)."""
+
+    def __init__(self, stream: IO[str] | None = None, limit: int = 400) -> None:
+        self.stream = stream or sys.stderr
+        self.limit = limit
+        self._lock = threading.Lock()
+
+    def emit(self, kind: str, /, **fields: Any) -> None:
+        if kind not in ("tool.called", "tool.result", "agent.turn", "guardrail.tripped", "replay.handover"):
+            return
+        detail = {k: v for k, v in fields.items() if k not in ("ts", "run_id") and v is not None}
+        text = json.dumps(detail, ensure_ascii=False, default=str)
+        if len(text) > self.limit:
+            text = text[: self.limit] + "…"
+        with self._lock:
+            print(f"[debug] {kind} {text}", file=self.stream, flush=True)
+
+
 class RichProgress:
     """A live table: spec, current step, tool calls so far, cost."""
 

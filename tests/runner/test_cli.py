@@ -156,3 +156,40 @@ def test_ctrl_c_stops_cleanly_and_writes_what_finished(demo_project: Path, demo_
     outcomes = {Path(s["path"]).name: s["outcome"] for s in data["specs"]}
     assert outcomes.get("01-login.md") == "passed"
     assert "Traceback" not in stderr
+
+
+def test_github_annotations_and_summary_keep_json_stdout_clean(
+    demo_project: Path, buggy_demo_server: DemoServer, tmp_path: Path
+) -> None:
+    summary = tmp_path / "summary.md"
+    env = demo_environ(buggy_demo_server, GITHUB_ACTIONS="true", GITHUB_STEP_SUMMARY=str(summary))
+    out = run_cli(["run", "specs/01-login.md", "specs/03-checkout.md", "--json"], cwd=demo_project, env=env)
+    assert out.returncode == 1
+    json.loads(out.stdout)  # nothing but the JSON document on stdout
+    assert "::error file=" in out.stderr and "03-checkout.md" in out.stderr
+    assert "03-checkout" in summary.read_text()
+
+
+def test_debug_streams_tool_calls_without_secrets(demo_project: Path, demo_server: DemoServer) -> None:
+    out = run_cli(
+        ["run", "specs/01-login.md", "--debug"],
+        cwd=demo_project,
+        env=demo_environ(demo_server),
+    )
+    assert out.returncode == 0, out.stderr
+    assert "[debug] tool.called" in out.stderr and '"fill"' in out.stderr
+    assert demo_server.credentials.password not in out.stderr
+
+
+def test_runs_list_and_clean(demo_project: Path, demo_server: DemoServer) -> None:
+    env = demo_environ(demo_server)
+    for _ in range(2):
+        assert run_cli(["run", "specs/05-long-list.md"], cwd=demo_project, env=env).returncode == 0
+    listed = run_cli(["runs", "list"], cwd=demo_project, env=env)
+    assert listed.returncode == 0 and len([ln for ln in listed.stdout.splitlines() if ln.strip()]) == 2
+    cleaned = run_cli(["runs", "clean", "--keep", "1"], cwd=demo_project, env=env)
+    assert cleaned.returncode == 0 and "removed 1" in cleaned.stdout
+    runs = [
+        p for p in (demo_project / "artifacts").iterdir() if (p / "run.json").is_file() and not p.is_symlink()
+    ]
+    assert len(runs) == 1

@@ -18,7 +18,7 @@ import uuid
 from collections.abc import Coroutine, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from playwright.async_api import Browser, async_playwright
 
@@ -181,7 +181,9 @@ def _versions() -> dict[str, str]:
     return out
 
 
-async def execute_run(prepared: PreparedRun, *, events: EventSink | None = None) -> RunResult:
+async def execute_run(
+    prepared: PreparedRun, *, events: EventSink | None = None, annotations: TextIO | None = None
+) -> RunResult:
     """Run the planned jobs; returns even when interrupted (``RunResult.interrupted``)."""
     from autoqa.artifacts.policy import ArtifactPolicy
     from autoqa.artifacts.redact import Redactor
@@ -263,7 +265,7 @@ async def execute_run(prepared: PreparedRun, *, events: EventSink | None = None)
         "run.finished", run_id=run.run_id, exit_code=int(exit_code_for(run)), duration_ms=run.duration_ms
     )
     env.ir_writer.close()
-    artifacts.finish_run(run)
+    artifacts.finish_run(run, env=prepared.environ, annotations=annotations)
     return run
 
 
@@ -348,7 +350,14 @@ def execute_and_report(
     request: RunRequest, *, json_output: bool, dry_run: bool, demo: bool = False
 ) -> ExitCode:
     """Prepare, run and render. Our errors propagate to the CLI, which maps them to exit codes."""
-    from autoqa.progress import PlainProgress, RichProgress, run_to_json, summary_line, summary_table
+    from autoqa.progress import (
+        DebugLog,
+        PlainProgress,
+        RichProgress,
+        run_to_json,
+        summary_line,
+        summary_table,
+    )
 
     prepared = prepare_run(request, skip_agent_without_credentials=demo or dry_run)
     if not prepared.jobs:
@@ -356,13 +365,17 @@ def execute_and_report(
     if dry_run:
         print_dry_run(prepared)
         return ExitCode.OK
-    tty = sys.stderr.isatty() and not json_output
+    tty = sys.stderr.isatty() and not json_output and not prepared.settings.debug
+    # With --json, stdout is one JSON document: GitHub annotations go to stderr (the runner reads both).
+    annotations = sys.stderr if json_output else sys.stdout
+    debug = [DebugLog()] if prepared.settings.debug else []
     try:
         if tty:
             with RichProgress() as progress:
-                run = run_interruptibly(execute_run(prepared, events=progress))
+                run = run_interruptibly(execute_run(prepared, events=progress, annotations=annotations))
         else:
-            run = run_interruptibly(execute_run(prepared, events=PlainProgress()))
+            sink = FanoutSink(PlainProgress(), *debug)
+            run = run_interruptibly(execute_run(prepared, events=sink, annotations=annotations))
     except KeyboardInterrupt:
         return ExitCode.INTERRUPTED
     if json_output:
