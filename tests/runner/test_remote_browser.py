@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -65,7 +66,10 @@ def run_server(tmp_path: Path) -> Iterator[str]:
         yield f"ws://127.0.0.1:{port}/"
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=15)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=15)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)  # the node server too, should it outlive its wrapper
 
 
 async def test_specs_run_in_a_remote_browser(
