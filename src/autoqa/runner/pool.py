@@ -10,25 +10,11 @@ from dataclasses import replace
 from playwright.async_api import Browser
 
 from autoqa.errors import BrowserError
-from autoqa.results import Outcome, SpecResult, StepResult, StepStatus
+from autoqa.results import Outcome, SpecResult
 from autoqa.runner.jobs import SpecJob
-from autoqa.runner.spec_runner import RunEnvironment, run_spec
+from autoqa.runner.spec_runner import RunEnvironment, not_run_result, run_spec
 
 BrowserFactory = Callable[[], Awaitable[Browser]]
-
-
-def _not_run(job: SpecJob, reason: str, outcome: Outcome = Outcome.SKIPPED) -> SpecResult:
-    return SpecResult(
-        path=job.spec.path,
-        title=job.spec.title,
-        outcome=outcome,
-        executor="none",
-        reason=reason,
-        steps=tuple(StepResult(s.index, s.text, StepStatus.NOT_RUN) for s in job.spec.steps),
-        tags=job.spec.tags,
-        slug=job.slug,
-        index=job.index,
-    )
 
 
 class WorkerPool:
@@ -78,13 +64,13 @@ class WorkerPool:
                 except asyncio.QueueEmpty:
                     return
                 if self._stop_reason:
-                    await self._record(_not_run(job, self._stop_reason, self._stop_outcome))
+                    await self._record(not_run_result(job, self._stop_reason, self._stop_outcome))
                     continue
                 if browser is None or not browser.is_connected():
                     try:
                         browser = await self.new_browser()
                     except BrowserError as exc:
-                        await self._record(_not_run(job, str(exc), Outcome.ERROR))
+                        await self._record(not_run_result(job, str(exc), Outcome.ERROR))
                         continue
                 result = await run_spec(browser, job, self.env)
                 if not browser.is_connected() and result.outcome is Outcome.PASSED:
@@ -125,6 +111,6 @@ class WorkerPool:
         for job in sorted(jobs, key=lambda j: j.index):
             result = self.results.get(job.index)
             if result is None:
-                result = _not_run(job, "interrupted" if interrupted else "not run")
+                result = not_run_result(job, "interrupted" if interrupted else "not run")
             out.append(result)
         return tuple(out)

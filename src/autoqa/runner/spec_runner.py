@@ -225,31 +225,29 @@ async def _close_context(
     return result
 
 
+def not_run_result(
+    job: SpecJob, reason: str | None, outcome: Outcome = Outcome.SKIPPED, *, executor: str = "none"
+) -> SpecResult:
+    """A result for a spec whose steps did not (all) run: skipped, refused, interrupted or broken."""
+    return SpecResult(
+        path=job.spec.path,
+        title=job.spec.title,
+        outcome=outcome,
+        executor=executor,
+        reason=job.secrets.redact(reason) if reason else reason,
+        steps=tuple(StepResult(s.index, s.text, StepStatus.NOT_RUN) for s in job.spec.steps),
+        tags=job.spec.tags,
+        slug=job.slug,
+        index=job.index,
+    )
+
+
 def _not_run(job: SpecJob) -> SpecResult:
-    outcome = Outcome(job.not_run_outcome or "skipped")
-    steps = tuple(StepResult(s.index, s.text, StepStatus.NOT_RUN) for s in job.spec.steps)
-    return SpecResult(
-        path=job.spec.path,
-        title=job.spec.title,
-        outcome=outcome,
-        executor="none",
-        reason=job.not_run_reason,
-        steps=steps,
-        tags=job.spec.tags,
-    )
+    return not_run_result(job, job.not_run_reason, Outcome(job.not_run_outcome or "skipped"))
 
 
-def _error(job: SpecJob, reason: str, outcome: Outcome = Outcome.ERROR) -> SpecResult:
-    steps = tuple(StepResult(s.index, s.text, StepStatus.NOT_RUN) for s in job.spec.steps)
-    return SpecResult(
-        path=job.spec.path,
-        title=job.spec.title,
-        outcome=outcome,
-        executor=str(job.executor),
-        reason=job.secrets.redact(reason),
-        steps=steps,
-        tags=job.spec.tags,
-    )
+def _error(job: SpecJob, reason: str) -> SpecResult:
+    return not_run_result(job, reason, Outcome.ERROR, executor=str(job.executor))
 
 
 async def _finish(
