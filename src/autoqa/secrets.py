@@ -6,8 +6,10 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from autoqa.input_values import VARIABLE_NAME_PATTERN
+
 _SECRET_NAME = re.compile(r"PASSWORD|PASSWD|TOKEN|SECRET|KEY|CREDENTIAL|AUTH", re.IGNORECASE)
-PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+PLACEHOLDER = re.compile(rf"\{{\{{\s*({VARIABLE_NAME_PATTERN})\s*\}}\}}")
 # Shorter values would turn ordinary words into "***" everywhere; such secrets are too weak to matter.
 _MIN_REDACT_LEN = 3
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,8 +28,8 @@ from autoqa.config.masking import mask_url
 from autoqa.config.settings import RESERVED_VARIABLES, SETTING_KEYS, Settings, allowed_values
 from autoqa.envfiles import load_env_files, merged_environ
 from autoqa.errors import ConfigError
+from autoqa.input_values import VARIABLE_NAME
 
-_VARIABLE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _URL_KEYS = frozenset({"base_url", "login_base_url", "connect"})
 
 
@@ -150,7 +149,7 @@ def _variables(
     for name, value in environ.items():
         if name.startswith("AUTOQA_") and name not in setting_env_names:
             variable = name.removeprefix("AUTOQA_")
-            if _VARIABLE_NAME.fullmatch(variable):
+            if VARIABLE_NAME.fullmatch(variable):
                 values[variable], origin[variable] = value, f"env {name}"
     for name, value in settings.vars.items():
         values[name], origin[name] = value, sources.get(f"vars.{name}", "vars")

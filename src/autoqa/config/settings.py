@@ -12,24 +12,19 @@ from urllib.parse import urlsplit
 import annotated_types
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from autoqa.input_values import VARIABLE_NAME, comma_list
+
 AgentMode = Literal["auto", "never", "always", "on-miss"]
 ArtifactPolicy = Literal["all", "fail", "none"]
 ToolContextMode = Literal["screenshot", "snapshot", "none"]
 RecordPolicy = Literal["on", "off", "retain-on-failure"]
 
-_VARIABLE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _ENV_NAME = re.compile(r"[A-Za-z0-9_.-]+")
 _SHARD = re.compile(r"(\d+)/(\d+)")
 _VIEWPORT = re.compile(r"(\d{2,5})x(\d{2,5})")
 _ATTRIBUTE = re.compile(r"[A-Za-z_:][-A-Za-z0-9_:.]*")
 RESERVED_VARIABLES = ("BASE_URL", "LOGIN_BASE_URL", "ENV")
 """Variables that come from their own settings (``--url``, ``--login-url``, ``--env``), not from ``vars``."""
-
-
-def _split_commas(value: Any) -> Any:
-    if isinstance(value, str):
-        return [part.strip() for part in value.split(",") if part.strip()]
-    return value
 
 
 def _as_text(value: Any) -> Any:
@@ -177,7 +172,7 @@ class Settings(BaseModel):
     @classmethod
     def _var_names(cls, value: dict[str, str]) -> dict[str, str]:
         for name in value:
-            if not _VARIABLE_NAME.fullmatch(name):
+            if not VARIABLE_NAME.fullmatch(name):
                 raise ValueError(f"{name!r} is not a variable name (letters, digits and _)")
             if name in RESERVED_VARIABLES:
                 raise ValueError(f"{name} comes from its own setting ({name.lower()}), not from vars")
@@ -188,13 +183,13 @@ class Settings(BaseModel):
     )
     @classmethod
     def _lists(cls, value: Any) -> Any:
-        return _split_commas(value)
+        return comma_list(value)
 
     @field_validator("secrets")
     @classmethod
     def _secret_names(cls, value: tuple[str, ...]) -> tuple[str, ...]:
         for name in value:
-            if not _VARIABLE_NAME.fullmatch(name):
+            if not VARIABLE_NAME.fullmatch(name):
                 raise ValueError(f"{name!r} is not a variable name (letters, digits and _)")
         return value
 

@@ -11,16 +11,9 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from autoqa.errors import SpecError
+from autoqa.input_values import VARIABLE_NAME, comma_list
 
-_VARIABLE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _STATE_NAME = re.compile(r"[A-Za-z0-9_-]+")
-
-
-def _comma_list(value: Any) -> Any:
-    """``tags: smoke, login`` and ``tags: [smoke, login]`` mean the same."""
-    if isinstance(value, str):
-        return [part.strip() for part in value.split(",") if part.strip()]
-    return value
 
 
 class FrontMatter(BaseModel):
@@ -46,7 +39,7 @@ class FrontMatter(BaseModel):
     @field_validator("tags", "secrets", mode="before")
     @classmethod
     def _split_commas(cls, value: Any) -> Any:
-        return _comma_list(value)
+        return comma_list(value)
 
     @field_validator("tags")
     @classmethod
@@ -60,7 +53,7 @@ class FrontMatter(BaseModel):
     @classmethod
     def _secret_names(cls, value: tuple[str, ...]) -> tuple[str, ...]:
         for name in value:
-            if not _VARIABLE_NAME.fullmatch(name):
+            if not VARIABLE_NAME.fullmatch(name):
                 raise ValueError(f"{name!r} is not a variable name (letters, digits and _)")
         return value
 

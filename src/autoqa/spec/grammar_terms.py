@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 
+from autoqa.input_values import VARIABLE_NAME_PATTERN
+
 QUOTED = r"(?:\"[^\"]*\"|'[^']*'|“[^”]*”|‘[^’]*’|「[^」]*」|『[^』]*』|`[^`]*`)"
-PLACEHOLDER = r"\{\{\s*[A-Za-z_][A-Za-z0-9_]*\s*\}\}"
+PLACEHOLDER = rf"\{{\{{\s*{VARIABLE_NAME_PATTERN}\s*\}}\}}"
 THE = r"(?:the\s+)?"
 ELEMENT_NOUNS = (
     r"button|link|field|input(?:\s+field)?|text\s?box|text\s+field|text\s?area|checkbox|check\s+box|radio(?:\s+button)?"
