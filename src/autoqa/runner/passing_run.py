@@ -33,13 +33,12 @@ async def keep_passing_run(
         env.setup_recordings[job.spec.setup] = (job.spec, tuple(recorder.records))
     artifacts = dict(result.artifacts)
     healed: tuple[dict[str, Any], ...] = result.healed_steps
-    if env.step_cache_dir is not None and env.write_cache:
-        from autoqa.replay import StepCache, healed_steps
+    if env.step_cache is not None:
+        from autoqa.replay import healed_steps
 
-        cache = StepCache(env.step_cache_dir, root=env.root)
         try:
             path = await asyncio.to_thread(
-                cache.update, job.spec, recorder.records, result, previous=job.cache_plan
+                env.step_cache.update, job.spec, recorder.records, result, previous=job.cache_plan
             )
             if path is not None:
                 artifacts["step_cache"] = str(path)

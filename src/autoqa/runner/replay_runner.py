@@ -23,7 +23,8 @@ async def run_replay(
     from autoqa.replay import ReplayExecutor
 
     assert job.cache_plan is not None
-    executor = ReplayExecutor(_cache(env))
+    assert env.step_cache is not None
+    executor = ReplayExecutor(env.step_cache)
     replay = await executor.replay_spec(
         job.spec, caller, ctx=ctx, events=env.events, slug=job.slug, plan=job.cache_plan
     )
@@ -31,13 +32,6 @@ async def run_replay(
     if replay.completed or not job.heal or replay.stopped_at is None or env.agent_options is None:
         return result, replay
     return await _heal(job, ctx, caller, env, replay, transcript), replay
-
-
-def _cache(env: RunEnvironment) -> Any:
-    from autoqa.replay import StepCache
-
-    assert env.step_cache_dir is not None
-    return StepCache(env.step_cache_dir, root=env.root)
 
 
 async def _heal(

@@ -64,6 +64,7 @@ class PreparedRun:
     secrets: SecretSet
     agent_note: str | None = None
     environ: Mapping[str, str] = field(default_factory=dict)
+    step_cache: StepCache | None = None
 
     @property
     def settings(self) -> Settings:
@@ -147,7 +148,9 @@ def prepare_run(request: RunRequest, *, skip_agent_without_credentials: bool = F
     if settings.shard:
         shard_index, shard_count = (int(x) for x in str(settings.shard).split("/"))
         jobs = shard(jobs, shard_index, shard_count)
-    return PreparedRun(resolved, request.root, project_root, tuple(jobs), run_secrets, note, merged_env)
+    return PreparedRun(
+        resolved, request.root, project_root, tuple(jobs), run_secrets, note, merged_env, step_cache=cache
+    )
 
 
 def _under(root: Path, path: Path) -> Path:
@@ -226,7 +229,7 @@ async def execute_run(
         if any(j.executor in (ExecutorKind.AGENT, ExecutorKind.REPLAY) for j in prepared.jobs)
         else None,
         ir_writer=IRWriter(artifacts.path / "ir.jsonl"),
-        step_cache_dir=_under(prepared.project_root, settings.cache_dir),
+        step_cache=prepared.step_cache,
         export_dir=_under(prepared.project_root, settings.export_dir) if settings.export_on_pass else None,
         run_id=artifacts.run_id,
     )

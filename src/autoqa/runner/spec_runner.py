@@ -22,6 +22,7 @@ from autoqa.tools import ToolContext, ToolSettings
 if TYPE_CHECKING:
     from autoqa.artifacts.run_dir import RunArtifacts, SpecArtifacts
     from autoqa.config import Settings
+    from autoqa.replay import StepCache
 
 
 @dataclass(slots=True)
@@ -40,8 +41,8 @@ class RunEnvironment:
     extra_allowed_origins: tuple[str, ...] = ()
     ir_writer: Any = None
     """``autoqa.record.IRWriter`` for the run's ir.jsonl (None: records stay in memory only)."""
-    step_cache_dir: Path | None = None
-    write_cache: bool = True
+    step_cache: StepCache | None = None
+    """The committed step cache: replayed from, and updated after every passing spec."""
     export_dir: Path | None = None
     """Where passing specs become pytest files (None: no export)."""
     setup_recordings: dict[str, Any] = field(default_factory=dict)
