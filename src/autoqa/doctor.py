@@ -7,11 +7,11 @@ import importlib.metadata
 import os
 import platform
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 
 from autoqa.browser import BrowserChoice, browser_version, launch_browser, resolve_browser
-from autoqa.errors import BrowserError
+from autoqa.errors import BrowserError, CredentialsError
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,21 +27,14 @@ def _version(dist: str) -> str:
         return "not installed"
 
 
-def credential_summary(env: dict[str, str] | os._Environ[str] = os.environ) -> str:
-    """Names the kind of credentials found, never their values."""
-    found = []
-    for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN"):
-        if env.get(name):
-            found.append(f"{name} is set")
-    if env.get("ANTHROPIC_BASE_URL"):
-        found.append("ANTHROPIC_BASE_URL is set")
-    for name in ("CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX"):
-        if env.get(name):
-            found.append(f"{name} is set")
-    config_dir = Path(env.get("CLAUDE_CONFIG_DIR") or Path.home() / ".claude")
-    if (config_dir / ".credentials.json").is_file():
-        found.append(f"Claude Code login found in {config_dir}")
-    return "; ".join(found) if found else "none (agent specs will be skipped or refused)"
+def credential_summary(env: Mapping[str, str] | None = None) -> str:
+    """Names the kind of credentials the agent would use, never their values."""
+    from autoqa.agent.credentials import check_credentials
+
+    try:
+        return check_credentials(os.environ if env is None else env)
+    except CredentialsError:
+        return "none (agent specs will be skipped or refused)"
 
 
 async def _try_launch(choice: BrowserChoice) -> str | None:

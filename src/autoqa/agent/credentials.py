@@ -6,6 +6,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
+from autoqa.config.masking import mask_url
 from autoqa.errors import CredentialsError
 
 CREDENTIALS_FILE = ".credentials.json"
@@ -39,11 +40,11 @@ def check_credentials(env: Mapping[str, str] | None = None) -> str:
 
     if present("ANTHROPIC_API_KEY"):
         return "ANTHROPIC_API_KEY" + (
-            f" for {env['ANTHROPIC_BASE_URL']}" if present("ANTHROPIC_BASE_URL") else ""
+            f" for {mask_url(env['ANTHROPIC_BASE_URL'])}" if present("ANTHROPIC_BASE_URL") else ""
         )
     if present("ANTHROPIC_AUTH_TOKEN"):
         return "ANTHROPIC_AUTH_TOKEN" + (
-            f" for {env['ANTHROPIC_BASE_URL']}" if present("ANTHROPIC_BASE_URL") else ""
+            f" for {mask_url(env['ANTHROPIC_BASE_URL'])}" if present("ANTHROPIC_BASE_URL") else ""
         )
     if present("CLAUDE_CODE_OAUTH_TOKEN"):
         return "CLAUDE_CODE_OAUTH_TOKEN"
@@ -56,7 +57,7 @@ def check_credentials(env: Mapping[str, str] | None = None) -> str:
         return f"Claude Code login ({login})"
     if present("ANTHROPIC_BASE_URL"):
         # A gateway may authenticate by network position alone; the CLI will report if it does not.
-        return f"ANTHROPIC_BASE_URL {env['ANTHROPIC_BASE_URL']} without a key"
+        return f"ANTHROPIC_BASE_URL {mask_url(env['ANTHROPIC_BASE_URL'])} without a key"
     raise CredentialsError(
         "no model credentials found for the agent",
         hint="set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN), log in with `claude /login`, or set "

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 ScreenshotSaver = Callable[[bytes, str], str | None]
 """``save(jpeg_bytes, name_hint) -> relative path`` (or None when the policy keeps no screenshots)."""
 
-_REDACTED_ARG_KEYS = frozenset({"value", "text", "expected", "text_gone"})
+_LONG_TEXT_ARGS = frozenset({"value", "text", "expected", "text_gone"})
 
 
 class RecordingCaller:
@@ -49,7 +49,7 @@ class RecordingCaller:
             if isinstance(value, str):
                 # Placeholders like {{PASSWORD}} are safe to keep; a literal secret value is not.
                 value = self.secrets.redact(value)
-                if key in _REDACTED_ARG_KEYS and len(value) > 200:
+                if key in _LONG_TEXT_ARGS and len(value) > 200:
                     value = value[:200] + "…"
             safe[key] = value
         return safe
