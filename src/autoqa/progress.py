@@ -92,6 +92,8 @@ class RichProgress:
                 str(row.get("tools", 0)),
                 f"${row.get('cost', 0.0):.4f}",
             )
+        # The SDK reports cost when a spec's session ends, so the run total grows spec by spec.
+        table.caption = f"cost so far ${sum(row.get('cost', 0.0) for row in self.rows.values()):.4f}"
         return table
 
     def emit(self, kind: str, /, **fields: Any) -> None:
@@ -104,8 +106,6 @@ class RichProgress:
             elif kind == "tool.called" and slug in self.rows:
                 self.rows[slug]["tools"] = self.rows[slug].get("tools", 0) + 1
                 self.rows[slug]["step"] = fields.get("step") or self.rows[slug].get("step", "")
-            elif kind == "agent.usage" and slug in self.rows:
-                self.rows[slug]["cost"] = fields.get("cost_usd", 0.0)
             elif kind == "spec.finished" and slug in self.rows:
                 self.rows[slug]["status"] = fields.get("outcome", "")
                 self.rows[slug]["cost"] = fields.get("cost_usd") or self.rows[slug].get("cost", 0.0)
