@@ -1,14 +1,20 @@
-"""Token economy and overhead of the agent path, measured from what the model server receives.
+"""Token economy and wall time of the agent path, measured from what a zero-latency fake model receives.
 
-Runs one scripted agent session (real SDK + bundled CLI + real Chromium + demo shop) against a
-zero-latency fake Messages API and reports:
+Two scripted agent sessions (real SDK + bundled CLI + real Chromium + demo shop):
 
-- bytes of tool definitions and system prompt per request (compact JSON, as sent),
-- snapshot sizes and failure-screenshot sizes as they reach the model,
-- the agent's overhead per tool call: the gap between the fake finishing one answer and receiving the
-  next request, minus the time the browser tool itself took (CLI + SDK + our handler).
+``token_bench_spec`` — a five-step spec run in this process with snapshots of three pages and one failing
+click (so a failure screenshot reaches the model). Per model request: bytes of tool definitions and
+system prompt, snapshot and image sizes. Per spec: the bytes of all requests by category
+(:data:`bench.agent_probe.BYTE_CATEGORIES`). Per tool round trip: browser tool time vs agent overhead
+(CLI + SDK + our dispatcher).
 
-Usage: ``python bench/agent_tokens.py`` (prints a table) or ``run()`` → dict.
+``bundled_agent_spec`` — the bundled demo spec ``06-sorting-agent.md`` (``auth: login``) run in a fresh
+Python process through the runner's own pieces (:mod:`bench.agent_spec_process`), so that its wall time
+splits into the fixed costs a run pays once (Python + autoqa import, claude-agent-sdk import, Playwright
+start, browser launch, context, Claude Code CLI start up to the first model request) and the tool loop
+(per tool call), plus its bytes per spec.
+
+Usage: ``python -m bench.agent_tokens`` (prints a table) or ``run()`` → dict.
 """
 
 from __future__ import annotations
@@ -16,11 +22,10 @@ from __future__ import annotations
 import asyncio
 import base64
 import io
-import itertools
 import json
-import statistics
+import subprocess
+import sys
 import time
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -30,13 +35,25 @@ from playwright.async_api import async_playwright
 from autoqa.agent import AgentOptions, run_agent_spec
 from autoqa.browser import launch_browser, resolve_browser
 from autoqa.demo_app.server import DemoServer
+from autoqa.runner.recording_caller import RecordingCaller
 from autoqa.secrets import SecretSet
 from autoqa.spec.model import Spec, Step, StepKind
-from autoqa.testing.fake_anthropic import FakeAnthropic, offline_env, result_text, tool_use
-from autoqa.tools import ToolContext, ToolResult, call_tool
+from autoqa.testing.fake_anthropic import (
+    FakeAnthropic,
+    RecordedRequest,
+    offline_env,
+    result_text,
+    tool_use,
+    tool_uses_in,
+)
+from autoqa.tools import ToolContext
+from bench.agent_probe import TimedEvents, compact_size, ms, request_bytes, round_trips, spec_bytes
 
 PASSWORD = "demo-pass-123"
 SPEC_PATH = Path("bench/agent-tokens.md")
+REPO = Path(__file__).resolve().parent.parent
+DEMO_SPECS = REPO / "src" / "autoqa" / "demo_app" / "specs"
+BUNDLED_AGENT_SPEC = DEMO_SPECS / "06-sorting-agent.md"
 
 
 def _spec() -> Spec:
@@ -70,26 +87,21 @@ SCRIPT = [
     tool_use("finish", {"status": "passed", "summary": "done"}),
 ]
 
-
-class TimedCaller:
-    def __init__(self, ctx: ToolContext) -> None:
-        self.ctx = ctx
-        self.durations: list[float] = []
-        self.names: list[str] = []
-
-    async def __call__(self, name: str, args: Mapping[str, Any], *, step: int | None = None) -> ToolResult:
-        started = time.perf_counter()
-        result = await call_tool(self.ctx, name, args)
-        self.durations.append(time.perf_counter() - started)
-        self.names.append(name)
-        return result
+BUNDLED_SCRIPT = [  # what a model plausibly does for 06-sorting-agent: look, act, look, check, finish
+    tool_use("navigate", {"url": "/products.html", "step": 1}),
+    tool_use("snapshot", {"step": 2}),
+    tool_use("select_option", {"target": "Sort by", "option": "Price (low to high)", "step": 2}),
+    tool_use("snapshot", {"step": 3}),
+    tool_use("assert_text_present", {"text": "Onesie", "step": 3}),
+    tool_use("assert_text_present", {"text": "Fleece Jacket", "step": 3}),
+    tool_use("finish", {"status": "passed", "summary": "sorted by price, cheapest first"}),
+]
 
 
-def _compact(value: Any) -> int:
-    return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode())
+# --- token bench: in this process ----------------------------------------------------------------------
 
 
-async def _session() -> tuple[FakeAnthropic, TimedCaller, Any, float]:
+async def _token_session() -> tuple[FakeAnthropic, TimedEvents, Any, float]:
     with DemoServer() as demo, FakeAnthropic(*SCRIPT) as fake:
         async with async_playwright() as playwright:
             browser = await launch_browser(playwright, resolve_browser())
@@ -101,73 +113,174 @@ async def _session() -> tuple[FakeAnthropic, TimedCaller, Any, float]:
                 ctx = ToolContext(
                     context=context, page=page, base_url=demo.url, secrets={"PASSWORD": PASSWORD}
                 )
-                caller = TimedCaller(ctx)
+                secrets = SecretSet({"PASSWORD": PASSWORD})
+                events = TimedEvents()
+                caller = RecordingCaller(ctx, secrets=secrets, events=events, spec_slug="token-bench")
                 options = AgentOptions(env=offline_env(fake.url), spec_timeout_s=120)
                 started = time.perf_counter()
                 result = await run_agent_spec(
-                    _spec(), ctx, options, caller=caller, secrets=SecretSet({"PASSWORD": PASSWORD})
+                    _spec(), ctx, options, caller=caller, events=events, secrets=secrets
                 )
                 wall = time.perf_counter() - started
             finally:
                 await browser.close()
-        return fake, caller, result, wall
+        return fake, events, result, wall
 
 
-def run() -> dict[str, Any]:
-    fake, caller, result, wall = asyncio.run(_session())
-    requests = fake.message_requests
-    tools_bytes = [_compact((r.body or {}).get("tools", [])) for r in requests]
-    system_bytes = [_compact((r.body or {}).get("system", [])) for r in requests]
-    snapshot_sizes: list[int] = []
+def _per_request(requests: list[RecordedRequest]) -> dict[str, Any]:
+    sizes = [request_bytes(r.body, r.raw) for r in requests]
+    snapshot_bytes: list[int] = []
     images: list[dict[str, int]] = []
     for request in requests:
         for block in request.tool_results():
             body = result_text(block)
             if "snapshot:\n" in body:
-                snapshot_sizes.append(len(body.encode()))
+                snapshot_bytes.append(len(body.encode()))
         for image in request.images():
             data = base64.b64decode(image["source"]["data"])
             with Image.open(io.BytesIO(data)) as picture:
                 images.append(
                     {
-                        "bytes": len(data),
-                        "base64_chars": len(image["source"]["data"]),
-                        "width": picture.size[0],
-                        "height": picture.size[1],
+                        "jpeg_bytes": len(data),
+                        "image_block_bytes": compact_size(image),
+                        "width_px": picture.size[0],
+                        "height_px": picture.size[1],
                     }
                 )
-    # Gap between the fake finishing answer k and receiving request k+1 = one tool round trip on our side.
-    gaps = [
-        nxt.received_perf - (cur.received_perf + cur.served_s) for cur, nxt in itertools.pairwise(requests)
-    ]
-    tool_gaps = gaps[: len(caller.durations)]
-    overheads = [gap - tool for gap, tool in zip(tool_gaps, caller.durations, strict=False)]
-    model_time = sum(r.served_s for r in requests)
-    calls = len(caller.durations) or 1
+    tools = max(s["tools_definitions_bytes"] for s in sizes)
+    system = max(s["system_prompt_bytes"] for s in sizes)
     return {
-        "outcome": str(result.outcome),
-        "model_requests": len(requests),
-        "tool_calls": len(caller.durations),
-        "tools_bytes_per_request": max(tools_bytes),
-        "system_bytes_per_request": max(system_bytes),
-        "tools_plus_system_bytes": max(t + s for t, s in zip(tools_bytes, system_bytes, strict=True)),
-        "first_request_bytes": len(requests[0].raw),
-        "last_request_bytes": len(requests[-1].raw),
-        "snapshot_result_bytes": snapshot_sizes,
-        "images": images,
-        "median_tool_s": round(statistics.median(caller.durations), 4),
-        "median_round_trip_gap_s": round(statistics.median(tool_gaps), 4),
-        "median_agent_overhead_per_tool_call_s": round(statistics.median(overheads), 4),
-        "mean_wall_minus_model_per_tool_call_s": round((wall - model_time) / calls, 4),
-        "wall_s": round(wall, 2),
-        "fake_model_s": round(model_time, 4),
+        "tools_definitions_bytes": tools,
+        "system_prompt_bytes": system,
+        "tools_plus_system_bytes": tools + system,
+        "first_request_bytes": sizes[0]["total_bytes"],
+        "last_request_bytes": sizes[-1]["total_bytes"],
+        "snapshot_result_bytes": snapshot_bytes,
+        "failure_images": images,
     }
 
 
+def _token_bench() -> dict[str, Any]:
+    fake, events, result, wall = asyncio.run(_token_session())
+    requests = fake.message_requests
+    model_s = sum(r.served_s for r in requests)
+    return {
+        "outcome": str(result.outcome),
+        "model_requests": len(requests),
+        "tool_calls_including_finish": len(list(tool_uses_in(requests[-1]))),
+        "per_request": _per_request(requests),
+        "per_spec": spec_bytes(requests),
+        "timing": {
+            **round_trips(requests, events.tool_spans()),
+            "spec_wall_ms": ms(wall),
+            "fake_model_ms": ms(model_s),
+        },
+    }
+
+
+# --- the bundled agent spec: a fresh process --------------------------------------------------------------
+
+
+def _bundled_agent_spec() -> dict[str, Any]:
+    with DemoServer() as demo, FakeAnthropic(*BUNDLED_SCRIPT) as fake:
+        config = {
+            "spec": str(BUNDLED_AGENT_SPEC),
+            "root": str(DEMO_SPECS),
+            "demo_url": demo.url,
+            "fake_url": fake.url,
+            "username": demo.username,
+            "password": demo.credentials.password,
+        }
+        spawned = time.perf_counter()
+        done = subprocess.run(
+            [sys.executable, "-m", "bench.agent_spec_process"],
+            input=json.dumps(config),
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        exited = time.perf_counter()
+        requests = fake.message_requests
+    if done.returncode != 0:
+        raise RuntimeError(f"agent spec process failed ({done.returncode}): {done.stderr[-2000:]}")
+    marks = json.loads(done.stdout.strip().splitlines()[-1])
+    return _breakdown(marks, requests, spawned, exited)
+
+
+def _breakdown(
+    marks: dict[str, Any], requests: list[RecordedRequest], spawned: float, exited: float
+) -> dict[str, Any]:
+    first_request = requests[0].received_perf
+    last_answered = requests[-1].received_perf + requests[-1].served_s
+    spawn_started = marks["cli_spawn"][0] if marks["cli_spawn"] else marks["agent_started"]
+    tool_calls = len(list(tool_uses_in(requests[-1])))
+    tool_loop = last_answered - first_request
+    fixed = {
+        "import_claude_agent_sdk_ms": ms(marks["sdk_imported"] - marks["autoqa_imported"]),
+        "load_spec_ms": ms(marks["spec_loaded"] - marks["sdk_imported"]),
+        "playwright_start_ms": ms(marks["playwright_started"] - marks["spec_loaded"]),
+        "browser_launch_ms": ms(marks["browser_launched"] - marks["playwright_started"]),
+        "context_and_page_ms": ms(marks["context_ready"] - marks["setup_done"]),
+        "agent_setup_before_cli_spawn_ms": ms(spawn_started - marks["agent_started"]),
+        "claude_cli_spawn_to_init_message_ms": (
+            ms(marks["init_message"] - spawn_started) if marks["init_message"] else None
+        ),
+        "claude_cli_spawn_to_first_model_request_ms": ms(first_request - spawn_started),
+    }
+    # What only agent specs pay: the SDK import, the session's setup and the CLI start.
+    agent_only = (marks["sdk_imported"] - marks["autoqa_imported"]) + (first_request - marks["agent_started"])
+    auth_setup = marks["setup_done"] - marks["browser_launched"]
+    return {
+        "spec": BUNDLED_AGENT_SPEC.name,
+        "outcome": marks["outcome"],
+        "reason": marks["reason"],
+        "model_requests": len(requests),
+        "tool_calls_including_finish": tool_calls,
+        "process_wall_ms": ms(exited - spawned),
+        "spec_wall_ms": ms(marks["agent_returned"] - marks["agent_started"]),
+        "fixed_costs": {
+            "python_start_ms": ms(marks["process_main"] - spawned),
+            "import_autoqa_and_playwright_ms": ms(marks["autoqa_imported"] - marks["process_main"]),
+            **fixed,
+            # Process spawn to the first model request, minus the log-in that belongs to the setup spec.
+            "sum_fixed_ms": ms(first_request - spawned - auth_setup),
+            "sum_agent_only_fixed_ms": ms(agent_only),
+        },
+        "not_this_spec": {"auth_login_setup_ms": ms(auth_setup)},
+        "tool_loop": {
+            "first_model_request_to_last_answer_ms": ms(tool_loop),
+            "wall_per_tool_call_ms": ms(tool_loop / tool_calls) if tool_calls else None,
+            **round_trips(requests, [tuple(span) for span in marks["tool_spans"]]),
+            "fake_model_ms": ms(sum(r.served_s for r in requests)),
+        },
+        "teardown": {
+            "session_end_after_last_answer_ms": ms(marks["agent_returned"] - last_answered),
+            "context_and_browser_close_ms": ms(marks["browser_closed"] - marks["agent_returned"]),
+            "process_exit_ms": ms(exited - marks["browser_closed"]),
+        },
+        "per_spec": spec_bytes(requests),
+    }
+
+
+def run() -> dict[str, Any]:
+    return {"token_bench_spec": _token_bench(), "bundled_agent_spec": _bundled_agent_spec()}
+
+
 def main() -> None:
-    figures = run()
-    width = max(len(k) for k in figures)
-    for key, value in figures.items():
+    rows: list[tuple[str, Any]] = []
+
+    def walk(prefix: str, value: Any) -> None:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                walk(f"{prefix}.{key}" if prefix else key, inner)
+        else:
+            rows.append((prefix, value))
+
+    walk("", run())
+    width = max(len(k) for k, _ in rows)
+    for key, value in rows:
         print(f"{key:<{width}}  {value}")
 
 
