@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench import agent_tokens, fixed_costs, replay_bench, suite_throughput, tool_overhead
+from bench import agent_tokens, fixed_costs, load, replay_bench, suite_throughput, tool_overhead
 
 SUITES: dict[str, Callable[[], Any]] = {
     "fixed_costs": fixed_costs.run,
@@ -23,6 +23,7 @@ SUITES: dict[str, Callable[[], Any]] = {
     "agent_tokens": agent_tokens.run,
     "replay_vs_export_vs_handwritten": replay_bench.run,
     "suite_throughput": suite_throughput.run,
+    "load": load.run,
 }
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from autoqa.errors import AgentError, AutoQAError, BrowserError
+from autoqa.errors import AgentError, AutoQAError, BrowserError, SpecError
 from autoqa.exit_codes import ExitCode
 
 _CHOICE_AGENT = click.Choice(["auto", "on-miss", "never", "always"])
@@ -119,6 +119,21 @@ def _overrides(kwargs: dict[str, Any]) -> dict[str, Any]:
     return cli
 
 
+# (option, option, why): each names the keyword argument and its flag.
+_CONFLICTS = (
+    (("connect", "--connect"), ("browser_path", "--browser-path"), "a remote browser is not launched"),
+    (("connect", "--connect"), ("headed", "--headed"), "the remote browser decides if it shows a window"),
+    (("dry_run", "--dry-run"), ("json_output", "--json"), "a dry run prints steps as text, not a run result"),
+)
+
+
+def _check_conflicts(kwargs: dict[str, Any]) -> None:
+    """Flags that contradict each other are refused instead of one of them being silently ignored."""
+    for (first, first_flag), (second, second_flag), why in _CONFLICTS:
+        if kwargs.get(first) and kwargs.get(second):
+            raise click.UsageError(f"{first_flag} and {second_flag} cannot be used together: {why}")
+
+
 def _parse_vars(pairs: tuple[str, ...]) -> dict[str, str]:
     out: dict[str, str] = {}
     for pair in pairs:
@@ -136,6 +151,7 @@ def run(paths: tuple[str, ...], **kwargs: Any) -> None:
     """Run specs: files, folders or globs (default: specs/)."""
     from autoqa.runner.session import RunRequest, execute_and_report
 
+    _check_conflicts(kwargs)
     request = RunRequest(
         paths=paths or ("specs",),
         root=Path.cwd(),
@@ -146,6 +162,10 @@ def run(paths: tuple[str, ...], **kwargs: Any) -> None:
     )
     try:
         code = execute_and_report(request, json_output=kwargs["json_output"], dry_run=kwargs["dry_run"])
+    except SpecError as exc:
+        # Documented: every spec must load before anything runs, so one bad spec stops the whole run.
+        click.echo("autoqa: nothing was run: fix the spec problem(s) below and run again", err=True)
+        _fail(exc)
     except AutoQAError as exc:
         _fail(exc)
     sys.exit(int(code))

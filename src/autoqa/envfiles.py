@@ -52,7 +52,7 @@ def _read(path: Path) -> dict[str, str]:
     try:
         return parse_env_text(path.read_text(encoding="utf-8"), path)
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"cannot read {path}: {exc}", source=str(path)) from None
+        raise ConfigError(f"cannot read the file: {exc}", source=str(path)) from None
 
 
 def load_env_files(root: Path, env_name: str | None, *, required: bool = True) -> dict[str, str]:

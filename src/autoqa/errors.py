@@ -56,6 +56,8 @@ class ConfigError(AutoQAError):
             if source:
                 where += f" (from {source})"
             where += ": "
+        elif source:  # a whole file is wrong (invalid TOML/JSON): still say which one
+            where = f"{source}: "
         text = where + message
         if allowed:
             text += f"; allowed: {allowed}"

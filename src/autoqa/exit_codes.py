@@ -15,7 +15,9 @@ class ExitCode(IntEnum):
     USAGE_ERROR = 2
     """Bad arguments, config or spec files; nothing was run."""
     INFRA_ERROR = 3
-    """Browser launch, model API or credentials, guardrail trip, or another infrastructure error."""
+    """Browser launch, model API or credentials, guardrail trip, or another infrastructure error; also a
+    run whose run.json or junit.xml could not be written, whatever its verdicts (CI would read a stale or
+    missing report)."""
     INTERRUPTED = 130
     """Ctrl-C: what finished was written."""
 
@@ -23,7 +25,7 @@ class ExitCode(IntEnum):
 def exit_code_for(run: RunResult) -> ExitCode:
     if run.interrupted:
         return ExitCode.INTERRUPTED
-    if run.count(Outcome.ERROR):
+    if run.count(Outcome.ERROR) or run.missing_reports:
         return ExitCode.INFRA_ERROR
     if run.count(Outcome.FAILED):
         return ExitCode.SPECS_FAILED

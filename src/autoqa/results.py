@@ -118,6 +118,8 @@ class RunResult:
     duration_ms: float = 0.0
     interrupted: bool = False
     output_dir: Path | None = None
+    missing_reports: tuple[str, ...] = ()
+    """run.json / junit.xml that could not be written (the output folder broke): CI cannot read them."""
 
     def count(self, outcome: Outcome) -> int:
         return sum(1 for s in self.specs if s.outcome is outcome)

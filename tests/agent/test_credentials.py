@@ -64,3 +64,14 @@ def test_workspace_is_temporary_and_carries_a_login_over(tmp_path: Path) -> None
     assert not root.exists()
     with isolated_workspace({"ANTHROPIC_API_KEY": "k"}, base_env={"HOME": str(home)}) as ws:
         assert not (ws.config_dir / ".credentials.json").exists()  # a key wins; no login copied
+
+
+def test_the_cli_retries_a_failing_model_api_a_bounded_number_of_times(tmp_path: Path) -> None:
+    # The CLI's own default (10 retries, backoff up to 32 s) waits minutes before reporting an outage.
+    with isolated_workspace({}, base_env={"HOME": str(tmp_path)}) as ws:
+        assert ws.env["CLAUDE_CODE_MAX_RETRIES"] == "4"
+    with isolated_workspace({"CLAUDE_CODE_MAX_RETRIES": "9"}, base_env={"HOME": str(tmp_path)}) as ws:
+        assert ws.env["CLAUDE_CODE_MAX_RETRIES"] == "9"  # the user's choice wins
+    environ = {"HOME": str(tmp_path), "CLAUDE_CODE_MAX_RETRIES": "0"}
+    with isolated_workspace({}, base_env=environ) as ws:
+        assert "CLAUDE_CODE_MAX_RETRIES" not in ws.env  # set in the environment the CLI inherits

@@ -156,6 +156,15 @@ def test_non_streaming_request_gets_a_json_message() -> None:
     assert message["stop_reason"] == "tool_use"
 
 
+def test_a_raw_tool_name_is_sent_without_the_mcp_prefix() -> None:
+    # A model hallucinating a built-in Claude Code tool (the CLI runs with none of them).
+    with FakeAnthropic(tool_use("Bash", {"command": "ls"}, raw=True), tool_use("Bash", raw=True)) as fake:
+        _, data = post(fake, BODY)
+        _, plain = post(fake, {**BODY, "stream": False})
+    assert events(data)[1][1]["content_block"]["name"] == "Bash"
+    assert json.loads(plain)["content"][0]["name"] == "Bash"
+
+
 def test_garbled_stream_is_not_valid_sse_json() -> None:
     with FakeAnthropic(garbled()) as fake:
         status, data = post(fake, BODY)

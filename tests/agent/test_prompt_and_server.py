@@ -204,3 +204,34 @@ def test_result_error_after_an_error_result_keeps_the_results_reason() -> None:
     state.result = None  # the process died before any result
     ending, _ = _ending(dispatcher, dispatcher.guardrails, dispatcher.options, state, SecretSet())
     assert isinstance(ending, Aborted) and ending.reason.startswith("Claude Code CLI failed: ResultError")
+
+
+def test_an_api_error_without_a_status_is_still_named_a_model_api_error() -> None:
+    # A 200 whose stream breaks off mid-JSON: the CLI ends with an error result of subtype "success",
+    # no status, and an assistant message flagged as an API error.
+    dispatcher, state = make_dispatcher(), _StreamState()
+    state.api_error = "unknown: API Error: API returned an empty or malformed response (HTTP 200)"
+    state.result = result_message(
+        is_error=True, subtype="success", result="API Error: API returned an empty or malformed response"
+    )
+    ending, trip = _ending(dispatcher, dispatcher.guardrails, dispatcher.options, state, SecretSet())
+    assert ending == Aborted("model API error: API Error: API returned an empty or malformed response")
+    assert trip is None
+
+
+def test_a_trip_counted_from_failures_names_the_last_one() -> None:
+    # Calls the CLI or the SDK refuse never reach the report's steps; the reason has to say what failed.
+    dispatcher, state = make_dispatcher(max_consecutive_errors=1), _StreamState()
+    for name in ("browser_click", "Bash"):
+        text = f"<tool_use_error>Error: No such tool available: {name}</tool_use_error>"
+        dispatcher.note_rejected(name, {"url": "/x"}, text)
+    ending, trip = _ending(dispatcher, dispatcher.guardrails, dispatcher.options, state, SecretSet())
+    assert trip is not None and trip.name == "max_consecutive_errors"
+    assert ending == Aborted(
+        "guardrail max_consecutive_errors tripped: limit 1, actual 2; "
+        "last failure: Bash: Error: No such tool available: Bash"
+    )
+    dispatcher, state = make_dispatcher(max_tool_calls_per_spec=1), _StreamState()
+    dispatcher.guardrails.trip("max_tool_calls_per_spec", 1, 2)
+    ending, _ = _ending(dispatcher, dispatcher.guardrails, dispatcher.options, state, SecretSet())
+    assert ending == Aborted("guardrail max_tool_calls_per_spec tripped: limit 1, actual 2")

@@ -328,8 +328,28 @@ def test_a_file_system_error_is_recorded_not_raised(make_run: RunFactory, make_r
     shutil.rmtree(run.path)  # someone cleans the output folder while the run is going
     kept = run.finish_spec(spec, make_result(Outcome.FAILED, slug="lost"))
     assert kept.outcome is Outcome.FAILED
-    assert "FileNotFoundError" in kept.artifacts["error"]
+    assert kept.artifacts["error"].startswith("could not write artifacts to ")
+    assert kept.artifacts["error"].endswith(": No such file or directory")
     data = json.loads((run.path / "run.json").read_text())
     assert data["specs"][0]["artifacts"]["error"] == kept.artifacts["error"]
     events = [json.loads(x) for x in (run.path / "events.jsonl").read_text().splitlines()]
     assert [e["event"] for e in events] == ["artifacts.error"]
+
+
+def test_a_run_folder_replaced_by_a_file_loses_files_and_reports_not_results(
+    make_run: RunFactory, make_result: ResultFactory
+) -> None:
+    run = make_run(run_id="swapped")
+    warnings: list[str] = []
+    run.on_problem = warnings.append
+    run.path.rename(run.path.with_name("swapped.moved"))
+    run.path.write_text("in the way")
+    assert run.open_spec("later", 2) is None  # the spec still runs, without a staging folder
+    kept = run.finish_spec(None, make_result(Outcome.FAILED, slug="later", index=2))
+    assert kept.outcome is Outcome.FAILED
+    written = run.finish_run(RunResult("swapped", (kept,), duration_ms=10.0), env={})  # does not raise
+    assert "run_json" not in written and "junit" not in written
+    assert run.missing_reports == ("run.json", "junit.xml")
+    assert [w.rsplit("(", 1)[1] for w in warnings] == ["spec files)", "run.json)", "reports)"]
+    assert all(f"could not write artifacts to {run.path}" in w and "Not a directory" in w for w in warnings)
+    assert run.path.read_text() == "in the way"

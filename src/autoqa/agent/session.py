@@ -408,7 +408,7 @@ def _ending(
     if state.isolation_error:
         return Aborted(state.isolation_error), None
     if guardrails.tripped is not None:
-        return Aborted(guardrails.tripped.reason), guardrails.tripped
+        return Aborted(_trip_reason(guardrails.tripped, dispatcher, secrets)), guardrails.tripped
     if dispatcher.ending is not None:
         return dispatcher.ending, None
     if state.timed_out:
@@ -423,9 +423,12 @@ def _ending(
                 "max_budget_usd", options.max_budget_usd or 0, round(result.total_cost_usd or 0, 6)
             )
             return Aborted(trip.reason), trip
-        if result.api_error_status is not None:
-            detail = (result.result or "").strip()
-            return Aborted(secrets.redact(f"model API error {result.api_error_status}: {detail}"[:500])), None
+        if result.api_error_status is not None or state.api_error:
+            # No status when the API answered 200 with a broken body (e.g. a stream cut off mid-JSON); the
+            # CLI still marks the last assistant message as an API error and ends with subtype "success".
+            status = f" {result.api_error_status}" if result.api_error_status is not None else ""
+            detail = (result.result or "").strip() or (state.api_error or "")
+            return Aborted(secrets.redact(f"model API error{status}: {detail}"[:500])), None
         detail = "; ".join(result.errors or []) or (result.result or "")
         return Aborted(secrets.redact(f"agent session failed ({result.subtype}): {detail}"[:500])), None
     if state.exception is not None:
@@ -440,6 +443,20 @@ def _ending(
     if result is None:
         return Aborted("the Claude Code session ended without a result"), None
     return NoFinish(state.last_text), None
+
+
+FAILURE_COUNTING_TRIPS = frozenset({"max_consecutive_errors", "max_retries_per_step"})
+
+
+def _trip_reason(trip: GuardrailTrip, dispatcher: ToolDispatcher, secrets: SecretSet) -> str:
+    """A trip counted from failures also names the last one: calls refused before they ran (an unknown
+    tool, arguments the SDK's schema check rejects) never reach the report's steps, so say what they were."""
+    failed = next((c for c in reversed(dispatcher.calls) if not c.ok), None)
+    if trip.name not in FAILURE_COUNTING_TRIPS or failed is None:
+        return trip.reason
+    message = (failed.error_message or failed.error_code or "").replace("<tool_use_error>", "")
+    message = " ".join(message.replace("</tool_use_error>", "").split())
+    return secrets.redact(f"{trip.reason}; last failure: {failed.tool}: {message}"[:500])
 
 
 def _usage(state: _StreamState) -> Usage:

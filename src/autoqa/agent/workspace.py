@@ -27,6 +27,13 @@ QUIET_ENV = {
     "DISABLE_ERROR_REPORTING": "1",
 }
 
+MAX_RETRIES_ENV = "CLAUDE_CODE_MAX_RETRIES"
+DEFAULT_MAX_RETRIES = "4"
+"""Retries of a failed model request (529 overloaded, 5xx, connection errors) unless the user sets
+``CLAUDE_CODE_MAX_RETRIES``. The CLI's own default, 10 with backoff capped at 32 s, waits about three
+minutes per agent spec before reporting an API that stays down; 4 retries wait about 8 s, which rides out
+a short blip and lets a run report an outage in seconds."""
+
 
 @dataclass(frozen=True, slots=True)
 class Workspace:
@@ -58,6 +65,8 @@ def isolated_workspace(
             shutil.copyfile(login, target)
             target.chmod(0o600)
         env = {**QUIET_ENV, **extra_env, "CLAUDE_CONFIG_DIR": str(config_dir)}
+        if MAX_RETRIES_ENV not in merged:
+            env[MAX_RETRIES_ENV] = DEFAULT_MAX_RETRIES
         yield Workspace(config_dir, cwd, env)
     finally:
         shutil.rmtree(root, ignore_errors=True)

@@ -30,7 +30,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from importlib import metadata
 from pathlib import Path
@@ -47,7 +47,7 @@ from autoqa.artifacts.serialize import (
     spec_result_to_dict,
     usage_to_dict,
 )
-from autoqa.artifacts.spec_artifacts import SpecArtifacts, safe_name
+from autoqa.artifacts.spec_artifacts import SpecArtifacts, safe_name, write_error_reason
 from autoqa.artifacts.trace_scrub import scrub_trace
 from autoqa.errors import ConfigError
 from autoqa.results import Outcome, RunResult, SpecResult, StepResult, Usage
@@ -59,6 +59,10 @@ STAGING = ".staging"
 _RUN_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
 # Names a spec folder must not take: they belong to the run itself.
 _RESERVED = frozenset({"run.json", "events.jsonl", "junit.xml", "report.html", STAGING, "latest", "LATEST"})
+# What a failed write loses, as the run reports it (once per kind): a spec's files, run.json, the reports.
+SPEC_FILES = "spec files"
+RUN_JSON = "run.json"
+REPORTS = "reports"
 
 
 def new_run_id() -> str:
@@ -111,6 +115,12 @@ class RunArtifacts:
         self._started = time.time()
         self._finished: dict[tuple[int, str], SpecResult] = {}
         self._lock = threading.Lock()
+        self.problems: dict[str, str] = {}
+        """Kind (``SPEC_FILES``, ``RUN_JSON``, ``REPORTS``) → the first write failure of that kind."""
+        self.on_problem: Callable[[str], None] | None = None
+        """Called once per kind with a one-line warning (the CLI prints it on stderr)."""
+        self.missing_reports: tuple[str, ...] = ()
+        """What :meth:`finish_run` could not write of run.json and junit.xml (CI reads those)."""
 
     @classmethod
     def create(
@@ -142,6 +152,12 @@ class RunArtifacts:
                 f"invalid run id {run_id!r}", key="run_id", allowed="letters, digits, '.', '-', '_' (max 100)"
             )
         path = output_root / run_id
+        if output_root.exists() and not output_root.is_dir():
+            raise ConfigError(
+                f"the artifacts folder {output_root} is a file, not a folder",
+                key="output",
+                hint="point --output (output_dir) at a folder, or move the file away",
+            )
         try:
             output_root.mkdir(parents=True, exist_ok=True)
             path.mkdir()
@@ -166,12 +182,20 @@ class RunArtifacts:
 
     # Specs -----------------------------------------------------------------------------------------
 
-    def open_spec(self, slug: str, index: int) -> SpecArtifacts:
-        """A fresh staging folder for one spec; unique even if two workers run the same slug."""
+    def open_spec(self, slug: str, index: int) -> SpecArtifacts | None:
+        """A fresh staging folder for one spec; unique even if two workers run the same slug.
+
+        None when the run folder cannot take one (it was deleted, replaced or filled up): the spec still
+        runs, without files, and the problem is reported.
+        """
         staging = self.path / STAGING
-        staging.mkdir(parents=True, exist_ok=True)
         name = safe_name(slug, f"spec-{index}", limit=80)
-        folder = Path(tempfile.mkdtemp(prefix=f"{index:03d}-{name}-", dir=staging))
+        try:
+            staging.mkdir(parents=True, exist_ok=True)
+            folder = Path(tempfile.mkdtemp(prefix=f"{index:03d}-{name}-", dir=staging))
+        except OSError as exc:
+            self.report_problem(SPEC_FILES, exc.filename or staging, write_error_reason(exc), spec=slug)
+            return None
         return SpecArtifacts(folder, name, index, self.redactor)
 
     def finish_spec(self, spec: SpecArtifacts | None, result: SpecResult) -> SpecResult:
@@ -189,10 +213,13 @@ class RunArtifacts:
         try:
             if spec is not None:
                 spec.close()
+                lost = [self.report_problem(SPEC_FILES, path, why, spec=slug) for path, why in spec.problems]
                 try:
                     result = self._keep_files(spec, result)
                 finally:
                     shutil.rmtree(spec.dir, ignore_errors=True)
+                if lost:
+                    result = self._noted(result, lost[0])
             elif self.policy.keep_result_file():
                 folder = self._claim_folder(slug)
                 artifacts = {"dir": self._rel(folder), "result": self._rel(folder / "result.json")}
@@ -205,19 +232,39 @@ class RunArtifacts:
                 write_json_atomic(self.path / result.artifacts["result"], shown)
         except OSError as exc:
             result = self._file_error(result, exc)
+        failed: OSError | None = None
         with self._lock:
             self._finished[(result.index, result.slug)] = result
             try:
                 self._write_run_json("running")
             except OSError as exc:
-                self._file_error(result, exc)
+                failed = exc
+        if failed is not None:  # reported outside the lock: report_problem takes it too
+            self.report_problem(RUN_JSON, failed.filename or self.path, write_error_reason(failed))
         return result
 
+    def report_problem(self, kind: str, path: Path | str, reason: str, *, spec: str | None = None) -> str:
+        """Record a failed write: an ``artifacts.error`` event every time, a warning once per ``kind``.
+
+        Returns the message, ``could not write artifacts to <path>: <reason>`` (redacted).
+        """
+        message = self.redactor.text(f"could not write artifacts to {path}: {reason}")
+        self.events.emit("artifacts.error", spec=spec, kind=kind, error=message)
+        with self._lock:
+            first = kind not in self.problems
+            self.problems.setdefault(kind, message)
+        if first and self.on_problem is not None:
+            self.on_problem(f"{message} ({kind})")
+        return message
+
     def _file_error(self, result: SpecResult, exc: OSError) -> SpecResult:
-        message = f"{type(exc).__name__}: {exc.strerror or exc} ({exc.filename or self.path})"
-        self.events.emit("artifacts.error", spec=result.slug, error=message)
+        path, reason = exc.filename or self.path, write_error_reason(exc)
+        return self._noted(result, self.report_problem(SPEC_FILES, path, reason, spec=result.slug))
+
+    def _noted(self, result: SpecResult, message: str) -> SpecResult:
+        """The result, redacted, with the first file problem of its spec as ``artifacts["error"]``."""
         clean = self.redact_result(result)
-        return replace(clean, artifacts={**clean.artifacts, "error": self.redactor.text(message)})
+        return replace(clean, artifacts={"error": message, **clean.artifacts})
 
     def _keep_files(self, spec: SpecArtifacts, result: SpecResult) -> SpecResult:
         outcome = result.outcome
@@ -335,7 +382,11 @@ class RunArtifacts:
     ) -> dict[str, Path]:
         """Write the final ``run.json``, ``junit.xml``, ``report.html``, GitHub output (when ``env`` has
         ``GITHUB_ACTIONS=true``: annotations to ``annotations``, default stdout, and the job summary) and
-        the ``latest`` pointer. Returns what was written, by name."""
+        the ``latest`` pointer. Returns what was written, by name.
+
+        Never raises for file-system errors: what could not be written is reported (once per kind) and
+        run.json / junit.xml among it are listed in :attr:`missing_reports`.
+        """
         from autoqa.reports.github import annotate, write_step_summary
         from autoqa.reports.html import write_html
         from autoqa.reports.junit import write_junit
@@ -343,22 +394,40 @@ class RunArtifacts:
         env = os.environ if env is None else env
         specs = tuple(self.shown(self.redact_result(s)) for s in run.specs)
         run = replace(run, specs=specs, output_dir=self.path)
-        with self._lock:
-            self._finished = {(s.index, s.slug): s for s in specs}
-            self._write_run_json(
-                "interrupted" if run.interrupted else "finished", duration_ms=run.duration_ms
-            )
-        written = {
-            "run_json": self.path / "run.json",
-            "events": self.events.path,
-            "junit": write_junit(run, self.path / "junit.xml", root=self.root),
-            "html": write_html(run, self.path / "report.html", self.path, root=self.root),
-        }
+        status = "interrupted" if run.interrupted else "finished"
+        written: dict[str, Path] = {"events": self.events.path}
+
+        def attempt(name: str, kind: str, target: Path, write: Callable[[], Path | None]) -> None:
+            try:
+                path = write()
+            except OSError as exc:
+                self.report_problem(kind, exc.filename or target, write_error_reason(exc))
+            else:
+                if path is not None:
+                    written[name] = path
+
+        def run_json() -> Path:
+            with self._lock:
+                self._finished = {(s.index, s.slug): s for s in specs}
+                self._write_run_json(status, duration_ms=run.duration_ms)
+            return self.path / "run.json"
+
+        attempt("run_json", RUN_JSON, self.path / "run.json", run_json)
+        junit, html = self.path / "junit.xml", self.path / "report.html"
+        attempt("junit", REPORTS, junit, lambda: write_junit(run, junit, root=self.root))
+        attempt("html", REPORTS, html, lambda: write_html(run, html, self.path, root=self.root))
         annotate(run, annotations or sys.stdout, env, root=self.root)
-        summary = write_step_summary(run, env, run_dir=self.path, root=self.root)
-        if summary is not None:
-            written["step_summary"] = summary
-        written["latest"] = point_latest(self.output_root, self.run_id)
+        summary = env.get("GITHUB_STEP_SUMMARY") or self.path
+        attempt(
+            "step_summary",
+            REPORTS,
+            Path(summary),
+            lambda: write_step_summary(run, env, run_dir=self.path, root=self.root),
+        )
+        attempt("latest", REPORTS, self.output_root, lambda: point_latest(self.output_root, self.run_id))
+        self.missing_reports = tuple(
+            name for name, key in (("run.json", "run_json"), ("junit.xml", "junit")) if key not in written
+        )
         self.events.close()
         shutil.rmtree(self.path / STAGING, ignore_errors=True)
         return written

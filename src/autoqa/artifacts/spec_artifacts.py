@@ -27,6 +27,14 @@ def safe_name(text: str, fallback: str = "item", limit: int = _MAX_HINT) -> str:
     return name or fallback
 
 
+def write_error_reason(exc: OSError) -> str:
+    """Why a write failed, as a person reads it. ``mkdir(exist_ok=True)`` over a file raises "File
+    exists": what is wrong is that a folder was needed there and something else is in the way."""
+    if isinstance(exc, FileExistsError) and exc.filename and not Path(exc.filename).is_dir():
+        return "Not a directory"
+    return exc.strerror or str(exc) or type(exc).__name__
+
+
 def image_extension(data: bytes) -> str:
     if data.startswith(b"\x89PNG"):
         return "png"
@@ -60,6 +68,12 @@ class SpecArtifacts:
         self.transcript = TranscriptWriter(staging_dir, redactor, self.save_screenshot)
         self._counter = itertools.count(1)
         self._lock = threading.Lock()
+        self.problems: list[tuple[str, str]] = []
+        """(path, reason) of files this spec could not write; the run reports them when the spec ends."""
+
+    def note_problem(self, path: Path | str, reason: str) -> None:
+        with self._lock:
+            self.problems.append((str(path), reason))
 
     def _next_name(self, hint: str, suffix: str) -> str:
         with self._lock:
@@ -69,7 +83,11 @@ class SpecArtifacts:
     def save_screenshot(self, data: bytes, name_hint: str) -> Path:
         """Save image bytes as ``screenshots/NNN-<hint>.<ext>`` (numbered, so names never collide)."""
         path = self.screenshots_dir / self._next_name(name_hint, image_extension(data))
-        return write_bytes_atomic(path, data)
+        try:
+            return write_bytes_atomic(path, data)
+        except OSError as exc:  # noted for the run's report; the caller decides what a lost picture means
+            self.note_problem(exc.filename or path, write_error_reason(exc))
+            raise
 
     def save_snapshot(self, text: str, name_hint: str) -> Path:
         """Save an ARIA snapshot (redacted) as ``snapshots/NNN-<hint>.aria.yaml``."""

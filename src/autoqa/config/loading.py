@@ -114,6 +114,8 @@ def _env_choice(
 
 
 def _shown(key: str, value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()  # as TOML, JSON and the environment spell it
     if key in _URL_KEYS and isinstance(value, str):
         return repr(mask_url(value))
     return repr(value)

@@ -23,6 +23,22 @@ _ENV_NAME = re.compile(r"[A-Za-z0-9_.-]+")
 _SHARD = re.compile(r"(\d+)/(\d+)")
 _VIEWPORT = re.compile(r"(\d{2,5})x(\d{2,5})")
 _ATTRIBUTE = re.compile(r"[A-Za-z_:][-A-Za-z0-9_:.]*")
+_NUMBER_KEYS = (
+    "workers",
+    "max_turns",
+    "max_budget_usd",
+    "max_run_budget_usd",
+    "max_tool_calls_per_spec",
+    "max_consecutive_errors",
+    "max_retries_per_step",
+    "spec_timeout_s",
+    "circuit_breaker_threshold",
+    "circuit_breaker_cooldown",
+    "action_timeout_ms",
+    "navigation_timeout_ms",
+    "assertion_timeout_ms",
+    "screenshot_max_side",
+)
 RESERVED_VARIABLES = ("BASE_URL", "LOGIN_BASE_URL", "ENV")
 """Variables that come from their own settings (``--url``, ``--login-url``, ``--env``), not from ``vars``."""
 
@@ -102,7 +118,8 @@ class Settings(BaseModel):
     secrets: tuple[str, ...] = ()
     """Extra secret variable names (names with PASSWORD/TOKEN/SECRET/KEY are secret anyway)."""
     allowed_origins: tuple[str, ...] = ()
-    """Origins ``navigate`` may open besides the base URL's; ``"*"`` allows any."""
+    """Origins tabs may open (``navigate``, and links, forms, scripts and popups: see
+    ``tools/origin_guard.py``) besides the base URL's and ``login_base_url``'s; ``"*"`` allows any."""
     upload_dir: Path | None = None
     """``upload_file`` only reads files under this folder (default: the project root)."""
     interactive: bool = False
@@ -118,6 +135,14 @@ class Settings(BaseModel):
     @classmethod
     def _urls(cls, value: str | None) -> str | None:
         return _http_url(value)
+
+    @field_validator(*_NUMBER_KEYS, mode="before")
+    @classmethod
+    def _no_booleans(cls, value: Any) -> Any:
+        # pydantic reads true as 1: `workers = true` or `spec_timeout_s = true` is a mistake, not a number.
+        if isinstance(value, bool):
+            raise ValueError(f"expected a number, not {str(value).lower()}")
+        return value
 
     @field_validator("connect")
     @classmethod

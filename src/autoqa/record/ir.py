@@ -113,15 +113,20 @@ class IRWriter:
         self.path = Path(path)
         self._handle: IO[str] | None = None
         self._lock = threading.Lock()
+        self.error: OSError | None = None
+        """The first write that failed (a full disk, the run folder gone): writing never fails a spec."""
 
     def write(self, record: IRRecord) -> None:
         line = record.to_line() + "\n"
         with self._lock:
-            if self._handle is None:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                self._handle = self.path.open("a", encoding="utf-8", newline="\n")
-            self._handle.write(line)
-            self._handle.flush()
+            try:
+                if self._handle is None:
+                    self.path.parent.mkdir(parents=True, exist_ok=True)
+                    self._handle = self.path.open("a", encoding="utf-8", newline="\n")
+                self._handle.write(line)
+                self._handle.flush()
+            except OSError as exc:
+                self.error = self.error or exc
 
     def close(self) -> None:
         with self._lock:

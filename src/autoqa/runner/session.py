@@ -15,8 +15,8 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Coroutine, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Coroutine, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -117,7 +117,7 @@ def prepare_run(request: RunRequest, *, skip_agent_without_credentials: bool = F
         first = problems[0]
         if len(problems) > 1:
             listing = "\n  ".join(str(p) for p in problems)
-            raise SpecError(f"{len(problems)} specs have problems:\n  {listing}", hint=first.hint)
+            raise SpecError(f"{len(problems)} specs have problems:\n  {listing}")  # each with its hint
         raise first
     specs = [s for s in specs if matches_tags(s.tags, settings.tags) and _keyword_match(s, request.keyword)]
     run_secrets = SecretSet({k: v for k, v in variables.items() if v and is_secret_name(k, settings.secrets)})
@@ -185,12 +185,21 @@ def _versions() -> dict[str, str]:
 
 
 async def execute_run(
-    prepared: PreparedRun, *, events: EventSink | None = None, annotations: TextIO | None = None
+    prepared: PreparedRun,
+    *,
+    events: EventSink | None = None,
+    annotations: TextIO | None = None,
+    warn: Callable[[str], None] | None = None,
 ) -> RunResult:
-    """Run the planned jobs; returns even when interrupted (``RunResult.interrupted``)."""
+    """Run the planned jobs; returns even when interrupted (``RunResult.interrupted``).
+
+    ``warn`` gets a line for each kind of artifact the run could not write (once per kind); the run goes
+    on regardless, and ``RunResult.missing_reports`` names run.json / junit.xml if they are missing.
+    """
     from autoqa.artifacts.policy import ArtifactPolicy
     from autoqa.artifacts.redact import Redactor
-    from autoqa.artifacts.run_dir import RunArtifacts
+    from autoqa.artifacts.run_dir import REPORTS, RunArtifacts
+    from autoqa.artifacts.spec_artifacts import write_error_reason
 
     settings = prepared.settings
     started = time.monotonic()
@@ -213,6 +222,7 @@ async def execute_run(
         versions=_versions(),
         root=prepared.root,
     )
+    artifacts.on_problem = warn
     sink = FanoutSink(artifacts.events, events or NullSink())
     auth_dir = Path(tempfile.mkdtemp(prefix="autoqa-auth-"))
     from autoqa.record import IRWriter
@@ -268,8 +278,11 @@ async def execute_run(
         "run.finished", run_id=run.run_id, exit_code=int(exit_code_for(run)), duration_ms=run.duration_ms
     )
     env.ir_writer.close()
+    if env.ir_writer.error is not None:
+        error = env.ir_writer.error
+        artifacts.report_problem(REPORTS, error.filename or env.ir_writer.path, write_error_reason(error))
     artifacts.finish_run(run, env=prepared.environ, annotations=annotations)
-    return run
+    return replace(run, missing_reports=artifacts.missing_reports)
 
 
 def _config_snapshot(resolved: ResolvedSettings) -> dict[str, Any]:
@@ -372,13 +385,19 @@ def execute_and_report(
     # With --json, stdout is one JSON document: GitHub annotations go to stderr (the runner reads both).
     annotations = sys.stderr if json_output else sys.stdout
     debug = [DebugLog()] if prepared.settings.debug else []
+
+    def warn(message: str) -> None:
+        print(f"autoqa: warning: {message}", file=sys.stderr, flush=True)
+
     try:
         if tty:
             with RichProgress() as progress:
-                run = run_interruptibly(execute_run(prepared, events=progress, annotations=annotations))
+                run = run_interruptibly(
+                    execute_run(prepared, events=progress, annotations=annotations, warn=warn)
+                )
         else:
             sink = FanoutSink(PlainProgress(), *debug)
-            run = run_interruptibly(execute_run(prepared, events=sink, annotations=annotations))
+            run = run_interruptibly(execute_run(prepared, events=sink, annotations=annotations, warn=warn))
     except KeyboardInterrupt:
         return ExitCode.INTERRUPTED
     if json_output:
@@ -392,4 +411,10 @@ def execute_and_report(
         console.print(summary_line(run))
         if run.output_dir:
             console.print(f"artifacts: {run.output_dir}", highlight=False)
+    if run.missing_reports:
+        print(
+            f"autoqa: error: {' and '.join(run.missing_reports)} could not be written (see the warnings "
+            "above); exit 3 so CI does not read a stale or missing report",
+            file=sys.stderr,
+        )
     return exit_code_for(run)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from playwright.async_api import Browser, BrowserContext
+from playwright.async_api import Browser, BrowserContext, Page
 
 from autoqa.events import EventSink, NullSink
 from autoqa.results import Outcome, SpecResult, StepResult, StepStatus
@@ -18,6 +18,7 @@ from autoqa.runner.passing_run import keep_passing_run
 from autoqa.runner.plain_executor import run_plain
 from autoqa.runner.recording_caller import RecordingCaller
 from autoqa.tools import ToolContext, ToolSettings
+from autoqa.tools.origin_guard import guard_navigations
 
 if TYPE_CHECKING:
     from autoqa.artifacts.run_dir import RunArtifacts, SpecArtifacts
@@ -59,6 +60,15 @@ def _base_url(job: SpecJob, env: RunEnvironment) -> str | None:
     return job.spec.base_url or env.base_url
 
 
+def _allowed_origins(job: SpecJob, env: RunEnvironment) -> tuple[str, ...]:
+    """``allowed_origins``, plus the run's base URL and ``login_base_url`` when the spec has a base URL
+    (its own may differ: a spec on the login origin still returns to the app, and the other way round)."""
+    configured = tuple(env.settings.allowed_origins) + env.extra_allowed_origins
+    if not _base_url(job, env):
+        return configured  # no base URL: any origin, unless some were configured
+    return configured + tuple(url for url in (env.base_url, env.settings.login_base_url) if url)
+
+
 async def run_spec(browser: Browser, job: SpecJob, env: RunEnvironment) -> SpecResult:
     """Never raises for spec problems: every failure becomes a result (cancellation still propagates)."""
     spec = job.spec
@@ -82,11 +92,36 @@ async def run_spec(browser: Browser, job: SpecJob, env: RunEnvironment) -> SpecR
             with contextlib.suppress(BaseException):
                 await asyncio.shield(context.close())
         raise
+    except _NoAuthState as exc:
+        result = _error(job, str(exc))
     except Exception as exc:  # infrastructure: context creation, browser gone, executor bug
         result = _error(job, _first_line(exc))
     if context is not None:
         result = await _close_context(context, job, env, spec_artifacts, result)
+    if not browser.is_connected() and result.outcome in (Outcome.FAILED, Outcome.ERROR):
+        result = _browser_gone(result)
     return await _finish(job, env, spec_artifacts, result, started)
+
+
+class _NoAuthState(Exception):
+    """An ``auth:`` spec whose setup spec did not pass: there is no logged-in state to start from."""
+
+
+def _browser_gone(result: SpecResult) -> SpecResult:
+    """The browser died under the spec. The failing tool's message was written for a model (it suggests
+    listing tabs); the reason a person reads says what happened."""
+    where = f"during step {result.failed_step}" if result.failed_step else "while the spec ran"
+    reason = f"the browser process exited {where} (it crashed or was killed); the spec could not be judged"
+    return replace(result, outcome=Outcome.ERROR, reason=reason)
+
+
+def _page_crashed(result: SpecResult) -> SpecResult:
+    where = f"during step {result.failed_step}" if result.failed_step else "while the spec ran"
+    reason = (
+        f"the page crashed {where} (the browser's renderer process for it died, e.g. out of memory or "
+        "killed); the spec could not be judged"
+    )
+    return replace(result, outcome=Outcome.ERROR, reason=reason)
 
 
 def _first_line(exc: BaseException) -> str:
@@ -105,8 +140,9 @@ async def _new_context(
     if job.spec.auth:
         state = env.auth_dir / f"{job.spec.auth}.json" if env.auth_dir else None
         if state is None or not state.is_file():
-            raise RuntimeError(
-                f"auth: {job.spec.auth} needs a passing setup spec with `setup: {job.spec.auth}` in this run"
+            raise _NoAuthState(
+                f"not run: auth: {job.spec.auth} has no logged-in state because no spec with "
+                f"`setup: {job.spec.auth}` passed in this run"
             )
         options["storage_state"] = str(state)
     if spec_artifacts is not None and env.artifacts is not None and env.artifacts.policy.record_video():
@@ -124,23 +160,34 @@ async def _execute(
 ) -> SpecResult:
     from autoqa.record import Recorder
 
+    crashed: set[int] = set()
+
+    def watch_crashes(page: Page) -> None:
+        page.on("crash", lambda gone: crashed.add(id(gone)))
+
+    context.on("page", watch_crashes)  # popups too
     page = await context.new_page()
+    watch_crashes(page)  # whether or not the "page" event came first: a second listener is harmless
     ctx = ToolContext(
         context=context,
         page=page,
         base_url=_base_url(job, env),
-        allowed_origins=tuple(env.settings.allowed_origins) + env.extra_allowed_origins,
+        allowed_origins=_allowed_origins(job, env),
         upload_dir=Path(env.settings.upload_dir).resolve() if env.settings.upload_dir else env.root,
         secrets=dict(job.secrets.values),
         settings=env.tool_settings,
     )
+    await guard_navigations(ctx)  # links, forms and scripts stay on the allowed origins, not only navigate
     recorder = Recorder(ctx, env.ir_writer, spec_path=job.spec.path, run_id=env.run_id)
     ctx.element_hook = recorder.before_element_action
 
     def save_screenshot(data: bytes, hint: str) -> str | None:
         if spec_artifacts is None:
             return None
-        return str(spec_artifacts.save_screenshot(data, hint))
+        try:
+            return str(spec_artifacts.save_screenshot(data, hint))
+        except OSError:  # noted by spec_artifacts and reported when the spec ends; the verdict stands
+            return None
 
     caller = RecordingCaller(
         ctx,
@@ -184,6 +231,8 @@ async def _execute(
         result = _error(job, f"spec timeout: {timeout:g} s elapsed")
         result = replace(result, guardrail={"name": "spec_timeout_s", "limit": timeout, "actual": timeout})
     result = _attach_calls(result, caller)
+    if id(ctx.page) in crashed and result.outcome in (Outcome.FAILED, Outcome.ERROR):
+        result = _page_crashed(result)
     if result.outcome in (Outcome.FAILED, Outcome.ERROR) and spec_artifacts is not None:
         with contextlib.suppress(Exception):
             shot = await ctx.page.screenshot(type="jpeg", quality=70, timeout=3_000)
@@ -220,7 +269,10 @@ async def _close_context(
             else:
                 await asyncio.wait_for(context.tracing.stop(), 30)
         except Exception:
-            pass
+            staging = spec_artifacts.dir
+            if policy.keep_trace(outcome) and not staging.is_dir():  # removed or replaced under the run
+                why = "Not a directory" if staging.exists() else "No such file or directory"
+                spec_artifacts.note_problem(staging, why)
     with contextlib.suppress(Exception):
         await asyncio.wait_for(context.close(), 30)
     return result

@@ -85,7 +85,8 @@ def _describe(error: Any) -> tuple[str, str]:
         close = difflib.get_close_matches(key, FRONT_MATTER_KEYS, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         return key, f"unknown front matter key {key!r}{hint}; allowed: {', '.join(FRONT_MATTER_KEYS)}"
-    message = str(error["msg"]).removeprefix("Value error, ")
+    # "a valid tuple" is Python talk: in YAML the fields typed as tuples are lists.
+    message = str(error["msg"]).removeprefix("Value error, ").replace("a valid tuple", "a list")
     return key, f"front matter {key!r}: {message}"
 
 
@@ -100,6 +101,8 @@ def parse_front_matter(lines: list[str], path: Path, first_line: int) -> FrontMa
         mark = exc.problem_mark or exc.context_mark
         line = first_line + mark.line if mark is not None else first_line
         raise SpecError(f"invalid YAML in front matter: {exc.problem or exc}", path=path, line=line) from None
+    except RecursionError:  # PyYAML composes nested collections recursively: [[[[…]]]] blows the stack
+        raise SpecError("front matter is nested too deeply", path=path, line=first_line) from None
     except Exception as exc:  # PyYAML raises ValueError & co. for some scalars (e.g. bad timestamps)
         raise SpecError(f"invalid YAML in front matter: {exc}", path=path, line=first_line) from None
     if data is None:

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 from autoqa.errors import IncludeError
+from autoqa.spec.limits import check_spec_size, check_spec_text
 from autoqa.spec.parsed import RawStep
 from autoqa.spec.parser import parse_library_text
 
@@ -71,8 +72,9 @@ def resolve_include(name: str, *, source: Path, line: int, root: Path) -> Path:
 
 
 def _read_library(path: Path, *, source: Path, line: int) -> str:
+    check_spec_size(path, what="step library")
     try:
-        return path.read_text(encoding="utf-8")
+        return check_spec_text(path.read_text(encoding="utf-8"), path, what="step library")
     except (OSError, UnicodeDecodeError) as exc:
         raise IncludeError(f"cannot read step library {path}: {exc}", path=source, line=line) from None
 

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 from autoqa.errors import SpecError
 from autoqa.secrets import SecretSet, is_secret_name
 from autoqa.spec.includes import expand_includes
+from autoqa.spec.limits import check_spec_size, check_spec_text
 from autoqa.spec.model import Spec, Step, StepKind
 from autoqa.spec.parsed import ParsedSpec, RawStep, SourceText
 from autoqa.spec.parser import parse_spec_text
@@ -23,8 +24,9 @@ def step_kind(text: str) -> StepKind:
 
 
 def read_spec_text(path: Path) -> str:
+    check_spec_size(path)
     try:
-        return path.read_text(encoding="utf-8")
+        return check_spec_text(path.read_text(encoding="utf-8"), path)
     except FileNotFoundError:
         raise SpecError("spec file not found", path=path) from None
     except UnicodeDecodeError as exc:

@@ -51,10 +51,13 @@ class ListItem:
     children: list[ListItem] = field(default_factory=list)
 
     def descendants(self) -> list[ListItem]:
+        """Every item below this one, in document order (iterative: nesting depth is unbounded)."""
         out: list[ListItem] = []
-        for child in self.children:
-            out.append(child)
-            out.extend(child.descendants())
+        pending = list(reversed(self.children))
+        while pending:
+            item = pending.pop()
+            out.append(item)
+            pending.extend(reversed(item.children))
         return out
 
 

@@ -32,6 +32,12 @@ class ToolUse:
     input: Mapping[str, Any]
     id: str | None = None
     """Generated (``toolu_fake_<n>``) when not given."""
+    raw: bool = False
+    """Send ``name`` as it is, without the ``mcp__browser__`` prefix (e.g. a built-in tool like ``Bash``)."""
+
+    @property
+    def wire_name(self) -> str:
+        return self.name if self.raw or self.name.startswith("mcp__") else MCP_PREFIX + self.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +83,10 @@ def tool_use(
     *,
     id: str | None = None,
     usage: Mapping[str, int] | None = None,
+    raw: bool = False,
 ) -> Turn:
-    """A reply calling one tool. ``name`` may omit the ``mcp__browser__`` prefix."""
-    return Turn((ToolUse(name, dict(input or {}), id),), usage=usage)
+    """A reply calling one tool. ``name`` may omit the ``mcp__browser__`` prefix (``raw``: never add it)."""
+    return Turn((ToolUse(name, dict(input or {}), id, raw),), usage=usage)
 
 
 def text(message: str = DEFAULT_TEXT, *, usage: Mapping[str, int] | None = None) -> Turn:
@@ -162,7 +169,7 @@ def turn_events(reply: Turn, model: str, input_tokens: int, new_id: Callable[[st
             output_tokens += max(1, len(block.text) // 4)
         else:
             has_tool = True
-            name = block.name if block.name.startswith("mcp__") else MCP_PREFIX + block.name
+            name = block.wire_name
             start = {"type": "tool_use", "id": block.id or new_id("toolu"), "name": name, "input": {}}
             yield sse(
                 "content_block_start", {"type": "content_block_start", "index": index, "content_block": start}
@@ -202,12 +209,11 @@ def turn_json(reply: Turn, model: str, input_tokens: int, new_id: Callable[[str]
         if isinstance(block, Text):
             content.append({"type": "text", "text": block.text})
         else:
-            name = block.name if block.name.startswith("mcp__") else MCP_PREFIX + block.name
             content.append(
                 {
                     "type": "tool_use",
                     "id": block.id or new_id("toolu"),
-                    "name": name,
+                    "name": block.wire_name,
                     "input": dict(block.input),
                 }
             )

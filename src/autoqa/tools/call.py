@@ -12,6 +12,8 @@ from pydantic import ValidationError
 from autoqa.secrets import PLACEHOLDER, SecretSet
 from autoqa.tools.context import ToolContext
 from autoqa.tools.locate import RAW_ARGS_KEY, WARNINGS_KEY
+from autoqa.tools.origin_guard import blocked_before_call, enforce_after_call
+from autoqa.tools.page_health import explain_failure, on_error_page
 from autoqa.tools.pages import tracker
 from autoqa.tools.playwright_errors import map_playwright_error
 from autoqa.tools.registry import TOOLS
@@ -128,7 +130,13 @@ async def _validate_and_run(
     ctx.extra.pop(WARNINGS_KEY, None)
     try:
         track = tracker(ctx)
+        was_on_error_page = on_error_page(ctx.page)
+        notices.extend(blocked_before_call(ctx))
         result = await _run(ctx, spec, model)
+        result = await enforce_after_call(ctx, spec.name, result)
+        result = await explain_failure(
+            ctx.page, track, spec.name, result, was_on_error_page=was_on_error_page
+        )
         notices.extend(track.pop_notices())
     finally:
         ctx.extra.pop(RAW_ARGS_KEY, None)
@@ -164,6 +172,8 @@ async def call_tool(ctx: ToolContext, name: str, args: Mapping[str, Any] | None)
     result = _with_extras(result, warnings, notices)
     # A screenshot only helps when the page was involved; bad arguments are about the call itself.
     wants_shot = result.error is not None and result.error.code not in _NOT_ABOUT_THE_PAGE
+    if shown_name == "snapshot" and result.error is not None and result.error.code is ErrorCode.TIMEOUT:
+        wants_shot = False  # the page is still busy building the snapshot: a screenshot would wait on it too
     if wants_shot and touched_page and ctx.settings.failure_screenshots:
         shot, note = await failure_screenshot(ctx.page, ctx.settings)
         result = result.model_copy(update={"screenshot": shot, "screenshot_note": note})

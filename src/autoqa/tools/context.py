@@ -67,7 +67,8 @@ class ToolContext:
     page: Page
     base_url: str | None = None
     allowed_origins: tuple[str, ...] = ()
-    """Origins ``navigate`` may open, besides the base URL's own. ``("*",)`` allows any."""
+    """Origins tabs may open, besides the base URL's own (``navigate`` checks; with an origin guard
+    installed, links, forms and scripts too). ``("*",)`` allows any."""
     upload_dir: Path | None = None
     """``upload_file`` only accepts files under this folder."""
     secrets: Mapping[str, str] = field(default_factory=dict)

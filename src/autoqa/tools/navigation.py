@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
+from playwright.async_api import Page
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 from pydantic import Field
 
@@ -14,6 +16,7 @@ from autoqa.tools.deadlines import bounded
 from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
+_STOP_BOUND_MS = 2_000
 
 
 class NavigateArgs(ToolArgs):
@@ -46,24 +49,43 @@ def resolve_url(ctx: ToolContext, given: str) -> str:
     return given
 
 
-def check_origin(ctx: ToolContext, url: str) -> None:
-    """Only the base URL's origin and ``ctx.allowed_origins`` may be opened.
-
-    With neither a base URL nor allowed origins configured, any http(s) origin is allowed.
-    """
+def allowed_origins(ctx: ToolContext) -> list[str] | None:
+    """The origins (as :func:`origin_of` spells them) tabs may open: the base URL's and
+    ``ctx.allowed_origins``. None when any is allowed: ``"*"``, or neither a base URL nor origins set."""
     allowed = [origin_of(o) for o in ctx.allowed_origins if o != "*"]
     if "*" in ctx.allowed_origins or (not ctx.base_url and not allowed):
-        return
+        return None
     if ctx.base_url:
         allowed.append(origin_of(ctx.base_url))
-    origin = origin_of(url)
-    if origin not in allowed:
-        shown = urlsplit(url)
-        raise ToolFailure(
-            ErrorCode.NAVIGATION_BLOCKED,
-            f"{shown.scheme}://{shown.netloc} is not an allowed origin for this run "
-            f"(allowed: {', '.join(sorted(set(allowed)))}); stay on the app under test",
-        )
+    return sorted(set(allowed))
+
+
+def not_allowed_message(url: str, allowed: list[str]) -> str:
+    shown = urlsplit(url)
+    return (
+        f"{shown.scheme}://{shown.netloc} is not an allowed origin for this run "
+        f"(allowed: {', '.join(allowed)}); stay on the app under test"
+    )
+
+
+def check_origin(ctx: ToolContext, url: str) -> None:
+    """Only the base URL's origin and ``ctx.allowed_origins`` may be opened (see :func:`allowed_origins`)."""
+    allowed = allowed_origins(ctx)
+    if allowed is not None and origin_of(url) not in allowed:
+        raise ToolFailure(ErrorCode.NAVIGATION_BLOCKED, not_allowed_message(url, allowed))
+
+
+async def _stop_loading(page: Page) -> None:
+    """Cancel a navigation that is still waiting for the server (Chromium only; best effort).
+
+    Left pending, it blocks screenshots and scripts on the page for as long as the server stalls.
+    """
+    with contextlib.suppress(Exception):
+        session = await bounded(page.context.new_cdp_session(page), _STOP_BOUND_MS)
+        try:
+            await bounded(session.send("Page.stopLoading"), _STOP_BOUND_MS)
+        finally:
+            await bounded(session.detach(), _STOP_BOUND_MS)
 
 
 async def navigate(ctx: ToolContext, args: NavigateArgs) -> ToolResult:
@@ -76,7 +98,10 @@ async def navigate(ctx: ToolContext, args: NavigateArgs) -> ToolResult:
         response = await ctx.page.goto(url, timeout=timeout, wait_until="load")
     except PlaywrightTimeoutError:
         if ctx.page.url == before:
-            raise
+            await _stop_loading(ctx.page)
+            raise ToolFailure(
+                ErrorCode.TIMEOUT, f"{url} did not load within {timeout:.0f} ms (navigation_timeout_ms)"
+            ) from None
         # The new page is there and usable; only some resource (an ad, a long poll) is still loading.
         response = None
         warnings.append(f"the page did not finish loading within {timeout:.0f} ms")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 from pydantic import Field
 
 from autoqa.tools.args import OptionalElementArgs, ToolArgs
@@ -12,7 +13,7 @@ from autoqa.tools.context import ToolContext
 from autoqa.tools.deadlines import bounded
 from autoqa.tools.locate import locate
 from autoqa.tools.pages import tracker
-from autoqa.tools.result import ToolResult
+from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
 from autoqa.tools.screenshots import capture
 from autoqa.tools.snapshot import bound_snapshot, take_snapshot
 
@@ -25,10 +26,20 @@ async def snapshot(ctx: ToolContext, args: SnapshotArgs) -> ToolResult:
     scope = None
     if args.ref is not None or args.target is not None:
         scope = (await locate(ctx, args.ref, args.target)).locator
-    text, title = await asyncio.gather(
-        take_snapshot(ctx, scope=scope, depth=args.depth),
-        bounded(ctx.page.title(), ctx.settings.snapshot_timeout_ms),
-    )
+    try:
+        text, title = await asyncio.gather(
+            take_snapshot(ctx, scope=scope, depth=args.depth),
+            bounded(ctx.page.title(), ctx.settings.snapshot_timeout_ms),
+        )
+    except PlaywrightTimeoutError:
+        # Playwright walks the whole DOM however much of it we show: tens of thousands of elements can
+        # take longer than the bound. Say how to get a usable answer instead of a bare timeout.
+        raise ToolFailure(
+            ErrorCode.TIMEOUT,
+            f"the {'element' if scope is not None else 'page'} is too large to snapshot within "
+            f"{ctx.settings.snapshot_timeout_ms:.0f} ms; snapshot a smaller part "
+            "(snapshot(target='<heading or section text>', depth=2)) or act by target text",
+        ) from None
     shown, info = bound_snapshot(text, ctx.settings.snapshot_max_chars)
     data: dict[str, Any] = {"url": ctx.page.url, "title": title, "snapshot": shown, **info}
     tabs = len(tracker(ctx).pages())

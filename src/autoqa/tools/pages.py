@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from playwright.async_api import BrowserContext, Dialog, Page
+from playwright.async_api import BrowserContext, Dialog, Page, Request
 
 from autoqa.tools.context import DialogPolicy, ToolContext
 
@@ -25,6 +25,7 @@ class PageTracker:
         self.prompt_text: str | None = None
         self._notices: list[str] = []
         self._watched: set[int] = set()
+        self._failed_loads: dict[int, tuple[str, str]] = {}
 
     def attach(self) -> None:
         self.context.on("page", self._on_page)
@@ -47,6 +48,22 @@ class PageTracker:
         self._watched.add(id(page))
         page.on("dialog", self._on_dialog)
         page.on("close", self._on_close)
+        page.on("requestfailed", lambda request: self._on_request_failed(page, request))
+
+    def failed_load(self, page: Page) -> tuple[str, str] | None:
+        """(URL, net error) of the last page load of ``page`` that failed at the network level."""
+        return self._failed_loads.get(id(page))
+
+    def _on_request_failed(self, page: Page, request: Request) -> None:
+        # Only the document of the tab itself: a failed image or XHR leaves the page usable. ERR_ABORTED
+        # is a navigation superseded by another one (or a download), not an outage.
+        failure = request.failure or ""
+        if (
+            request.is_navigation_request()
+            and "ERR_ABORTED" not in failure
+            and request.frame == page.main_frame
+        ):
+            self._failed_loads[id(page)] = (request.url, failure)
 
     def _on_page(self, page: Page) -> None:
         self.watch(page)

@@ -13,6 +13,7 @@ import re
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
+from autoqa.tools.page_health import describe_load_failure
 from autoqa.tools.result import ErrorCode, ToolError
 
 # TargetClosedError is not exported by playwright.async_api; its class name and message identify it.
@@ -22,6 +23,7 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 _API_PREFIX = re.compile(r"^[A-Z][A-Za-z]*\.[a-z_]+:\s*(Error:\s*)?")
 _DETAIL_LIMIT = 2_000
 
+_CRASHED = ("target crashed", "page crashed")
 _CLOSED = ("target closed", "target page, context or browser has been closed", "browser has been closed")
 _NOT_INTERACTABLE = (
     "not visible",
@@ -69,12 +71,20 @@ def map_playwright_error(exc: BaseException) -> ToolError:
 
     ``TimeoutError`` → TIMEOUT; strict-mode violation → AMBIGUOUS_TARGET; not visible / enabled /
     editable / attached, covered, outside the viewport → ELEMENT_NOT_INTERACTABLE; ``net::ERR_*`` →
-    NAVIGATION_FAILED; a closed page, context or browser → PAGE_CLOSED; anything else INTERNAL_ERROR.
+    NAVIGATION_FAILED; a closed or crashed page, context or browser → PAGE_CLOSED; anything else
+    INTERNAL_ERROR.
     """
     raw = clean_message(str(exc)) or type(exc).__name__
     lowered = raw.lower()
     details = {"exception": type(exc).__name__, "playwright_message": raw[:_DETAIL_LIMIT]}
     closed_class = type(exc).__name__ == _TARGET_CLOSED_CLASS
+    if any(marker in lowered for marker in _CRASHED):
+        # The tab's renderer process died (out of memory, killed): the page cannot be used any more.
+        return ToolError.of(
+            ErrorCode.PAGE_CLOSED,
+            "the page crashed (its renderer process died); it cannot be used any more",
+            **details,
+        )
     if closed_class or any(marker in lowered for marker in _CLOSED):
         return ToolError.of(
             ErrorCode.PAGE_CLOSED,
@@ -97,7 +107,11 @@ def map_playwright_error(exc: BaseException) -> ToolError:
         )
     if "net::err_" in lowered:
         code = re.search(r"net::ERR_[A-Z_]+", raw)
-        message = f"navigation failed: {code.group(0) if code else first_line(raw)}"
+        url = re.search(r"net::ERR_[A-Z_]+ at (\S+)", raw)
+        if code and url:
+            message = describe_load_failure(url.group(1), code.group(0))
+        else:
+            message = f"navigation failed: {code.group(0) if code else first_line(raw)}"
         return ToolError.of(ErrorCode.NAVIGATION_FAILED, message, **details)
     label = (
         first_line(raw) if isinstance(exc, PlaywrightError) else f"{type(exc).__name__}: {first_line(raw)}"

@@ -30,11 +30,27 @@ async def take_snapshot(ctx: ToolContext, *, scope: Locator | None = None, depth
     return await target.aria_snapshot(mode="ai", depth=depth, timeout=timeout)
 
 
+_LONG_LINE = 1_000
+_LONG_LINE_HEAD = 700
+_LONG_LINE_TAIL = 200
+
+
+def _shorten(line: str) -> str:
+    """A line of a huge text node (or name) cut in the middle: its start, and its end where the
+    ``[ref=eN]`` sits, stay readable; otherwise one such line would use up the whole budget."""
+    if len(line) <= _LONG_LINE:
+        return line
+    cut = len(line) - _LONG_LINE_HEAD - _LONG_LINE_TAIL
+    return f"{line[:_LONG_LINE_HEAD]} …[{cut} characters cut]… {line[-_LONG_LINE_TAIL:]}"
+
+
 def bound_snapshot(text: str, max_chars: int) -> tuple[str, dict[str, Any]]:
     """Cut ``text`` at a line boundary so it fits ``max_chars`` including the notice saying what was cut."""
     if len(text) <= max_chars:
         return text, {"truncated": False}
-    lines = text.splitlines()
+    original = text.splitlines()
+    lines = [_shorten(line) for line in original]
+    shortened = sum(len(a) != len(b) for a, b in zip(original, lines, strict=True))
     notice_room = 260
     budget = max(0, max_chars - notice_room)
     kept: list[str] = []
@@ -46,8 +62,9 @@ def bound_snapshot(text: str, max_chars: int) -> tuple[str, dict[str, Any]]:
         used += len(line) + 1
     cut_lines = len(lines) - len(kept)
     cut_chars = len(text) - used
+    also = f"; {shortened} overlong lines shortened" if shortened else ""
     notice = (
-        f"[snapshot cut: {cut_chars} more characters in {cut_lines} lines not shown. "
+        f"[snapshot cut: {cut_chars} more characters in {cut_lines} lines not shown{also}. "
         "Scope it: snapshot(target='<section or element>', depth=3) or snapshot(ref='eN'); "
         "or scroll and snapshot again.]"
     )

@@ -1,0 +1,148 @@
+"""Keep every tab on the allowed origins, whatever makes it navigate.
+
+``navigate`` refuses other origins itself. But a click on a link, a submitted form, a script setting
+``location`` or a popup can leave the app too — and a page may be written to lure the agent away. While a
+guard is installed (the runner installs one per spec), a context route aborts every top-level document
+request to an origin that is not allowed, before it is sent. A server redirect cannot be stopped that way
+(Playwright does not route redirects): it is caught when it lands, and the tab goes back. Either way the
+tool call during which it happened fails with NAVIGATION_BLOCKED. Subresources (images, scripts, API calls)
+and iframes are never blocked: apps load them from CDNs and other hosts.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from urllib.parse import urlsplit
+
+from playwright.async_api import Request, Route
+
+from autoqa.tools.context import ToolContext
+from autoqa.tools.deadlines import bounded
+from autoqa.tools.navigation import allowed_origins, not_allowed_message, origin_of
+from autoqa.tools.result import ErrorCode, ToolResult
+
+_KEY = "autoqa.tools.origin_guard"
+_REGEX_SPECIAL = re.compile(r"[.*+?^${}()|\[\]\\/]")
+
+
+def _url_prefixes(origin: str) -> list[str]:
+    """How URLs of ``origin`` (``scheme://host:port``) start as the browser writes them: Chromium drops
+    default ports, so ``http://host`` is listed besides ``http://host:80``."""
+    parts = urlsplit(origin)
+    prefixes = [origin]
+    if (parts.scheme, parts.port) in (("http", 80), ("https", 443)):
+        prefixes.append(f"{parts.scheme}://{parts.hostname}")
+    return prefixes
+
+
+def _is_top_level(request: Request) -> bool:
+    try:
+        return request.frame.parent_frame is None
+    except Exception:  # a popup's first request comes before its frame exists: a top-level page too
+        return True
+
+
+class OriginGuard:
+    """The allowed origins of one browser context and the top-level navigations it stopped."""
+
+    def __init__(self, allowed: list[str]) -> None:
+        self.allowed = allowed
+        self._blocked: list[str] = []
+
+    def allows(self, url: str) -> bool:
+        """Whether a tab may show ``url`` (about:, data:, chrome-error: … are not origins to guard)."""
+        return urlsplit(url).scheme.lower() not in ("http", "https") or origin_of(url) in self.allowed
+
+    def route_pattern(self) -> re.Pattern[str]:
+        """Requests to allowed origins do not match, so the browser never hands them to us (no round trip
+        for the app's own resources); the handler still decides, by :meth:`allows`, for the rest."""
+        escaped = "|".join(
+            _REGEX_SPECIAL.sub(lambda m: "\\" + m.group(0), prefix)
+            for origin in self.allowed
+            for prefix in _url_prefixes(origin)
+        )
+        return re.compile(f"^(?!(?:{escaped})(?:[/?#]|$))")
+
+    async def on_route(self, route: Route) -> None:
+        # An exception here would only be printed by Playwright's event loop: never let one out.
+        try:
+            request = route.request
+            if request.is_navigation_request() and _is_top_level(request) and not self.allows(request.url):
+                self._blocked.append(request.url)
+                await route.abort("aborted")  # ERR_ABORTED: the tab stays where it was, no error page
+                return
+        except Exception:
+            return
+        with contextlib.suppress(Exception):
+            await route.fallback()
+
+    def pop_blocked(self) -> list[str]:
+        blocked, self._blocked = self._blocked, []
+        return blocked
+
+
+async def guard_navigations(ctx: ToolContext) -> OriginGuard | None:
+    """Install the guard on ``ctx.context`` for the origins ``ctx`` allows (None: any origin is allowed)."""
+    allowed = allowed_origins(ctx)
+    if allowed is None:
+        return None
+    guard = OriginGuard(allowed)
+    await ctx.context.route(guard.route_pattern(), guard.on_route)
+    ctx.extra[_KEY] = guard
+    return guard
+
+
+def installed_guard(ctx: ToolContext) -> OriginGuard | None:
+    guard = ctx.extra.get(_KEY)
+    return guard if isinstance(guard, OriginGuard) else None
+
+
+def blocked_before_call(ctx: ToolContext) -> list[str]:
+    """Notices for navigations stopped between calls: the page's own (a timer, a script), or a popup an
+    earlier call opened whose request came after that call had returned."""
+    guard = installed_guard(ctx)
+    if guard is None:
+        return []
+    return [
+        f"a tab tried to open {_shown(url)} and was stopped: {not_allowed_message(url, guard.allowed)}"
+        for url in dict.fromkeys(guard.pop_blocked())
+    ]
+
+
+async def enforce_after_call(ctx: ToolContext, tool: str, result: ToolResult) -> ToolResult:
+    """``result``, or NAVIGATION_BLOCKED when the call led a tab to an origin that is not allowed."""
+    guard = installed_guard(ctx)
+    if guard is None:
+        return result
+    blocked = list(dict.fromkeys(guard.pop_blocked()))
+    page = ctx.page
+    redirected = not page.is_closed() and not guard.allows(page.url)
+    if redirected:
+        blocked.append(page.url)
+        await _leave(ctx, guard)
+    if not blocked:
+        return result
+    url = blocked[-1]
+    how = "was redirected to" if redirected else "tried to open"
+    where = "went back to" if redirected else "stayed on"
+    message = (
+        f"{tool} {how} {_shown(url)}; blocked: {not_allowed_message(url, guard.allowed)}. "
+        f"The tab {where} {page.url}"
+    )
+    shown = [_shown(u) for u in blocked]
+    return ToolResult.failure(ErrorCode.NAVIGATION_BLOCKED, message, blocked_urls=shown)
+
+
+async def _leave(ctx: ToolContext, guard: OriginGuard) -> None:
+    """Back to the page before the redirect; an empty tab when there is none (never stay on it)."""
+    timeout = ctx.settings.navigation_timeout_ms
+    with contextlib.suppress(Exception):
+        await bounded(ctx.page.go_back(timeout=timeout), timeout)
+    if not guard.allows(ctx.page.url):
+        with contextlib.suppress(Exception):
+            await bounded(ctx.page.goto("about:blank", timeout=timeout), timeout)
+
+
+def _shown(url: str) -> str:
+    return url if len(url) <= 200 else url[:200] + "…"
