@@ -19,6 +19,7 @@ from autoqa.runner.plain_executor import run_plain
 from autoqa.runner.recording_caller import RecordingCaller
 from autoqa.tools import ToolContext, ToolSettings
 from autoqa.tools.origin_guard import guard_navigations
+from autoqa.tools.secret_fields import secret_field_masks
 
 if TYPE_CHECKING:
     from autoqa.artifacts.run_dir import RunArtifacts, SpecArtifacts
@@ -235,7 +236,8 @@ async def _execute(
         result = _page_crashed(result)
     if result.outcome in (Outcome.FAILED, Outcome.ERROR) and spec_artifacts is not None:
         with contextlib.suppress(Exception):
-            shot = await ctx.page.screenshot(type="jpeg", quality=70, timeout=3_000)
+            mask = secret_field_masks(ctx, ctx.page)
+            shot = await ctx.page.screenshot(type="jpeg", quality=70, timeout=3_000, mask=mask)
             path = spec_artifacts.save_screenshot(shot, "final")
             result = replace(result, artifacts={**result.artifacts, "screenshot": str(path)})
     if job.spec.setup and result.outcome is Outcome.PASSED and env.auth_dir is not None:

@@ -11,9 +11,10 @@ from pydantic import Field
 from autoqa.tools.args import ElementArgs, OptionalElementArgs
 from autoqa.tools.context import ToolContext
 from autoqa.tools.deadlines import bounded
-from autoqa.tools.locate import Located, element_state, locate, run_element_hook
+from autoqa.tools.locate import RAW_ARGS_KEY, Located, element_state, locate, run_element_hook
 from autoqa.tools.page_scripts import run_in_page, run_on_element
 from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
+from autoqa.tools.secret_fields import remember_secret_field, typed_a_secret
 
 
 def _done(ctx: ToolContext, located: Located, url_before: str, **extra: Any) -> ToolResult:
@@ -56,16 +57,19 @@ async def fill(ctx: ToolContext, args: FillArgs) -> ToolResult:
     located = await _prepare(ctx, "fill", args.ref, args.target)
     url = ctx.page.url
     timeout = ctx.settings.action_timeout_ms
+    field = located.locator
     try:
-        await located.locator.fill(args.value, timeout=timeout)
+        await field.fill(args.value, timeout=timeout)
     except PlaywrightError as exc:
         # A label or wrapper was matched: fill the one editable field inside it.
         if "not an <input>" not in str(exc):
             raise
-        inner = located.locator.locator(_EDITABLE)
-        if await bounded(inner.count(), timeout) != 1:
+        field = located.locator.locator(_EDITABLE)
+        if await bounded(field.count(), timeout) != 1:
             raise
-        await inner.fill(args.value, timeout=timeout)
+        await field.fill(args.value, timeout=timeout)
+    if typed_a_secret((ctx.extra.get(RAW_ARGS_KEY) or {}).get("value"), ctx.secrets):
+        remember_secret_field(ctx, field)
     # Never echo the value: it may be a secret. Its length is enough to check what happened.
     return _done(ctx, located, url, value_length=len(args.value))
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Sequence
 
 from PIL import Image
-from playwright.async_api import Page
+from playwright.async_api import Locator, Page
 
 from autoqa.tools.context import ToolSettings
 from autoqa.tools.result import Screenshot
@@ -33,11 +34,16 @@ def downscale_jpeg(raw: bytes, max_side: int, quality: int) -> tuple[bytes, int,
     return out.getvalue(), rgb.width, rgb.height
 
 
-async def capture(page: Page, settings: ToolSettings, *, full_page: bool = False) -> Screenshot:
-    """Capture the viewport (or the full page) within ``settings.screenshot_timeout_ms``. May raise."""
+async def capture(
+    page: Page, settings: ToolSettings, *, full_page: bool = False, mask: Sequence[Locator] = ()
+) -> Screenshot:
+    """Capture the viewport (or the full page) within ``settings.screenshot_timeout_ms``, ``mask``
+    painted over. May raise."""
     timeout = settings.screenshot_timeout_ms
     raw = await asyncio.wait_for(
-        page.screenshot(type="jpeg", quality=_CAPTURE_QUALITY, full_page=full_page, timeout=timeout),
+        page.screenshot(
+            type="jpeg", quality=_CAPTURE_QUALITY, full_page=full_page, timeout=timeout, mask=list(mask)
+        ),
         timeout / 1000 + 1,
     )
     data, width, height = await asyncio.to_thread(
@@ -46,12 +52,14 @@ async def capture(page: Page, settings: ToolSettings, *, full_page: bool = False
     return Screenshot(mime="image/jpeg", width=width, height=height, data=data)
 
 
-async def failure_screenshot(page: Page, settings: ToolSettings) -> tuple[Screenshot | None, str | None]:
+async def failure_screenshot(
+    page: Page, settings: ToolSettings, *, mask: Sequence[Locator] = ()
+) -> tuple[Screenshot | None, str | None]:
     """The screenshot attached to a failed tool result, or a note saying why there is none. Never raises."""
     if page.is_closed():
         return None, "no screenshot: the page is closed"
     try:
-        return await capture(page, settings), None
+        return await capture(page, settings, mask=mask), None
     except asyncio.CancelledError:
         raise
     except Exception as exc:
