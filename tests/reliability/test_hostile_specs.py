@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import subprocess
 import sys
 import time
@@ -100,8 +101,21 @@ class Finished:
     peak_rss_mb: float
 
 
+def _high_water_kb(pid: int) -> int:
+    """The process's peak resident memory so far (0 once it has exited)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0
+    found = re.search(r"^VmHWM:\s+(\d+) kB", status, re.MULTILINE)
+    return int(found.group(1)) if found else 0
+
+
 def run_measured(args: list[str], project: Path, timeout: float = 60) -> Finished:
-    """``python -m autoqa <args>`` with a hard timeout (a hang fails the test) and its own peak memory."""
+    """``python -m autoqa <args>`` with a hard timeout (a hang fails the test) and its own peak memory.
+
+    The peak is the child's ``VmHWM``, polled: ``ru_maxrss`` would not do, as Linux carries the forking
+    parent's high-water mark across exec, so inside a long pytest session it reports pytest's size."""
     out, err = project / ".out", project / ".err"
     started = time.monotonic()
     with out.open("w") as stdout, err.open("w") as stderr:
@@ -112,8 +126,10 @@ def run_measured(args: list[str], project: Path, timeout: float = 60) -> Finishe
             stdout=stdout,
             stderr=stderr,
         )
+        peak_kb = 0
         while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            peak_kb = max(peak_kb, _high_water_kb(proc.pid))
+            pid, status = os.waitpid(proc.pid, os.WNOHANG)
             if pid:
                 break
             if time.monotonic() - started > timeout:
@@ -126,7 +142,7 @@ def run_measured(args: list[str], project: Path, timeout: float = 60) -> Finishe
         out.read_text(),
         err.read_text(),
         time.monotonic() - started,
-        usage.ru_maxrss / 1024,
+        peak_kb / 1024,
     )
 
 
