@@ -19,25 +19,51 @@ _STYLE = {"passed": "green", "failed": "red", "error": "magenta", "skipped": "ye
 
 
 class PlainProgress:
-    """One line per finished spec (and per failed tool call), for CI logs and pipes."""
+    """One line per finished spec (and per failed tool call), for CI logs and pipes.
+
+    A failed call inside a step is held until the step ends: an ``Optional:`` step whose element is absent
+    is skipped, not failed, and its probe's "not found" would only look like a failure in the log. Calls
+    outside a started step (the agent's) are printed at once.
+    """
 
     def __init__(self, stream: IO[str] | None = None) -> None:
         self.stream = stream or sys.stderr
         self._lock = threading.Lock()
+        self._open_steps: dict[str, Any] = {}
+        self._held: dict[str, list[str]] = {}
 
     def _print(self, text: str) -> None:
         with self._lock:
             print(text, file=self.stream, flush=True)
 
+    def _flush(self, spec: str, *, drop: bool = False) -> None:
+        held = self._held.pop(spec, [])
+        if not drop:
+            for line in held:
+                self._print(line)
+
     def emit(self, kind: str, /, **fields: Any) -> None:
+        spec = str(fields.get("spec", ""))
         if kind == "run.started":
             self._print(f"autoqa: run {fields.get('run_id', '')} — {fields.get('spec_count', 0)} spec(s)")
+        elif kind == "step.started":
+            self._flush(spec)
+            self._open_steps[spec] = fields.get("step")
         elif kind == "tool.result" and not fields.get("ok"):
-            self._print(
-                f"  {fields.get('spec')} step {fields.get('step')}: {fields.get('tool')} "
+            line = (
+                f"  {spec} step {fields.get('step')}: {fields.get('tool')} "
                 f"{fields.get('error_code')}: {fields.get('error_message')}"
             )
+            if spec in self._open_steps:
+                self._held.setdefault(spec, []).append(line)
+            else:
+                self._print(line)
+        elif kind == "step.finished":
+            self._open_steps.pop(spec, None)
+            self._flush(spec, drop=fields.get("status") == "skipped")
         elif kind == "spec.finished":
+            self._open_steps.pop(spec, None)
+            self._flush(spec)
             outcome = fields.get("outcome", "")
             reason = f" — {fields['reason']}" if fields.get("reason") and outcome != "passed" else ""
             seconds = (fields.get("duration_ms") or 0) / 1000

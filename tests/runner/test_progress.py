@@ -43,3 +43,23 @@ def test_plain_lines_name_failed_tools_and_outcomes() -> None:
         "  s step 2: click ELEMENT_NOT_FOUND: no element",
         "FAILED   specs/s.md (1.5s) — step 2",
     ]
+
+
+def test_a_skipped_optional_step_prints_no_failure_but_a_failed_step_does() -> None:
+    stream = io.StringIO()
+    progress = PlainProgress(stream)
+    absent = dict(tool="click", ok=False, error_code="ELEMENT_NOT_FOUND", error_message="no 'Accept cookies'")
+    progress.emit("step.started", spec="s", step=2)
+    progress.emit("tool.result", spec="s", step=2, **absent)
+    progress.emit("step.finished", spec="s", step=2, status="skipped")
+    progress.emit("step.started", spec="s", step=3)
+    progress.emit("tool.result", spec="s", step=3, **absent)
+    progress.emit("step.finished", spec="s", step=3, status="failed")
+    # The agent reports calls outside any started step: they are printed at once.
+    progress.emit("tool.result", spec="agent", step=1, **absent)
+    progress.emit("spec.finished", spec="s", path="specs/s.md", outcome="failed", duration_ms=900, reason="x")
+    assert stream.getvalue().splitlines() == [
+        "  s step 3: click ELEMENT_NOT_FOUND: no 'Accept cookies'",
+        "  agent step 1: click ELEMENT_NOT_FOUND: no 'Accept cookies'",
+        "FAILED   specs/s.md (0.9s) — x",
+    ]
