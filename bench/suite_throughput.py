@@ -17,6 +17,7 @@ from typing import Any
 from autoqa.demo_app.server import DemoServer
 from autoqa.results import Outcome
 from autoqa.runner.session import RunRequest, execute_run, prepare_run
+from autoqa.testing.processes import descendants, rss_kb
 
 DEMO_SPECS = Path(__file__).resolve().parents[1] / "src" / "autoqa" / "demo_app" / "specs"
 PLAIN = ("02-bad-password.md", "04-playground.md", "05-long-list.md")
@@ -31,33 +32,6 @@ def _suite(root: Path, count: int = 20) -> Path:
     return root
 
 
-def _rss_kb(pid: int) -> int:
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
-def _descendants(pid: int) -> list[int]:
-    children: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                ppid = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(ppid, []).append(int(entry))
-    out, todo = [], [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            out.append(child)
-            todo.append(child)
-    return out
-
-
 class _MemorySampler:
     """Peak summed RSS of this process's descendants (driver + browsers), sampled every 50 ms."""
 
@@ -68,7 +42,7 @@ class _MemorySampler:
 
     def _loop(self) -> None:
         while not self._stop.is_set():
-            total = sum(_rss_kb(p) for p in _descendants(os.getpid()))
+            total = sum(rss_kb(p) for p in descendants(os.getpid()))
             self.peak_kb = max(self.peak_kb, total)
             self._stop.wait(0.05)
 

@@ -26,13 +26,13 @@ import threading
 import time
 import uuid
 import xml.etree.ElementTree as ET
-import zipfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from autoqa.demo_app.accounts import Credentials
+from autoqa.testing.secret_scan import files_containing
 
 Event = dict[str, Any]
 
@@ -327,22 +327,6 @@ def is_renderer(cmd: str) -> bool:
 
 
 # --- the aftermath -------------------------------------------------------------------------------------
-
-
-def files_containing(folder: Path, secret: str) -> list[str]:
-    """Every file under ``folder`` (zip members included) whose bytes contain ``secret``."""
-    needle = secret.encode()
-    hits = []
-    for path in folder.rglob("*"):
-        if not path.is_file() or path.is_symlink():
-            continue
-        data = path.read_bytes()
-        if needle in data:
-            hits.append(str(path))
-        if zipfile.is_zipfile(path):
-            with contextlib.suppress(zipfile.BadZipFile), zipfile.ZipFile(path) as archive:
-                hits += [f"{path}!{name}" for name in archive.namelist() if needle in archive.read(name)]
-    return hits
 
 
 def assert_aftermath(

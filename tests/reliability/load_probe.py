@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from autoqa.testing.fake_anthropic import FakeAnthropic, offline_env, text, tool_use
+from autoqa.testing.processes import descendants, rss_kb
 
 from .harness import CampaignRun, Trigger, campaign_environ, on_event, run_autoqa, write_project
 
@@ -135,34 +136,6 @@ class LoadProbe:
             except OSError:
                 continue
         return None
-
-
-def rss_kb(pid: int) -> int:
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
-def descendants(pid: int) -> list[int]:
-    """Every live process below ``pid`` (children, grandchildren …), zombies included: a leak is a leak."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(ppid, []).append(int(entry.name))
-    found, todo = [], [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            found.append(child)
-            todo.append(child)
-    return found
 
 
 # --- figures -------------------------------------------------------------------------------------------

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import random
-import re
 import subprocess
 import sys
 import time
@@ -19,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from autoqa.testing.processes import high_water_kb
 
 from .harness import assert_aftermath, campaign_environ, run_autoqa
 
@@ -101,16 +102,6 @@ class Finished:
     peak_rss_mb: float
 
 
-def _high_water_kb(pid: int) -> int:
-    """The process's peak resident memory so far (0 once it has exited)."""
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return 0
-    found = re.search(r"^VmHWM:\s+(\d+) kB", status, re.MULTILINE)
-    return int(found.group(1)) if found else 0
-
-
 def run_measured(args: list[str], project: Path, timeout: float = 60) -> Finished:
     """``python -m autoqa <args>`` with a hard timeout (a hang fails the test) and its own peak memory.
 
@@ -128,7 +119,7 @@ def run_measured(args: list[str], project: Path, timeout: float = 60) -> Finishe
         )
         peak_kb = 0
         while True:
-            peak_kb = max(peak_kb, _high_water_kb(proc.pid))
+            peak_kb = max(peak_kb, high_water_kb(proc.pid))
             pid, status = os.waitpid(proc.pid, os.WNOHANG)
             if pid:
                 break

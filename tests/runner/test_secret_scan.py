@@ -3,31 +3,17 @@ folder (zip members included), the step cache, the exported tests, and the conso
 
 from __future__ import annotations
 
-import zipfile
 from pathlib import Path
 
 import pytest
 
 from autoqa.demo_app.server import DemoServer
 from autoqa.testing.fake_anthropic import FakeAnthropic, offline_env, text, tool_use
+from autoqa.testing.secret_scan import files_containing
 
 from .conftest import demo_environ, run_cli
 
 pytestmark = pytest.mark.agent
-
-
-def _files_containing(folder: Path, secret: bytes) -> list[str]:
-    hits = []
-    for path in folder.rglob("*"):
-        if not path.is_file():
-            continue
-        data = path.read_bytes()
-        if secret in data:
-            hits.append(str(path))
-        if zipfile.is_zipfile(path):
-            with zipfile.ZipFile(path) as archive:
-                hits += [f"{path}!{name}" for name in archive.namelist() if secret in archive.read(name)]
-    return hits
 
 
 def test_no_file_or_console_line_holds_the_password(
@@ -64,8 +50,8 @@ def test_no_file_or_console_line_holds_the_password(
     run_dir = demo_project / "artifacts" / "latest"
     kept = {p.name for p in run_dir.resolve().rglob("*")}
     assert {"trace.zip", "transcript.jsonl", "events.jsonl", "ir.jsonl", "report.html"} <= kept
-    assert _files_containing(demo_project / "artifacts", password) == []
-    assert _files_containing(demo_project / "specs" / ".autoqa", password) == []
-    assert _files_containing(demo_project / "tests", password) == []
+    assert files_containing(demo_project / "artifacts", password) == []
+    assert files_containing(demo_project / "specs" / ".autoqa", password) == []
+    assert files_containing(demo_project / "tests", password) == []
     assert password.decode() not in out.stdout + out.stderr
     assert password not in bodies
