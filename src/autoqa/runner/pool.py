@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import replace
 
 from playwright.async_api import Browser
 
@@ -73,8 +72,6 @@ class WorkerPool:
                         await self._record(not_run_result(job, str(exc), Outcome.ERROR))
                         continue
                 result = await run_spec(browser, job, self.env)
-                if not browser.is_connected() and result.outcome is Outcome.PASSED:
-                    result = replace(result, outcome=Outcome.ERROR, reason="browser disconnected")
                 self.results[job.index] = result
                 self.cost_usd += result.usage.cost_usd
                 if self.max_run_budget_usd is not None and self.cost_usd >= self.max_run_budget_usd:

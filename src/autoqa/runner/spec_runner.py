@@ -99,8 +99,8 @@ async def run_spec(browser: Browser, job: SpecJob, env: RunEnvironment) -> SpecR
         result = _error(job, _first_line(exc))
     if context is not None:
         result = await _close_context(context, job, env, spec_artifacts, result)
-    if not browser.is_connected() and result.outcome in (Outcome.FAILED, Outcome.ERROR):
-        result = _browser_gone(result)
+    if not browser.is_connected() and result.outcome is not Outcome.SKIPPED:
+        result = _browser_gone(result)  # a run whose browser died under it proves nothing, pass or fail
     return await _finish(job, env, spec_artifacts, result, started)
 
 
