@@ -147,7 +147,7 @@ def run_autoqa(
         start_new_session=True,
     )
     global _live_run
-    processes = _live_run = RunProcesses(tag)
+    processes = _live_run = RunProcesses(tag, proc.pid)
     seen: list[Event] = []
     stop = threading.Event()
     watcher = threading.Thread(
@@ -262,8 +262,10 @@ def _process_table() -> dict[int, tuple[int, str, bytes]]:
 class RunProcesses:
     """The processes of one campaign run: tagged ones and everything in the sessions they were seen in."""
 
-    def __init__(self, tag: str) -> None:
+    def __init__(self, tag: str, root_pid: int) -> None:
         self.needle = f"AUTOQA_CAMPAIGN_TAG={tag}".encode()
+        self.root_pid = root_pid
+        """The ``autoqa`` process itself."""
         self.sessions: set[int] = set()
         self._lock = threading.Lock()
 
@@ -299,6 +301,11 @@ class RunProcesses:
 
 _live_run: RunProcesses | None = None
 """The campaign run in progress (tests run one at a time): trigger actions act on it and nothing else."""
+
+
+def live_run_pid() -> int | None:
+    """The pid of the ``autoqa`` process of the campaign run in progress (for trigger actions)."""
+    return _live_run.root_pid if _live_run is not None else None
 
 
 class kill_processes:

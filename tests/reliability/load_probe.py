@@ -18,14 +18,21 @@ import json
 import os
 import shutil
 import statistics
-import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from autoqa.testing.fake_anthropic import FakeAnthropic, offline_env, text, tool_use
 from autoqa.testing.processes import descendants, rss_kb
 
-from .harness import CampaignRun, Trigger, campaign_environ, on_event, run_autoqa, write_project
+from .harness import (
+    CampaignRun,
+    Trigger,
+    campaign_environ,
+    live_run_pid,
+    on_event,
+    run_autoqa,
+    write_project,
+)
 
 LOAD_SPEC = """---
 title: Playground settings {n:02d}
@@ -99,20 +106,16 @@ class Sample:
 
 @dataclass
 class LoadProbe:
-    """Samples the CLI process of the run whose environment carries :attr:`marker`."""
+    """Samples the ``autoqa`` process of the campaign run in progress."""
 
-    marker: str = field(default_factory=lambda: uuid.uuid4().hex)
     samples: list[Sample] = field(default_factory=list)
-
-    def environ(self) -> dict[str, str]:
-        return {"LOAD_PROBE_ID": self.marker}
 
     def triggers(self, count: int) -> list[Trigger]:
         """One trigger per spec (a trigger fires once): sample when that spec's ``spec.finished`` arrives."""
         return [Trigger(on_event("spec.finished", spec=spec_slug(n)), self.sample) for n in range(count)]
 
     def sample(self) -> None:
-        pid = self._cli_pid()
+        pid = live_run_pid()
         if pid is None:
             return
         try:
@@ -122,20 +125,6 @@ class LoadProbe:
         children = descendants(pid)
         cli = rss_kb(pid)
         self.samples.append(Sample(fds, len(children), cli, cli + sum(rss_kb(c) for c in children)))
-
-    def _cli_pid(self) -> int | None:
-        needle = f"LOAD_PROBE_ID={self.marker}".encode()
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            try:
-                if b"-m\0autoqa\0" not in (entry / "cmdline").read_bytes():
-                    continue
-                if needle in (entry / "environ").read_bytes():
-                    return int(entry.name)
-            except OSError:
-                continue
-        return None
 
 
 # --- figures -------------------------------------------------------------------------------------------
@@ -208,7 +197,10 @@ def run_load(
     probe = LoadProbe()
     shutil.rmtree(tmpdir, ignore_errors=True)
     tmpdir.mkdir(parents=True)
-    env = campaign_environ(base_url, TMPDIR=str(tmpdir), **probe.environ())
+    env = campaign_environ(
+        base_url,
+        TMPDIR=str(tmpdir),
+    )
     run = run_autoqa(
         ["run", "specs", "-j", str(workers), "--agent", "never"],
         project=project,

@@ -18,7 +18,7 @@ def test_leftovers_include_untagged_processes_in_a_tagged_session() -> None:
         env={**os.environ, "AUTOQA_CAMPAIGN_TAG": tag},
         start_new_session=True,
     )
-    processes = RunProcesses(tag)
+    processes = RunProcesses(tag, proc.pid)
     try:
         deadline = time.monotonic() + 5
         live = processes.live()
