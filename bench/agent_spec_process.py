@@ -29,8 +29,8 @@ async def _run(config: dict[str, Any], marks: dict[str, Any]) -> None:
 
     from autoqa.agent import AgentOptions, run_agent_spec
     from autoqa.browser import launch_browser, resolve_browser
+    from autoqa.execute.recording import RecordingCaller
     from autoqa.record import Recorder
-    from autoqa.runner.recording_caller import RecordingCaller
     from autoqa.spec.loader import load_spec, spec_secrets
     from autoqa.testing.fake_anthropic import offline_env
     from autoqa.tools import ToolContext

@@ -35,7 +35,7 @@ from playwright.async_api import async_playwright
 from autoqa.agent import AgentOptions, run_agent_spec
 from autoqa.browser import launch_browser, resolve_browser
 from autoqa.demo_app.server import DemoServer
-from autoqa.runner.recording_caller import RecordingCaller
+from autoqa.execute.recording import RecordingCaller
 from autoqa.secrets import SecretSet
 from autoqa.spec.model import Spec, Step, StepKind
 from autoqa.testing.fake_anthropic import (

@@ -62,10 +62,12 @@ async def _record(url: str, password: str, cache_dir: Path, export_dir: Path) ->
     from playwright.async_api import async_playwright
 
     from autoqa.browser import launch_browser, resolve_browser
+    from autoqa.execute.plain import plan_plain, run_plain
+    from autoqa.execute.recording import RecordingCaller
     from autoqa.export import SetupRecording, export_spec
-    from autoqa.record import Recorder, RecorderCaller
+    from autoqa.record import Recorder
     from autoqa.replay import StepCache
-    from autoqa.runner.plain_executor import plan_plain, run_plain
+    from autoqa.secrets import SecretSet
     from autoqa.spec.loader import load_spec
     from autoqa.tools import ToolContext
 
@@ -85,7 +87,11 @@ async def _record(url: str, password: str, cache_dir: Path, export_dir: Path) ->
                     secrets={"PASSWORD": password},
                 )
                 recorder = Recorder(ctx, spec_path=spec.path)
-                result = await run_plain(spec, plan_plain(spec), RecorderCaller(recorder))
+                result = await run_plain(
+                    spec,
+                    plan_plain(spec),
+                    RecordingCaller(recorder.ctx, secrets=SecretSet(), recorder=recorder),
+                )
                 if spec.setup and result.outcome == "passed":
                     state = await context.storage_state()
                 await context.close()
@@ -112,7 +118,8 @@ async def _replay_worker(cache_dir: Path, url: str, password: str) -> dict[str, 
     from playwright.async_api import async_playwright
 
     from autoqa.browser import launch_browser, resolve_browser
-    from autoqa.replay import ReplayExecutor, StepCache
+    from autoqa.execute import ReplayExecutor
+    from autoqa.replay import StepCache
     from autoqa.spec.loader import load_spec
     from autoqa.tools import ToolContext
 

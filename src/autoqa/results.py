@@ -41,6 +41,31 @@ class ToolCall:
     data: dict[str, Any] = field(default_factory=dict)
 
 
+class FlagKind(StrEnum):
+    VACUOUS_NEGATIVE = "vacuous_negative"
+    """A negative check (not visible / hidden / absent / count 0) whose subject never matched in the spec."""
+    DRIFT = "drift"
+    """A replayed element no longer carries the name the step quotes (the app changed under the cache)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StepFlag:
+    """Something a reviewer should look at although the step passed (or why a strict setting failed it)."""
+
+    kind: FlagKind
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Heal:
+    """How a step that failed on replay was done again by the agent."""
+
+    old_locator: str | None
+    new_locator: str | None
+    explanation: str | None = None
+    """The model's own account (its ``finish`` summary)."""
+
+
 @dataclass(frozen=True, slots=True)
 class StepResult:
     index: int
@@ -50,6 +75,11 @@ class StepResult:
     reason: str | None = None
     tool_calls: tuple[ToolCall, ...] = ()
     healed: bool = False
+    """True only for a step that failed (on replay) and was then done by the agent."""
+    evidence: tuple[str, ...] = ()
+    """The passing assertions that proved this step, one readable line each (the evidence map)."""
+    flags: tuple[StepFlag, ...] = ()
+    heal: Heal | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +119,8 @@ class SpecResult:
     artifacts: dict[str, str] = field(default_factory=dict)
     """Kind → path of what was kept (screenshot, trace, video, transcript)."""
     healed_steps: tuple[dict[str, Any], ...] = ()
+    summary: str | None = None
+    """The agent's own account of the run (its ``finish`` summary); shown with healed steps."""
     tags: tuple[str, ...] = ()
     slug: str = ""
     index: int = 0

@@ -18,8 +18,9 @@ from PIL import Image
 from autoqa.agent.dispatch import ToolDispatcher
 from autoqa.agent.guardrails import Guardrails
 from autoqa.agent.options import AgentOptions
-from autoqa.agent.verdict import BugReport, Finish
 from autoqa.events import ListSink
+from autoqa.execute.recording import RecordingCaller
+from autoqa.execute.verdict import BugReport, Finish
 from autoqa.secrets import SecretSet
 from autoqa.tools.result import ErrorCode, Screenshot, ToolResult
 
@@ -51,7 +52,7 @@ def dispatcher(caller: ScriptedCaller, **options: Any) -> tuple[ToolDispatcher, 
     opts = AgentOptions(**options)
     sink = ListSink()
     return ToolDispatcher(
-        caller=caller,
+        caller=RecordingCaller(None, secrets=SECRETS, inner=caller),
         options=opts,
         guardrails=Guardrails(opts),
         secrets=SECRETS,

@@ -14,8 +14,9 @@ from autoqa.agent.mcp_server import build_tools, factor_shared_sentences
 from autoqa.agent.options import AgentOptions
 from autoqa.agent.prompt import system_prompt
 from autoqa.agent.session import _ending, _on_message, _StreamState, _usage
-from autoqa.agent.verdict import Aborted, Finish, NoFinish
 from autoqa.events import ListSink
+from autoqa.execute.recording import RecordingCaller
+from autoqa.execute.verdict import Aborted, Finish, NoFinish
 from autoqa.secrets import SecretSet
 from autoqa.tools import TOOLS, ToolResult
 
@@ -35,7 +36,11 @@ async def _never(name: str, args: Any, *, step: int | None = None) -> ToolResult
 def make_dispatcher(**options: Any) -> ToolDispatcher:
     opts = AgentOptions(**options)
     return ToolDispatcher(
-        caller=_never, options=opts, guardrails=Guardrails(opts), secrets=SecretSet(), events=ListSink()
+        caller=RecordingCaller(None, secrets=SecretSet(), inner=_never),
+        options=opts,
+        guardrails=Guardrails(opts),
+        secrets=SecretSet(),
+        events=ListSink(),
     )
 
 

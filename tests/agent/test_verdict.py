@@ -6,7 +6,7 @@ from typing import Any
 
 from agent_helpers import spec, step
 
-from autoqa.agent.verdict import Aborted, BugReport, Finish, NoFinish, decide, required_evidence
+from autoqa.execute.verdict import Aborted, BugReport, Finish, NoFinish, decide, required_evidence
 from autoqa.results import Outcome, StepStatus, ToolCall
 
 KINDS = {

@@ -6,7 +6,6 @@ is made once per session and demo server, then reused read-only.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -14,12 +13,14 @@ from typing import Any
 from playwright.async_api import Browser, BrowserContext
 
 from autoqa.demo_app.server import DemoServer
-from autoqa.record import IRRecord, IRWriter, Recorder, RecorderCaller
+from autoqa.execute.plain import plan_plain, run_plain
+from autoqa.execute.recording import RecordingCaller
+from autoqa.record import IRRecord, IRWriter, Recorder
 from autoqa.results import SpecResult
-from autoqa.runner.plain_executor import plan_plain, run_plain
+from autoqa.secrets import SecretSet
 from autoqa.spec.loader import load_spec
 from autoqa.spec.model import Spec
-from autoqa.tools import ToolContext, ToolResult, call_tool
+from autoqa.tools import ToolContext
 
 DEMO_SPECS = Path(__file__).resolve().parents[2] / "src" / "autoqa" / "demo_app" / "specs"
 SUITE = ("01-login.md", "02-bad-password.md", "03-checkout.md", "04-playground.md", "05-long-list.md")
@@ -42,17 +43,14 @@ def secrets_of(server: DemoServer) -> dict[str, str]:
     return {"PASSWORD": server.credentials.password}
 
 
-class PlainCaller:
-    """Calls tools on ``ctx`` with nothing recorded (what replay runs on); keeps every call it made."""
+def PlainCaller(ctx: ToolContext) -> RecordingCaller:
+    """The run's recording caller with no recorder (what replay runs on)."""
+    return RecordingCaller(ctx, secrets=SecretSet(ctx.secrets))
 
-    def __init__(self, ctx: ToolContext) -> None:
-        self.ctx = ctx
-        self.calls: list[tuple[str, dict[str, Any], ToolResult]] = []
 
-    async def __call__(self, name: str, args: Mapping[str, Any], *, step: int | None = None) -> ToolResult:
-        result = await call_tool(self.ctx, name, args)
-        self.calls.append((name, dict(args), result))
-        return result
+def recording_caller(recorder: Recorder) -> RecordingCaller:
+    """The run's recording caller, recording the IR into ``recorder``."""
+    return RecordingCaller(recorder.ctx, secrets=SecretSet(recorder.ctx.secrets), recorder=recorder)
 
 
 async def new_context(
@@ -85,7 +83,7 @@ async def record_spec(
     try:
         writer = IRWriter(ir_path) if ir_path is not None else None
         recorder = Recorder(ctx, writer, spec_path=spec.path, run_id="test")
-        caller = RecorderCaller(recorder)
+        caller = recording_caller(recorder)
         result = await run_plain(spec, plan_plain(spec), caller)
         if writer is not None:
             writer.close()

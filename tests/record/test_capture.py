@@ -7,11 +7,11 @@ import re
 from playwright.async_api import Browser, Page
 
 from autoqa.demo_app.server import DemoServer
-from autoqa.record import Recorder, RecorderCaller
+from autoqa.record import Recorder
 from autoqa.record.capture import capture_element, locate_text
 from autoqa.record.fingerprint import take_fingerprint
 from autoqa.secrets import SecretSet
-from record.helpers import Recording, new_context
+from record.helpers import Recording, new_context, recording_caller
 
 SECRET = "s3cret-value-42"
 
@@ -23,7 +23,7 @@ async def test_recording_keeps_the_agents_snapshot_refs_working(
     context, ctx = await new_context(browser, demo_server)
     try:
         recorder = Recorder(ctx)
-        caller = RecorderCaller(recorder)
+        caller = recording_caller(recorder)
         assert (await caller("navigate", {"url": "/playground.html"}, step=1)).ok
         snapshot = await caller("snapshot", {}, step=2)
         text = str(snapshot.data)

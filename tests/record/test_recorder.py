@@ -9,10 +9,10 @@ from playwright.async_api import Browser
 
 from autoqa.demo_app.server import DemoServer
 from autoqa.errors import ExportError
-from autoqa.record import IRWriter, Recorder, RecorderCaller, read_ir, records_for
+from autoqa.record import IRWriter, Recorder, read_ir, records_for
 from autoqa.results import Outcome, StepStatus
 from autoqa.tools import call_tool
-from record.helpers import Recording, new_context, record_spec
+from record.helpers import Recording, new_context, record_spec, recording_caller
 
 
 def _by_step(recording: Recording) -> dict[int, list[str]]:
@@ -62,7 +62,7 @@ async def test_a_secret_typed_literally_is_stored_as_its_name(
     context, ctx = await new_context(browser, demo_server)
     try:
         recorder = Recorder(ctx)
-        caller = RecorderCaller(recorder)
+        caller = recording_caller(recorder)
         await caller("navigate", {"url": "/login.html"}, step=1)
         await caller("fill", {"target": "Password", "value": demo_server.credentials.password}, step=2)
         await caller("snapshot", {}, step=2)
@@ -114,7 +114,7 @@ async def test_checks_over_several_elements_record_a_locator_for_all_of_them(
     context, ctx = await new_context(browser, demo_server, demo_suite["01-login.md"].storage_state)
     try:
         recorder = Recorder(ctx)
-        caller = RecorderCaller(recorder)
+        caller = recording_caller(recorder)
         assert (await caller("navigate", {"url": "/products.html"}, step=1)).ok
         assert (await caller("assert_count", {"target": "Add to cart", "count": 6}, step=2)).ok
         assert (await caller("assert_element_visible", {"target": "Add to cart"}, step=3)).ok
@@ -135,7 +135,7 @@ async def test_a_popup_is_never_lost_to_an_unrecorded_call(browser: Browser, dem
     context, ctx = await new_context(browser, demo_server)
     try:
         recorder = Recorder(ctx)
-        caller = RecorderCaller(recorder)
+        caller = recording_caller(recorder)
         assert (await caller("navigate", {"url": "/playground.html"}, step=1)).ok
         assert (await caller("click", {"target": "Open help"}, step=2)).ok
         assert (await caller("snapshot", {}, step=3)).ok  # an observation: not recorded

@@ -11,10 +11,11 @@ from pathlib import Path
 from playwright.async_api import Browser
 
 from autoqa.demo_app.server import DemoServer
-from autoqa.record import Recorder, RecorderCaller
-from autoqa.replay import ReplayExecutor, StepCache, healed_steps
+from autoqa.execute import ReplayExecutor, healed_steps
+from autoqa.execute.plain import plan_plain
+from autoqa.record import Recorder
+from autoqa.replay import StepCache
 from autoqa.results import Outcome, StepStatus
-from autoqa.runner.plain_executor import plan_plain
 from autoqa.spec.model import Spec
 from autoqa.tools import ErrorCode
 from record.helpers import (
@@ -25,6 +26,7 @@ from record.helpers import (
     load_demo_spec,
     new_context,
     record_spec,
+    recording_caller,
 )
 
 _HINT_PREFIXES = ("[", "#", "role=", "css=", "text=")
@@ -54,7 +56,7 @@ async def test_the_whole_suite_replays_with_exact_locators_only(
             await context.close()
         assert replay.completed, f"{name}: {replay.spec_result.reason}"
         assert replay.spec_result.outcome is Outcome.PASSED and replay.spec_result.executor == "replay"
-        targets = [args["target"] for _, args, _ in caller.calls if "target" in args]
+        targets = [call.args["target"] for call in caller.calls if "target" in call.args]
         # Every element was found by a recorded, validated locator; the optional step by its description.
         assert all(t.startswith(_HINT_PREFIXES) for t in targets if t != "Accept cookies"), targets
 
@@ -135,9 +137,9 @@ async def test_optional_steps_run_when_present_and_skip_fast_when_absent(
     context, ctx = await new_context(browser, demo_server)
     try:
         recorder = Recorder(ctx)
-        from autoqa.runner.plain_executor import run_plain
+        from autoqa.execute.plain import run_plain
 
-        result = await run_plain(absent, plan_plain(absent), RecorderCaller(recorder))
+        result = await run_plain(absent, plan_plain(absent), recording_caller(recorder))
     finally:
         await context.close()
     assert result.outcome is Outcome.PASSED and result.steps[1].status is StepStatus.SKIPPED
@@ -162,7 +164,7 @@ async def test_optional_steps_run_when_present_and_skip_fast_when_absent(
         finally:
             await context.close()
         assert replay.completed and replay.spec_result.steps[1].status is expected, page
-        assert [name for name, _, result in caller.calls if result.ok] == (
+        assert [call.tool for call in caller.calls if call.ok] == (
             ["navigate", "assert_title"]
             if expected is StepStatus.SKIPPED
             else ["navigate", "click", "assert_title"]
@@ -192,7 +194,7 @@ async def test_healing_a_stale_locator_reports_it_and_rewrites_the_cache(
         assert replay.failure.error is not None and replay.failure.error.code is ErrorCode.ELEMENT_NOT_FOUND
         # The "agent" takes over from step 4 on the same page (here: the plain steps, recorded).
         recorder = Recorder(ctx, spec_path=spec.path)
-        caller = RecorderCaller(recorder)
+        caller = recording_caller(recorder)
         for step, actions in zip(spec.steps, plan_plain(spec).actions, strict=True):
             if step.index >= 4:
                 for action in actions:

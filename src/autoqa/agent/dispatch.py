@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
-import time
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
@@ -22,11 +21,11 @@ from autoqa.agent.content import (
 )
 from autoqa.agent.guardrails import Guardrails
 from autoqa.agent.options import AgentOptions
-from autoqa.agent.verdict import BugReport, Ending, Finish
 from autoqa.events import EventSink
+from autoqa.execute.recording import RecordingCaller
+from autoqa.execute.verdict import BugReport, Ending, Finish
 from autoqa.results import ToolCall
 from autoqa.secrets import SecretSet
-from autoqa.tools.caller import ToolCaller
 from autoqa.tools.result import ToolResult
 
 log = logging.getLogger(__name__)
@@ -48,12 +47,13 @@ async def ask_on_terminal(question: str) -> str:
 
 
 class ToolDispatcher:
-    """Runs the model's tool calls for one spec and keeps the record the verdict is decided from."""
+    """Runs the model's tool calls for one spec through the run's recording caller, whose record (from
+    this session's first call on) the verdict is decided from."""
 
     def __init__(
         self,
         *,
-        caller: ToolCaller,
+        caller: RecordingCaller,
         options: AgentOptions,
         guardrails: Guardrails,
         secrets: SecretSet,
@@ -72,11 +72,17 @@ class ToolDispatcher:
         self.step_numbers = step_numbers
         self.snapshot = snapshot
         self.ask_user = ask_user
-        self.calls: list[ToolCall] = []
+        self._first_call = len(caller.calls)
+        """Calls before this session (a replay that handed over) are not the session's to judge."""
         self.ending: Ending | None = None
         self.stop = asyncio.Event()
         """Set when the session must end now (a guardrail tripped)."""
         self.questions: list[tuple[str, str]] = []
+
+    @property
+    def calls(self) -> list[ToolCall]:
+        """This session's calls, as the recording caller recorded them."""
+        return self.caller.calls[self._first_call :]
 
     # --- entry point --------------------------------------------------------------------------------
 
@@ -114,7 +120,7 @@ class ToolDispatcher:
         refusal = self.guardrails.before_call(name, args, step)
         if refusal is not None:
             self.guardrails.after_call(name, args, step, ok=False, refused=True)
-            self._record(name, args, step, ok=False, code=refusal.code, message=refusal.message)
+            self.caller.note_refused(name, args, step, code=refusal.code, message=refusal.message)
             self._check_trip()
             return message_result(
                 {
@@ -124,19 +130,12 @@ class ToolDispatcher:
                 is_error=True,
                 secrets=self.secrets,
             )
-        started = time.perf_counter()
         try:
             result = await self.caller(name, args, step=step)
         except Exception as exc:
             self.guardrails.after_call(name, args, step, ok=False)
-            self._record(
-                name,
-                args,
-                step,
-                ok=False,
-                code="INTERNAL_ERROR",
-                message=f"{type(exc).__name__}: {exc}",
-                duration_ms=(time.perf_counter() - started) * 1000,
+            self.caller.note_refused(
+                name, args, step, code="INTERNAL_ERROR", message=f"{type(exc).__name__}: {exc}"
             )
             self._check_trip()
             return internal_error_result(exc, tool=name, secrets=self.secrets)
@@ -152,7 +151,6 @@ class ToolDispatcher:
                 actual=self.options.circuit_breaker_threshold,
                 ends_spec=False,
             )
-        self._record_result(name, args, step, result, duration_ms=(time.perf_counter() - started) * 1000)
         self._check_trip()
         return await self._content(name, result, step)
 
@@ -198,53 +196,6 @@ class ToolDispatcher:
             self.events.emit("guardrail.tripped", spec=self.spec_slug, step=trip.step, **trip.as_dict())
             self.stop.set()
 
-    def _record(
-        self,
-        name: str,
-        args: Mapping[str, Any],
-        step: int | None,
-        *,
-        ok: bool,
-        code: str | None = None,
-        message: str | None = None,
-        duration_ms: float = 0.0,
-        data: dict[str, Any] | None = None,
-        screenshot_path: str | None = None,
-    ) -> None:
-        self.calls.append(
-            ToolCall(
-                tool=name,
-                args=self._safe_args(args),
-                ok=ok,
-                step=step,
-                error_code=code,
-                error_message=self.secrets.redact(message) if message else None,
-                duration_ms=round(duration_ms, 1),
-                screenshot_path=screenshot_path,
-                data=data or {},
-            )
-        )
-
-    def _record_result(
-        self, name: str, args: Mapping[str, Any], step: int | None, result: ToolResult, *, duration_ms: float
-    ) -> None:
-        small = {
-            k: self.secrets.redact(v) if isinstance(v, str) else v
-            for k, v in result.data.items()
-            if not (isinstance(v, str) and len(v) > 300) and not isinstance(v, bytes | list | dict)
-        }
-        self._record(
-            name,
-            args,
-            step,
-            ok=result.ok,
-            code=str(result.error.code) if result.error else None,
-            message=result.error.message if result.error else None,
-            duration_ms=result.duration_ms or duration_ms,
-            data=small,
-            screenshot_path=result.screenshot.path if result.screenshot else None,
-        )
-
     def note_rejected(self, name: str, args: Mapping[str, Any], message: str) -> None:
         """A call the SDK refused before our handler ran (its arguments failed the schema)."""
         rest = dict(args)
@@ -254,7 +205,7 @@ class ToolDispatcher:
             return
         self.guardrails.tool_calls += 1
         self.guardrails.after_call(name, rest, step, ok=False, refused=True)
-        self._record(name, rest, step, ok=False, code="INVALID_INPUT", message=message[:300])
+        self.caller.note_refused(name, rest, step, code="INVALID_INPUT", message=message[:300])
         self._check_trip()
 
     # --- control tools --------------------------------------------------------------------------------

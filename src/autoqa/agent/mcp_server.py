@@ -74,10 +74,6 @@ def factor_shared_sentences(descriptions: Mapping[str, str]) -> tuple[dict[str, 
     return short, sorted(shared)
 
 
-def browser_tool_kinds(tools: Any) -> dict[str, str]:
-    return {spec.name: str(spec.kind) for spec in _spec_list(tools)}
-
-
 @dataclass(frozen=True, slots=True)
 class Toolset:
     definitions: list[SdkMcpTool[Any]]

@@ -26,21 +26,20 @@ from autoqa.agent.handover import Handover
 from autoqa.agent.mcp_server import (
     SERVER_NAME,
     TOOL_PREFIX,
-    browser_tool_kinds,
     build_server,
     build_tools,
 )
 from autoqa.agent.options import AgentOptions
 from autoqa.agent.prompt import USER_PROMPT, system_prompt
-from autoqa.agent.verdict import Aborted, Ending, NoFinish, decide, summarize_ending
 from autoqa.agent.workspace import isolated_workspace
 from autoqa.events import EventSink, NullSink
+from autoqa.execute.recording import RecordingCaller
+from autoqa.execute.verdict import Aborted, Ending, Finish, NoFinish, decide, summarize_ending
 from autoqa.results import SpecResult, Usage
 from autoqa.secrets import SecretSet
 from autoqa.spec.model import Spec
 from autoqa.tools.caller import ToolCaller
 from autoqa.tools.context import ToolContext
-from autoqa.tools.result import ToolResult
 
 log = logging.getLogger(__name__)
 
@@ -86,15 +85,6 @@ class _StreamState:
     stderr: deque[str] = field(default_factory=lambda: deque(maxlen=20))
 
 
-def _default_caller(ctx: ToolContext) -> ToolCaller:
-    from autoqa.tools import call_tool
-
-    async def caller(name: str, args: Mapping[str, Any], *, step: int | None = None) -> ToolResult:
-        return await call_tool(ctx, name, args)
-
-    return caller
-
-
 def _snapshot_reader(ctx: ToolContext) -> Any:
     from autoqa.tools import call_tool
 
@@ -117,7 +107,7 @@ async def run_agent_spec(
     ctx: ToolContext,
     options: AgentOptions,
     *,
-    caller: ToolCaller | None = None,
+    caller: RecordingCaller | ToolCaller | None = None,
     events: EventSink | None = None,
     secrets: SecretSet | None = None,
     ask_user: AskUser | None = None,
@@ -127,7 +117,7 @@ async def run_agent_spec(
     """Let Claude run ``spec`` in the browser of ``ctx`` and judge the outcome from recorded evidence.
 
     Never raises for the app, the model or the CLI misbehaving: those become ``failed`` / ``error`` results
-    (see :mod:`autoqa.agent.verdict`). Check credentials with :func:`check_credentials` beforehand.
+    (see :mod:`autoqa.execute.verdict`). Check credentials with :func:`check_credentials` beforehand.
     """
     from autoqa.tools import TOOLS
 
@@ -140,7 +130,9 @@ async def run_agent_spec(
     secrets = secrets if secrets is not None else SecretSet(dict(ctx.secrets))
     guardrails = Guardrails(options)
     dispatcher = ToolDispatcher(
-        caller=caller or _default_caller(ctx),
+        caller=caller
+        if isinstance(caller, RecordingCaller)
+        else RecordingCaller(ctx, secrets=secrets, events=events, inner=caller),
         options=options,
         guardrails=guardrails,
         secrets=secrets,
@@ -186,7 +178,7 @@ async def run_agent_spec(
     ending, trip = _ending(dispatcher, guardrails, options, state, secrets)
     if trip is not None and not already_reported:  # limits the SDK or the clock enforced
         events.emit("guardrail.tripped", spec=spec.slug, step=trip.step, **trip.as_dict())
-    verdict = decide(spec.steps, dispatcher.calls, browser_tool_kinds(TOOLS), ending)
+    verdict = decide(spec.steps, dispatcher.calls, None, ending)
     usage = _usage(state)
     state.sink.record(
         "session.end",
@@ -207,6 +199,7 @@ async def run_agent_spec(
         steps=verdict.steps,
         usage=usage,
         guardrail=trip.as_dict() if trip is not None else None,
+        summary=ending.summary if isinstance(ending, Finish) else None,
         tags=spec.tags,
         slug=spec.slug,
     )
@@ -403,7 +396,7 @@ def _ending(
     state: _StreamState,
     secrets: SecretSet,
 ) -> tuple[Ending, GuardrailTrip | None]:
-    """How the session ended, in the precedence order documented in :mod:`autoqa.agent.verdict`."""
+    """How the session ended, in the precedence order documented in :mod:`autoqa.execute.verdict`."""
     result = state.result
     if state.isolation_error:
         return Aborted(state.isolation_error), None

@@ -217,6 +217,10 @@ def load_settings(
         sources.update(layer.sources)
         warnings.extend(layer.warnings)
     settings = _validate(values, sources)
+    if settings.strict_negative_checks is None:  # resolved once, from this run's environment
+        settings = settings.model_copy(
+            update={"strict_negative_checks": settings.negative_checks_strict(environ)}
+        )
     variables, variable_sources = _variables(settings, environ, sources)
     return ResolvedSettings(
         settings=settings,

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import re
 import types
 import typing
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
@@ -130,6 +132,11 @@ class Settings(BaseModel):
     """Keep only specs whose path matches one of these globs."""
     exclude_patterns: tuple[str, ...] = ()
     viewport: str = "1280x800"
+    strict_negative_checks: bool | None = None
+    """Fail a negative check (not visible / hidden / absent / count 0) whose subject never matched during
+    the spec, instead of only flagging it. None: on when the ``CI`` environment variable is set."""
+    strict_drift: bool = False
+    """Fail a replayed step whose element no longer carries the name the step quotes (else: flagged)."""
 
     @field_validator("base_url", "login_base_url")
     @classmethod
@@ -239,6 +246,13 @@ class Settings(BaseModel):
             return None
         index, count = self.shard.split("/")
         return int(index), int(count)
+
+    def negative_checks_strict(self, environ: Mapping[str, str] | None = None) -> bool:
+        """``strict_negative_checks`` resolved: unset means on in CI (the ``CI`` variable is set)."""
+        if self.strict_negative_checks is not None:
+            return self.strict_negative_checks
+        value = (os.environ if environ is None else environ).get("CI", "")
+        return value.strip().lower() not in ("", "0", "false", "no")
 
     @property
     def viewport_size(self) -> tuple[int, int]:

@@ -10,7 +10,6 @@ Example::
     records = read_ir(run_dir / "ir.jsonl")
 """
 
-from autoqa.record.caller import RecorderCaller
 from autoqa.record.candidates import CandidateCheck
 from autoqa.record.fingerprint import Fingerprint
 from autoqa.record.frames import FrameRef
@@ -36,7 +35,6 @@ __all__ = [
     "IRWriter",
     "LocatorSpec",
     "Recorder",
-    "RecorderCaller",
     "TextLocation",
     "read_ir",
     "records_for",

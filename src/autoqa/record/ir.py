@@ -19,7 +19,7 @@ from autoqa.errors import ExportError
 from autoqa.record.candidates import CandidateCheck
 from autoqa.record.fingerprint import Fingerprint
 from autoqa.record.frames import FrameRef
-from autoqa.record.locator_spec import LocatorSpec
+from autoqa.record.locator_spec import LocatorSpec, py_str
 
 IR_VERSION = 1
 
@@ -44,6 +44,15 @@ class ElementRecord(BaseModel):
     def chosen(self) -> LocatorSpec | None:
         """The best validated locator for exported code."""
         return next((c.locator for c in self.candidates if c.ok), None)
+
+    def locator_code(self) -> str | None:
+        """The chosen locator as pytest-playwright code, inside its iframes (``page.frame_locator(…)…``):
+        the one spelling the cache, export readers and heal reports compare."""
+        chosen = self.chosen
+        if chosen is None:
+            return None
+        scope = "page" + "".join(f".frame_locator({py_str(frame.selector)})" for frame in self.frames)
+        return chosen.code(scope)
 
     @property
     def replay_target(self) -> str | None:

@@ -19,7 +19,6 @@ from pydantic import ValidationError
 
 from autoqa.artifacts.atomic import write_text_atomic
 from autoqa.record.ir import IRRecord
-from autoqa.record.locator_spec import py_str
 from autoqa.replay.cache_file import CACHE_VERSION, CachedCall, CachedStep, CacheFile
 from autoqa.replay.keys import step_keys
 from autoqa.results import Outcome, SpecResult, StepStatus
@@ -191,8 +190,7 @@ def _calls(
             if target is None:
                 return None  # the tools could not find this element again without guessing
             args["target"] = target
-            chosen = record.element.chosen
-            locator = chosen.code(_frames(record)) if chosen else None
+            locator = record.element.locator_code()
             element = record.element.fingerprint.summary() or None
         elif any(k in record.args for k in _ELEMENT_ARGS) and record.tool not in _TARGET_OPTIONAL:
             return None
@@ -206,13 +204,6 @@ def _calls(
 
 # Element assertions that succeed without an element (the element is absent): their description stays.
 _TARGET_OPTIONAL = frozenset({"assert_element_hidden", "wait_for"})
-
-
-def _frames(record: IRRecord) -> str:
-    scope = "page"
-    for frame in record.element.frames if record.element else ():
-        scope += f".frame_locator({py_str(frame.selector)})"
-    return scope
 
 
 def _skipped_optional(step: Step, key: str) -> CachedStep:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from autoqa.runner.plain_executor import PlainPlan
+from autoqa.execute.plain import PlainPlan
 from autoqa.secrets import SecretSet
 from autoqa.spec.model import Spec
 

@@ -15,9 +15,9 @@ from autoqa.results import Outcome, SpecResult
 from autoqa.runner.jobs import SpecJob
 
 if TYPE_CHECKING:
+    from autoqa.execute.replay import ReplayResult
     from autoqa.record import Recorder
-    from autoqa.replay import ReplayResult
-    from autoqa.runner.spec_runner import RunEnvironment
+    from autoqa.runner.run_context import RunEnvironment
 
 
 async def keep_passing_run(
@@ -34,7 +34,8 @@ async def keep_passing_run(
     artifacts = dict(result.artifacts)
     healed: tuple[dict[str, Any], ...] = result.healed_steps
     if env.step_cache is not None:
-        from autoqa.replay import healed_steps
+        from autoqa.execute.heal_report import healed_steps
+        from autoqa.execute.replay import with_heal_details
 
         try:
             path = await asyncio.to_thread(
@@ -46,6 +47,7 @@ async def keep_passing_run(
             artifacts["step_cache_error"] = f"{type(exc).__name__}: {exc}"
         if replay is not None and result.executor == "replay+agent":
             healed = tuple(healed_steps(replay, recorder.records))
+            result = with_heal_details(result, healed, result.summary)
     if env.export_dir is not None:
         artifacts.update(await asyncio.to_thread(_export, job, recorder, env))
     return replace(result, artifacts=artifacts, healed_steps=healed)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from autoqa.execute.plain import plan_plain
 from autoqa.runner.jobs import ExecutorKind, SpecJob
-from autoqa.runner.plain_executor import plan_plain
 from autoqa.secrets import SecretSet
 from autoqa.spec.model import Spec
 

@@ -11,7 +11,8 @@ from playwright.async_api import Browser
 from autoqa.errors import BrowserError
 from autoqa.results import Outcome, SpecResult
 from autoqa.runner.jobs import SpecJob
-from autoqa.runner.spec_runner import RunEnvironment, not_run_result, run_spec
+from autoqa.runner.run_context import RunEnvironment
+from autoqa.runner.spec_runner import not_run_result, run_spec
 
 BrowserFactory = Callable[[], Awaitable[Browser]]
 

@@ -31,7 +31,7 @@ from autoqa.results import RunResult
 from autoqa.runner.jobs import ExecutorKind, SpecJob
 from autoqa.runner.planning import needs_agent, plan_job, shard
 from autoqa.runner.pool import WorkerPool
-from autoqa.runner.spec_runner import RunEnvironment
+from autoqa.runner.run_context import RunEnvironment
 from autoqa.secrets import SecretSet, is_secret_name
 from autoqa.spec.discovery import discover_specs, matches_tags
 from autoqa.spec.loader import load_spec, spec_secrets

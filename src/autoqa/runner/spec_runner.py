@@ -5,51 +5,26 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from playwright.async_api import Browser, BrowserContext, Page
 
-from autoqa.events import EventSink, NullSink
+from autoqa.execute.plain import run_plain
+from autoqa.execute.recording import RecordingCaller
+from autoqa.execute.verdict import with_evidence
 from autoqa.results import Outcome, SpecResult, StepResult, StepStatus
 from autoqa.runner.jobs import ExecutorKind, SpecJob
 from autoqa.runner.passing_run import keep_passing_run
-from autoqa.runner.plain_executor import run_plain
-from autoqa.runner.recording_caller import RecordingCaller
-from autoqa.tools import ToolContext, ToolSettings
+from autoqa.runner.run_context import RunEnvironment
+from autoqa.tools import ToolContext
 from autoqa.tools.origin_guard import guard_navigations
 from autoqa.tools.secret_fields import secret_field_masks
 
 if TYPE_CHECKING:
-    from autoqa.artifacts.run_dir import RunArtifacts, SpecArtifacts
-    from autoqa.config import Settings
-    from autoqa.replay import StepCache
-
-
-@dataclass(slots=True)
-class RunEnvironment:
-    """What every spec of a run shares. Built once by the run, read by workers."""
-
-    settings: Settings
-    root: Path
-    base_url: str | None
-    tool_settings: ToolSettings
-    events: EventSink = field(default_factory=NullSink)
-    artifacts: RunArtifacts | None = None
-    auth_dir: Path | None = None
-    """Where setup specs save storage states (``<name>.json``) for ``auth:`` specs."""
-    agent_options: Any = None
-    extra_allowed_origins: tuple[str, ...] = ()
-    ir_writer: Any = None
-    """``autoqa.record.IRWriter`` for the run's ir.jsonl (None: records stay in memory only)."""
-    step_cache: StepCache | None = None
-    """The committed step cache: replayed from, and updated after every passing spec."""
-    export_dir: Path | None = None
-    """Where passing specs become pytest files (None: no export)."""
-    setup_recordings: dict[str, Any] = field(default_factory=dict)
-    """Setup name → (spec, records) of the passing setup spec, for exporting ``auth:`` specs."""
-    run_id: str = ""
+    from autoqa.artifacts.run_dir import SpecArtifacts
+    from autoqa.execute.replay import ReplayResult
 
 
 def _viewport(text: str) -> dict[str, int]:
@@ -180,7 +155,6 @@ async def _execute(
     )
     await guard_navigations(ctx)  # links, forms and scripts stay on the allowed origins, not only navigate
     recorder = Recorder(ctx, env.ir_writer, spec_path=job.spec.path, run_id=env.run_id)
-    ctx.element_hook = recorder.before_element_action
 
     def save_screenshot(data: bytes, hint: str) -> str | None:
         if spec_artifacts is None:
@@ -211,27 +185,16 @@ async def _execute(
                     job.spec, job.plain, caller, events=env.events, slug=job.slug, ctx=ctx
                 )
             elif job.executor is ExecutorKind.REPLAY:
-                from autoqa.runner.replay_runner import run_replay
-
-                result, replay = await run_replay(job, ctx, caller, env, transcript)
+                result, replay = await _replay(job, ctx, caller, env, transcript)
             elif job.executor is ExecutorKind.AGENT:
-                from autoqa.agent import run_agent_spec
-
-                result = await run_agent_spec(
-                    job.spec,
-                    ctx,
-                    env.agent_options,
-                    caller=caller,
-                    events=env.events,
-                    secrets=job.secrets,
-                    transcript=transcript,
-                )
+                result = await _agent(job, ctx, caller, env, transcript)
             else:  # pragma: no cover - NONE is handled before a context exists
                 raise AssertionError(job.executor)
     except TimeoutError:
         result = _error(job, f"spec timeout: {timeout:g} s elapsed")
         result = replace(result, guardrail={"name": "spec_timeout_s", "limit": timeout, "actual": timeout})
     result = _attach_calls(result, caller)
+    result = with_evidence(result, caller.calls, strict_negative=env.settings.negative_checks_strict())
     if id(ctx.page) in crashed and result.outcome in (Outcome.FAILED, Outcome.ERROR):
         result = _page_crashed(result)
     if result.outcome in (Outcome.FAILED, Outcome.ERROR) and spec_artifacts is not None:
@@ -244,6 +207,54 @@ async def _execute(
         env.auth_dir.mkdir(parents=True, exist_ok=True)
         await context.storage_state(path=str(env.auth_dir / f"{job.spec.setup}.json"))
     return await keep_passing_run(job, result, recorder, env, replay)
+
+
+async def _agent(
+    job: SpecJob,
+    ctx: ToolContext,
+    caller: RecordingCaller,
+    env: RunEnvironment,
+    transcript: Any,
+    handover: Any = None,
+) -> SpecResult:
+    from autoqa.agent import run_agent_spec
+
+    return await run_agent_spec(
+        job.spec,
+        ctx,
+        env.agent_options,
+        caller=caller,
+        events=env.events,
+        secrets=job.secrets,
+        transcript=transcript,
+        handover=handover,
+    )
+
+
+async def _replay(
+    job: SpecJob, ctx: ToolContext, caller: RecordingCaller, env: RunEnvironment, transcript: Any
+) -> tuple[SpecResult, ReplayResult]:
+    from autoqa.execute.replay import replay_then_heal
+
+    assert job.cache_plan is not None
+
+    async def heal(start: int, reason: str, screenshot: bytes | None) -> SpecResult:
+        from autoqa.agent.handover import Handover
+
+        handover = Handover(start_step=start, reason=reason, screenshot_jpeg=screenshot)
+        return await _agent(job, ctx, caller, env, transcript, handover)
+
+    can_heal = job.heal and env.agent_options is not None
+    return await replay_then_heal(
+        job.spec,
+        job.cache_plan,
+        caller,
+        ctx=ctx,
+        events=env.events,
+        slug=job.slug,
+        redact=job.secrets.redact,
+        heal=heal if can_heal else None,
+    )
 
 
 def _attach_calls(result: SpecResult, caller: RecordingCaller) -> SpecResult:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from autoqa.errors import SpecError
 from autoqa.secrets import SecretSet, is_secret_name
+from autoqa.spec.grammar_terms import VERIFY, ZH_VERIFY
 from autoqa.spec.includes import expand_includes
 from autoqa.spec.limits import check_spec_size, check_spec_text
 from autoqa.spec.model import Spec, Step, StepKind
@@ -15,12 +17,15 @@ from autoqa.spec.parsed import ParsedSpec, RawStep, SourceText
 from autoqa.spec.parser import parse_spec_text
 from autoqa.spec.variables import VariableRenderer
 
-_ASSERTION_PREFIXES = ("verify", "assert", "验证", "断言")
+# The grammar's own assertion verbs: a step that starts like a plain assertion claims something, whoever
+# runs it (the plain grammar, the replay or the agent), so every executor asks it for evidence.
+_CLAIM = re.compile(rf"(?:{VERIFY}\b|{ZH_VERIFY})", re.IGNORECASE)
 
 
 def step_kind(text: str) -> StepKind:
-    """``Verify …`` / ``Assert …`` / ``验证…`` / ``断言…`` (any case) are assertions; the rest are actions."""
-    return StepKind.ASSERTION if text.strip().lower().startswith(_ASSERTION_PREFIXES) else StepKind.ACTION
+    """A step starting with one of the grammar's assertion verbs (Verify, Assert, Check that, Expect,
+    Ensure, Confirm, 验证, 断言, 确认, 检查 — any case) is an assertion; the rest are actions."""
+    return StepKind.ASSERTION if _CLAIM.match(text.strip()) else StepKind.ACTION
 
 
 def read_spec_text(path: Path) -> str:

@@ -1,8 +1,10 @@
-"""The ToolCaller the runner hands to executors: calls the tool layer, then records what happened.
+"""The one recording caller every executor calls tools through: calls the tool layer, then records what
+happened.
 
 Recording here (not in each executor) keeps plain, replay and agent runs identical in what they log:
 one ``tool.called`` / ``tool.result`` event pair per call, a redacted :class:`ToolCall`, and the failure
-screenshot handed to the artifact sink.
+screenshot handed to the artifact sink. Its :attr:`RecordingCaller.calls` is the one record the verdict,
+the evidence map and the report read (calls the agent's guardrails refused are noted in it too).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from autoqa.events import EventSink, NullSink
 from autoqa.results import ToolCall
 from autoqa.secrets import SecretSet
-from autoqa.tools import ToolContext, ToolResult, call_tool
+from autoqa.tools import ToolCaller, ToolContext, ToolResult, call_tool
 
 if TYPE_CHECKING:
     from autoqa.record import Recorder
@@ -27,21 +29,45 @@ _LONG_TEXT_ARGS = frozenset({"value", "text", "expected", "text_gone"})
 class RecordingCaller:
     def __init__(
         self,
-        ctx: ToolContext,
+        ctx: ToolContext | None,
         *,
         secrets: SecretSet,
         events: EventSink | None = None,
         save_screenshot: ScreenshotSaver | None = None,
         spec_slug: str = "",
         recorder: Recorder | None = None,
+        inner: ToolCaller | None = None,
     ) -> None:
+        """``inner`` runs the tools (default: :func:`call_tool` on ``ctx``); a scripted one lets unit tests
+        of the agent's dispatcher run without a browser."""
+        if inner is None and ctx is None:
+            raise ValueError("RecordingCaller needs a ToolContext or an inner caller")
         self.ctx = ctx
+        self.inner = inner
         self.secrets = secrets
         self.events = events or NullSink()
         self.save_screenshot = save_screenshot
         self.spec_slug = spec_slug
         self.recorder = recorder
+        if recorder is not None:
+            recorder.ctx.element_hook = recorder.before_element_action  # capture the element before acting
         self.calls: list[ToolCall] = []
+
+    def note_refused(
+        self, name: str, args: Mapping[str, Any], step: int | None, *, code: str, message: str
+    ) -> None:
+        """Record a call that never reached the tool layer (a guardrail refused it, the SDK rejected its
+        arguments, or the handler broke): it counts against the step like any failed call."""
+        self.calls.append(
+            ToolCall(
+                tool=name,
+                args=self._safe_args(args),
+                ok=False,
+                step=step,
+                error_code=code,
+                error_message=self.secrets.redact(message),
+            )
+        )
 
     def _safe_args(self, args: Mapping[str, Any]) -> dict[str, Any]:
         safe: dict[str, Any] = {}
@@ -58,8 +84,12 @@ class RecordingCaller:
         args = dict(args or {})
         safe_args = self._safe_args(args)
         self.events.emit("tool.called", spec=self.spec_slug, step=step, tool=name, args=safe_args)
-        result = await call_tool(self.ctx, name, args)
-        if self.recorder is not None:
+        if self.inner is not None:
+            result = await self.inner(name, args, step=step)
+        else:
+            assert self.ctx is not None
+            result = await call_tool(self.ctx, name, args)
+        if self.recorder is not None and self.ctx is not None:
             # Raw args on purpose: secrets are still {{NAME}} placeholders here, which is what the IR keeps.
             await self.recorder.after_call(step, name, args, result, self.ctx.page.url)
         screenshot_path = None

@@ -1,25 +1,31 @@
-"""Honest verdicts: the outcome of an agent spec is decided from the evidence we recorded, not from what the
-model says about itself.
+"""One verdict module for every executor (plain steps, replay, agent): which tool calls are evidence, what a
+step needs before it counts as done, how a failed call's code becomes an outcome, and — for agent runs —
+how the session's ending and the recorded calls become the spec's outcome.
 
-Rules, applied in this order:
+Evidence rules (every executor):
+
+- a step that claims something (``Step.needs_evidence``: a Verify/Assert/Check that/Ensure/Confirm/确认
+  step, or one with ``Expected:`` clauses — decided by the grammar's vocabulary) needs
+  ``max(1, number of Expected clauses)`` distinct passing assertion calls tagged with it;
+- a failed assertion is cleared only by a later passing call of the same assertion tool on the same step
+  with the same expected values (only the locator may change);
+- a negative check (not visible / hidden / absent / count 0) whose subject never matched anything during
+  the spec is flagged "never matched during this spec — check the wording" (a failure with
+  ``strict_negative_checks``).
+
+A failed tool call's code → outcome: the app not behaving as specified (an assertion fails, an element
+the spec names is missing or unusable) is ``failed``; anything that keeps us from judging (the browser
+died, the app is unreachable, invalid arguments, a navigation outside the allow-list) is ``error``.
+
+Agent endings, applied in this order:
 
 1. The session ended abnormally (a guardrail, an API error, the CLI failing) → ``error``.
 2. ``report_bug(step, expected, actual)`` → ``failed`` at that step, with the model's reason.
 3. ``finish(status="failed")`` → ``failed`` with the model's summary.
 4. ``finish(status="passed")`` → ``passed`` only if every step holds up, checked step by step in order;
-   the first step with a problem fails the spec:
-
-   - a **failed assertion not cleared**: an assertion tool call tagged with the step failed with
-     ``ASSERTION_FAILED`` and no later call of the *same* assertion tool on that step with the *same
-     expected values* passed. Only the element locator (``ref``/``target``) may change on the retry;
-     changing what is expected (text, url, value, count, ...) never clears a failure, so an assertion
-     cannot be weakened into passing;
-   - **missing evidence**: a step that needs evidence (a Verify step, or one with ``Expected:`` clauses)
-     needs ``max(1, number of Expected clauses)`` distinct passing assertion calls tagged with it
-     (distinct = different tool or arguments) → "no evidence for step N";
-   - **not executed**: a non-optional step with no tool call tagged with it;
-   - **not done**: a non-optional step whose every tool call failed.
-
+   the first step with a problem fails the spec: a failed assertion not cleared; missing evidence; a
+   non-optional step with no tool call tagged with it (not executed); a non-optional step whose every
+   call failed (not done).
 5. The stream ended without ``finish`` or ``report_bug``: ``failed`` if a failed assertion was never
    cleared (the app is wrong whatever the agent did next), otherwise ``error`` ("the agent stopped
    without calling finish").
@@ -27,16 +33,54 @@ Rules, applied in this order:
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from autoqa.results import Outcome, StepResult, StepStatus, ToolCall
+from autoqa.results import FlagKind, Outcome, SpecResult, StepFlag, StepResult, StepStatus, ToolCall
 from autoqa.spec.model import Step
+from autoqa.tools.result import ErrorCode
 
 ASSERTION_FAILED = "ASSERTION_FAILED"
 LOCATOR_KEYS = frozenset({"ref", "target", "step"})
+
+APP_FAILURE_CODES = frozenset(
+    {
+        ErrorCode.ASSERTION_FAILED,
+        ErrorCode.ELEMENT_NOT_FOUND,
+        ErrorCode.AMBIGUOUS_TARGET,
+        ErrorCode.ELEMENT_NOT_INTERACTABLE,
+        ErrorCode.TIMEOUT,
+    }
+)
+
+ABSENT_CODES = frozenset({ErrorCode.ELEMENT_NOT_FOUND, ErrorCode.TIMEOUT, ErrorCode.ELEMENT_NOT_INTERACTABLE})
+"""Codes that an ``Optional:`` step treats as "not present here": the step is skipped, not failed."""
+
+
+def outcome_for_code(code: ErrorCode | str | None) -> Outcome:
+    try:
+        parsed = ErrorCode(code) if code is not None else ErrorCode.INTERNAL_ERROR
+    except ValueError:
+        return Outcome.ERROR
+    return Outcome.FAILED if parsed in APP_FAILURE_CODES else Outcome.ERROR
+
+
+@functools.cache
+def tool_kinds() -> Mapping[str, str]:
+    """Tool name → kind (``action``, ``assertion``, ``observe``, ``control``), from the tool registry: the
+    one place that says which tools are assertions."""
+    from autoqa.tools.registry import TOOLS
+
+    return {name: str(spec.kind) for name, spec in TOOLS.items()}
+
+
+def is_assertion(tool: str) -> bool:
+    return tool_kinds().get(tool) == "assertion"
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +145,9 @@ class _StepFacts:
     """Distinct passing assertion calls."""
 
 
-def _facts(calls: Sequence[ToolCall], kinds: Mapping[str, str]) -> _StepFacts:
+def _facts(calls: Sequence[ToolCall], kinds: Mapping[str, str] | None = None) -> _StepFacts:
+    kinds = kinds if kinds is not None else tool_kinds()
+
     def is_assertion(call: ToolCall) -> bool:
         return kinds.get(call.tool) == "assertion"
 
@@ -152,13 +198,19 @@ def _step_result(step: Step, facts: _StepFacts, status: StepStatus, reason: str 
     )
 
 
+def step_problem(step: Step, calls: Sequence[ToolCall]) -> str | None:
+    """Why ``step`` does not count as done on the evidence of ``calls`` (its own calls), or None."""
+    return _problem(step, _facts(calls))
+
+
 def decide(
     steps: Sequence[Step],
     calls: Sequence[ToolCall],
-    kinds: Mapping[str, str],
+    kinds: Mapping[str, str] | None,
     ending: Ending,
 ) -> Verdict:
-    """Apply the rules of the module docstring. ``kinds`` maps tool name → ToolSpec kind."""
+    """Apply the rules of the module docstring. ``kinds`` maps tool name → ToolSpec kind (None: the
+    registry's)."""
     by_step: dict[int, list[ToolCall]] = {s.index: [] for s in steps}
     for call in calls:
         if call.step in by_step:
@@ -226,3 +278,96 @@ def summarize_ending(ending: Ending) -> dict[str, Any]:
     if isinstance(ending, Aborted):
         return {"kind": "aborted", "reason": ending.reason}
     return {"kind": "no_finish", "detail": ending.detail}
+
+
+# --- the evidence map and negative checks, for every executor ------------------------------------------
+
+_NEGATIVE_TOOLS = frozenset({"assert_text_absent", "assert_element_hidden"})
+_SUBJECT_KEYS = ("text", "target")
+
+
+def _fold(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def describe_call(call: ToolCall) -> str:
+    """``assert_text_present text="Total: $29.99"`` — one readable line for the evidence map."""
+    shown = " ".join(
+        f"{key}={json.dumps(value, ensure_ascii=False, default=str)}"
+        for key, value in call.args.items()
+        if key != "step"
+    )
+    return f"{call.tool} {shown}".strip()
+
+
+def is_negative_check(call: ToolCall) -> bool:
+    if call.tool in _NEGATIVE_TOOLS:
+        return True
+    return call.tool == "assert_count" and call.args.get("count") == 0
+
+
+def _subject(call: ToolCall) -> str | None:
+    for key in _SUBJECT_KEYS:
+        value = call.args.get(key)
+        if isinstance(value, str) and value.strip():
+            return _fold(value)
+    return None
+
+
+def _saw_subject(call: ToolCall) -> bool:
+    """Whether ``call`` observed its text or target on the page."""
+    if is_negative_check(call):
+        if call.data.get("subject_seen"):
+            return True
+        return not call.ok and call.error_code == ASSERTION_FAILED  # it failed because the subject was there
+    return call.ok  # any other call that passed with this text or target found it
+
+
+def negative_check_flags(calls: Sequence[ToolCall]) -> dict[int, tuple[StepFlag, ...]]:
+    """Step → flags for passing negative checks whose subject matched nothing at any point of the spec."""
+    seen = {subject for call in calls if (subject := _subject(call)) and _saw_subject(call)}
+    flags: dict[int, list[StepFlag]] = {}
+    for call in calls:
+        subject = _subject(call)
+        if not (call.ok and is_negative_check(call) and subject) or subject in seen or call.step is None:
+            continue
+        shown = call.args.get("text") or call.args.get("target")
+        message = f'"{shown}" never matched during this spec — check the wording'
+        similar = call.data.get("similar_visible")
+        if isinstance(similar, str) and similar:
+            message += f" (a similar element is visible: {similar})"
+        step_flags = flags.setdefault(call.step, [])
+        if all(f.message != message for f in step_flags):
+            step_flags.append(StepFlag(FlagKind.VACUOUS_NEGATIVE, message))
+    return {step: tuple(found) for step, found in flags.items()}
+
+
+def with_evidence(result: SpecResult, calls: Sequence[ToolCall], *, strict_negative: bool) -> SpecResult:
+    """Attach the evidence map and the negative-check flags to every step of ``result``; with
+    ``strict_negative`` a flagged step fails a spec that would otherwise pass."""
+    by_step: dict[int, list[ToolCall]] = {}
+    for call in calls:
+        if call.step is not None:
+            by_step.setdefault(call.step, []).append(call)
+    flags = negative_check_flags(calls)
+    steps = []
+    for step in result.steps:
+        own = by_step.get(step.index, [])
+        lines = tuple(dict.fromkeys(describe_call(c) for c in own if c.ok and is_assertion(c.tool)))
+        steps.append(dataclasses.replace(step, evidence=lines, flags=step.flags + flags.get(step.index, ())))
+    result = dataclasses.replace(result, steps=tuple(steps))
+    if not strict_negative or result.outcome is not Outcome.PASSED:
+        return result
+    flagged = next(
+        (s for s in result.steps if any(f.kind is FlagKind.VACUOUS_NEGATIVE for f in s.flags)), None
+    )
+    if flagged is None:
+        return result
+    reason = f"step {flagged.index}: {flagged.flags[0].message} (strict_negative_checks is on)"
+    failed = tuple(
+        dataclasses.replace(s, status=StepStatus.FAILED, reason=reason) if s.index == flagged.index else s
+        for s in result.steps
+    )
+    return dataclasses.replace(
+        result, outcome=Outcome.FAILED, reason=reason, failed_step=flagged.index, steps=failed
+    )

@@ -1,0 +1,41 @@
+"""What every spec of a run shares: built once by the run, read by workers (never by executors, which get
+only what they need)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from autoqa.events import EventSink, NullSink
+from autoqa.tools import ToolSettings
+
+if TYPE_CHECKING:
+    from autoqa.artifacts.run_dir import RunArtifacts
+    from autoqa.config import Settings
+    from autoqa.replay import StepCache
+
+
+@dataclass(slots=True)
+class RunEnvironment:
+    """What every spec of a run shares. Built once by the run, read by workers."""
+
+    settings: Settings
+    root: Path
+    base_url: str | None
+    tool_settings: ToolSettings
+    events: EventSink = field(default_factory=NullSink)
+    artifacts: RunArtifacts | None = None
+    auth_dir: Path | None = None
+    """Where setup specs save storage states (``<name>.json``) for ``auth:`` specs."""
+    agent_options: Any = None
+    extra_allowed_origins: tuple[str, ...] = ()
+    ir_writer: Any = None
+    """``autoqa.record.IRWriter`` for the run's ir.jsonl (None: records stay in memory only)."""
+    step_cache: StepCache | None = None
+    """The committed step cache: replayed from, and updated after every passing spec."""
+    export_dir: Path | None = None
+    """Where passing specs become pytest files (None: no export)."""
+    setup_recordings: dict[str, Any] = field(default_factory=dict)
+    """Setup name → (spec, records) of the passing setup spec, for exporting ``auth:`` specs."""
+    run_id: str = ""
