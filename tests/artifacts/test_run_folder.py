@@ -16,6 +16,7 @@ from autoqa.artifacts import ArtifactPolicy, Redactor, RunArtifacts
 from autoqa.artifacts.latest import read_latest
 from autoqa.errors import ConfigError
 from autoqa.results import Outcome, RunResult, SpecResult, StepResult, StepStatus, ToolCall
+from autoqa.runner.reporting import finish_and_report
 
 ResultFactory = Callable[..., SpecResult]
 RunFactory = Callable[..., RunArtifacts]
@@ -125,7 +126,7 @@ def test_results_are_redacted_everywhere_they_are_written(
     )
     kept = run.finish_spec(spec, result)
     run.events.emit("spec.finished", reason=result.reason)
-    run.finish_run(RunResult("leak", (kept,), duration_ms=500.0), env={})
+    finish_and_report(run, RunResult("leak", (kept,), duration_ms=500.0), env={})
 
     assert kept.reason == "login with <secret:PASSWORD> failed; see https://***@x.test"
     assert kept.path == result.path, "the returned result keeps a usable path"
@@ -257,7 +258,9 @@ def test_finish_run_writes_reports_and_github_output(
     out = io.StringIO()
     env = {"GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(summary_file)}
 
-    written = run.finish_run(RunResult("final", tuple(results), duration_ms=1234.0), env=env, annotations=out)
+    written = finish_and_report(
+        run, RunResult("final", tuple(results), duration_ms=1234.0), env=env, annotations=out
+    )
 
     assert set(written) == {"run_json", "events", "junit", "html", "step_summary", "latest"}
     assert all(p.exists() for p in written.values())
@@ -275,7 +278,7 @@ def test_an_interrupted_run_says_so(make_run: RunFactory, make_result: ResultFac
     run = make_run(run_id="stop")
     spec = run.open_spec("a", 1)
     first = run.finish_spec(spec, make_result(slug="a"))
-    run.finish_run(RunResult("stop", (first,), interrupted=True), env={})
+    finish_and_report(run, RunResult("stop", (first,), interrupted=True), env={})
     assert _run_json(run)["status"] == "interrupted"
     assert "interrupted" in (run.path / "report.html").read_text()
 
@@ -347,7 +350,9 @@ def test_a_run_folder_replaced_by_a_file_loses_files_and_reports_not_results(
     assert run.open_spec("later", 2) is None  # the spec still runs, without a staging folder
     kept = run.finish_spec(None, make_result(Outcome.FAILED, slug="later", index=2))
     assert kept.outcome is Outcome.FAILED
-    written = run.finish_run(RunResult("swapped", (kept,), duration_ms=10.0), env={})  # does not raise
+    written = finish_and_report(
+        run, RunResult("swapped", (kept,), duration_ms=10.0), env={}
+    )  # does not raise
     assert "run_json" not in written and "junit" not in written
     assert run.missing_reports == ("run.json", "junit.xml")
     assert [w.rsplit("(", 1)[1] for w in warnings] == ["spec files)", "run.json)", "reports)"]

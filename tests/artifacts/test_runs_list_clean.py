@@ -10,6 +10,7 @@ from autoqa.artifacts import RunArtifacts, clean_runs, list_runs
 from autoqa.artifacts.latest import read_latest
 from autoqa.errors import UsageError
 from autoqa.results import Outcome, RunResult, SpecResult
+from autoqa.runner.reporting import finish_and_report
 
 ResultFactory = Callable[..., SpecResult]
 RunFactory = Callable[..., RunArtifacts]
@@ -18,7 +19,7 @@ RunFactory = Callable[..., RunArtifacts]
 def _finished_run(make_run: RunFactory, make_result: ResultFactory, run_id: str, outcome: Outcome) -> Path:
     run = make_run(run_id=run_id)
     result = run.finish_spec(run.open_spec("s", 1), make_result(outcome, slug="s"))
-    run.finish_run(RunResult(run_id, (result,), duration_ms=10.0), env={})
+    finish_and_report(run, RunResult(run_id, (result,), duration_ms=10.0), env={})
     return run.path
 
 

@@ -8,7 +8,8 @@ Typical use by the runner::
     spec = run.open_spec(slug, index)          # staging folder: trace_path, video_dir, save_screenshot...
     ...                                         # run the spec; close its browser context
     result = run.finish_spec(spec, result)     # keep or discard, scrub the trace, update run.json
-    run.finish_run(run_result)                 # run.json, junit.xml, report.html, GitHub output, latest
+    shown = run.finish_run(run_result)         # run.json; the runner then writes the reports from `shown`
+    run.close()                                # latest pointer, missing reports, staging removed
 """
 
 from autoqa.artifacts.events_file import JsonlEventSink

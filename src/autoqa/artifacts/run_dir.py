@@ -34,7 +34,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from importlib import metadata
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from autoqa.artifacts.atomic import write_json_atomic
 from autoqa.artifacts.events_file import JsonlEventSink
@@ -121,6 +121,7 @@ class RunArtifacts:
         """Called once per kind with a one-line warning (the CLI prints it on stderr)."""
         self.missing_reports: tuple[str, ...] = ()
         """What :meth:`finish_run` could not write of run.json and junit.xml (CI reads those)."""
+        self._written: dict[str, Path] = {}
 
     @classmethod
     def create(
@@ -373,38 +374,18 @@ class RunArtifacts:
         with self._lock:
             return tuple(sorted(self._finished.values(), key=lambda s: (s.index, s.slug)))
 
-    def finish_run(
-        self,
-        run: RunResult,
-        *,
-        env: Mapping[str, str] | None = None,
-        annotations: TextIO | None = None,
-    ) -> dict[str, Path]:
-        """Write the final ``run.json``, ``junit.xml``, ``report.html``, GitHub output (when ``env`` has
-        ``GITHUB_ACTIONS=true``: annotations to ``annotations``, default stdout, and the job summary) and
-        the ``latest`` pointer. Returns what was written, by name.
+    def finish_run(self, run: RunResult) -> RunResult:
+        """Write the final ``run.json`` and return the run as written: redacted, spec paths shown relative
+        to the project. Reports are written from that value (:func:`autoqa.runner.reporting
+        .finish_and_report`), then :meth:`close` ends the run folder.
 
         Never raises for file-system errors: what could not be written is reported (once per kind) and
-        run.json / junit.xml among it are listed in :attr:`missing_reports`.
+        listed in :attr:`missing_reports` when :meth:`close` runs.
         """
-        from autoqa.reports.github import annotate, write_step_summary
-        from autoqa.reports.html import write_html
-        from autoqa.reports.junit import write_junit
-
-        env = os.environ if env is None else env
         specs = tuple(self.shown(self.redact_result(s)) for s in run.specs)
-        run = replace(run, specs=specs, output_dir=self.path)
+        shown = replace(run, specs=specs, output_dir=self.path)
         status = "interrupted" if run.interrupted else "finished"
-        written: dict[str, Path] = {"events": self.events.path}
-
-        def attempt(name: str, kind: str, target: Path, write: Callable[[], Path | None]) -> None:
-            try:
-                path = write()
-            except OSError as exc:
-                self.report_problem(kind, exc.filename or target, write_error_reason(exc))
-            else:
-                if path is not None:
-                    written[name] = path
+        self._written = {"events": self.events.path}
 
         def run_json() -> Path:
             with self._lock:
@@ -412,25 +393,34 @@ class RunArtifacts:
                 self._write_run_json(status, duration_ms=run.duration_ms)
             return self.path / "run.json"
 
-        attempt("run_json", RUN_JSON, self.path / "run.json", run_json)
-        junit, html = self.path / "junit.xml", self.path / "report.html"
-        attempt("junit", REPORTS, junit, lambda: write_junit(run, junit, root=self.root))
-        attempt("html", REPORTS, html, lambda: write_html(run, html, self.path, root=self.root))
-        annotate(run, annotations or sys.stdout, env, root=self.root)
-        summary = env.get("GITHUB_STEP_SUMMARY") or self.path
-        attempt(
-            "step_summary",
-            REPORTS,
-            Path(summary),
-            lambda: write_step_summary(run, env, run_dir=self.path, root=self.root),
-        )
-        attempt("latest", REPORTS, self.output_root, lambda: point_latest(self.output_root, self.run_id))
+        self._attempt("run_json", RUN_JSON, self.path / "run.json", run_json)
+        return shown
+
+    def write_report(self, name: str, target: Path, write: Callable[[], Path | None]) -> None:
+        """Write one report file; a file-system error is reported (once per kind), never raised."""
+        self._attempt(name, REPORTS, target, write)
+
+    def _attempt(self, name: str, kind: str, target: Path, write: Callable[[], Path | None]) -> None:
+        try:
+            path = write()
+        except OSError as exc:
+            self.report_problem(kind, exc.filename or target, write_error_reason(exc))
+        else:
+            if path is not None:
+                self._written[name] = path
+
+    def close(self) -> dict[str, Path]:
+        """Point ``latest`` at this run, note which of run.json / junit.xml are missing, close the event
+        log and drop the staging folder. Returns what the run wrote, by name."""
+        self.write_report("latest", self.output_root, lambda: point_latest(self.output_root, self.run_id))
         self.missing_reports = tuple(
-            name for name, key in (("run.json", "run_json"), ("junit.xml", "junit")) if key not in written
+            name
+            for name, key in (("run.json", "run_json"), ("junit.xml", "junit"))
+            if key not in self._written
         )
         self.events.close()
         shutil.rmtree(self.path / STAGING, ignore_errors=True)
-        return written
+        return dict(self._written)
 
     def _write_run_json(self, status: str, *, duration_ms: float | None = None) -> None:
         """Callers hold the lock (or own the object exclusively, as in ``create``)."""

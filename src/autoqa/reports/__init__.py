@@ -2,7 +2,7 @@
 
 Each writer is a plain function over a :class:`~autoqa.results.RunResult` whose texts are already
 redacted and whose artifact paths are relative to the run folder (what
-:meth:`RunArtifacts.finish_run <autoqa.artifacts.run_dir.RunArtifacts.finish_run>` passes them).
+:func:`autoqa.runner.reporting.finish_and_report` passes them).
 """
 
 from autoqa.reports.github import annotate, annotation_lines, step_summary_markdown, write_step_summary

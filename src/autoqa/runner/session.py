@@ -200,6 +200,7 @@ async def execute_run(
     from autoqa.artifacts.redact import Redactor
     from autoqa.artifacts.run_dir import REPORTS, RunArtifacts
     from autoqa.artifacts.spec_artifacts import write_error_reason
+    from autoqa.runner.reporting import finish_and_report
 
     settings = prepared.settings
     started = time.monotonic()
@@ -281,7 +282,7 @@ async def execute_run(
     if env.ir_writer.error is not None:
         error = env.ir_writer.error
         artifacts.report_problem(REPORTS, error.filename or env.ir_writer.path, write_error_reason(error))
-    artifacts.finish_run(run, env=prepared.environ, annotations=annotations)
+    finish_and_report(artifacts, run, env=prepared.environ, annotations=annotations)
     return replace(run, missing_reports=artifacts.missing_reports)
 
 
