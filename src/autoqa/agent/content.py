@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from autoqa.secrets import SecretSet
-from autoqa.tools.result import ToolResult
+from autoqa.tools.result import ErrorCode, ToolResult
 
 log = logging.getLogger(__name__)
 
@@ -154,7 +154,7 @@ def internal_error_result(exc: BaseException, *, tool: str, secrets: SecretSet) 
     log.error("internal error in tool %s: %s\n%s", tool, type(exc).__name__, secrets.redact(tail))
     cause = exc.__cause__ or exc.__context__
     error: dict[str, Any] = {
-        "code": "INTERNAL_ERROR",
+        "code": ErrorCode.INTERNAL_ERROR,
         "exception": type(exc).__name__,
         "message": str(exc)[:500],
         "retriable": False,

@@ -26,7 +26,7 @@ from autoqa.execute.recording import RecordingCaller
 from autoqa.execute.verdict import BugReport, Ending, Finish
 from autoqa.results import ToolCall
 from autoqa.secrets import SecretSet
-from autoqa.tools.result import ToolResult
+from autoqa.tools.result import ErrorCode, ToolResult
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +109,7 @@ class ToolDispatcher:
                 {
                     "ok": False,
                     "error": {
-                        "code": "SESSION_FINISHED",
+                        "code": ErrorCode.SESSION_FINISHED,
                         "message": "the spec is finished; stop calling tools",
                         "retriable": False,
                     },
@@ -135,7 +135,7 @@ class ToolDispatcher:
         except Exception as exc:
             self.guardrails.after_call(name, args, step, ok=False)
             self.caller.note_refused(
-                name, args, step, code="INTERNAL_ERROR", message=f"{type(exc).__name__}: {exc}"
+                name, args, step, code=ErrorCode.INTERNAL_ERROR, message=f"{type(exc).__name__}: {exc}"
             )
             self._check_trip()
             return internal_error_result(exc, tool=name, secrets=self.secrets)
@@ -205,7 +205,7 @@ class ToolDispatcher:
             return
         self.guardrails.tool_calls += 1
         self.guardrails.after_call(name, rest, step, ok=False, refused=True)
-        self.caller.note_refused(name, rest, step, code="INVALID_INPUT", message=message[:300])
+        self.caller.note_refused(name, rest, step, code=ErrorCode.INVALID_INPUT, message=message[:300])
         self._check_trip()
 
     # --- control tools --------------------------------------------------------------------------------
@@ -224,7 +224,7 @@ class ToolDispatcher:
                     {
                         "ok": False,
                         "error": {
-                            "code": "INVALID_INPUT",
+                            "code": ErrorCode.INVALID_INPUT,
                             "message": "status must be passed or failed",
                             "retriable": True,
                         },
@@ -240,7 +240,7 @@ class ToolDispatcher:
                     {
                         "ok": False,
                         "error": {
-                            "code": "INVALID_INPUT",
+                            "code": ErrorCode.INVALID_INPUT,
                             "message": "step must be a step number",
                             "retriable": True,
                         },
@@ -272,7 +272,7 @@ class ToolDispatcher:
                 {
                     "ok": False,
                     "error": {
-                        "code": "ASK_USER_UNAVAILABLE",
+                        "code": ErrorCode.ASK_USER_UNAVAILABLE,
                         "message": "no person is available in this run; decide yourself",
                         "retriable": False,
                     },

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from autoqa.agent.options import AgentOptions
+from autoqa.tools.result import ErrorCode
 
 LOCATOR_KEYS = frozenset({"step"})
 
@@ -47,7 +48,7 @@ class GuardrailTrip:
 class Refusal:
     """A call the guardrails refuse to run."""
 
-    code: str
+    code: ErrorCode
     message: str
 
 
@@ -80,14 +81,15 @@ class Guardrails:
         """Count a browser tool call; a refusal means: do not run it."""
         if self.tripped is not None:
             return Refusal(
-                "GUARDRAIL_TRIPPED", self.tripped.reason + "; the session is ending, stop calling tools"
+                ErrorCode.GUARDRAIL_TRIPPED,
+                self.tripped.reason + "; the session is ending, stop calling tools",
             )
         self.tool_calls += 1
         if self.tool_calls > self.options.max_tool_calls_per_spec:
             trip = self.trip(
                 "max_tool_calls_per_spec", self.options.max_tool_calls_per_spec, self.tool_calls, step
             )
-            return Refusal("GUARDRAIL_TRIPPED", trip.reason)
+            return Refusal(ErrorCode.GUARDRAIL_TRIPPED, trip.reason)
         key = call_key(tool, args)
         for other in list(self._open_circuits):
             if other != key:
@@ -96,7 +98,7 @@ class Guardrails:
                     del self._open_circuits[other]
         if key in self._open_circuits:
             return Refusal(
-                "CIRCUIT_OPEN",
+                ErrorCode.CIRCUIT_OPEN,
                 f"{tool} failed {self.options.circuit_breaker_threshold} times in a row with these "
                 "arguments; not run. Call snapshot and try a different target or approach.",
             )

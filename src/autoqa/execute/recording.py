@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from autoqa.events import EventSink, NullSink
 from autoqa.results import ToolCall
 from autoqa.secrets import SecretSet
-from autoqa.tools import ToolCaller, ToolContext, ToolResult, call_tool
+from autoqa.tools import ErrorCode, ToolCaller, ToolContext, ToolResult, call_tool
 
 if TYPE_CHECKING:
     from autoqa.record import Recorder
@@ -54,7 +54,7 @@ class RecordingCaller:
         self.calls: list[ToolCall] = []
 
     def note_refused(
-        self, name: str, args: Mapping[str, Any], step: int | None, *, code: str, message: str
+        self, name: str, args: Mapping[str, Any], step: int | None, *, code: ErrorCode, message: str
     ) -> None:
         """Record a call that never reached the tool layer (a guardrail refused it, the SDK rejected its
         arguments, or the handler broke): it counts against the step like any failed call."""
@@ -64,7 +64,7 @@ class RecordingCaller:
                 args=self._safe_args(args),
                 ok=False,
                 step=step,
-                error_code=code,
+                error_code=str(code),
                 error_message=self.secrets.redact(message),
             )
         )

@@ -24,6 +24,10 @@ class ErrorCode(StrEnum):
     INTERNAL_ERROR = "INTERNAL_ERROR"
     CIRCUIT_OPEN = "CIRCUIT_OPEN"
     ASK_USER_UNAVAILABLE = "ASK_USER_UNAVAILABLE"
+    GUARDRAIL_TRIPPED = "GUARDRAIL_TRIPPED"
+    """A limit of the run ended the session (the agent's guardrails)."""
+    SESSION_FINISHED = "SESSION_FINISHED"
+    """A tool call after ``finish`` or ``report_bug``."""
 
 
 # Retriable means "the same or a slightly different call may succeed later": the page may still be
@@ -43,6 +47,8 @@ RETRIABLE: dict[ErrorCode, bool] = {
     ErrorCode.INTERNAL_ERROR: False,
     ErrorCode.CIRCUIT_OPEN: False,
     ErrorCode.ASK_USER_UNAVAILABLE: False,
+    ErrorCode.GUARDRAIL_TRIPPED: False,
+    ErrorCode.SESSION_FINISHED: False,
 }
 
 
