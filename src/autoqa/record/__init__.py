@@ -10,7 +10,6 @@ Example::
     records = read_ir(run_dir / "ir.jsonl")
 """
 
-from autoqa.record.candidates import CandidateCheck
 from autoqa.record.fingerprint import Fingerprint
 from autoqa.record.frames import FrameRef
 from autoqa.record.ir import (
@@ -22,6 +21,7 @@ from autoqa.record.ir import (
     read_ir,
     records_for,
 )
+from autoqa.record.locator_checks import CandidateCheck
 from autoqa.record.locator_spec import LocatorSpec
 from autoqa.record.recorder import Recorder
 

@@ -12,10 +12,10 @@ from typing import Any
 
 from playwright.async_api import ElementHandle, Frame, Locator, Page
 
-from autoqa.record.candidates import generate, merge, validate_all
 from autoqa.record.fingerprint import Fingerprint, take_fingerprint
 from autoqa.record.frames import frame_path
 from autoqa.record.ir import ElementRecord, TextLocation
+from autoqa.record.locator_checks import generate, merge, validate_all
 from autoqa.record.locator_spec import LocatorSpec
 from autoqa.secrets import SecretSet
 from autoqa.tools.targets import same_origin_child_frames

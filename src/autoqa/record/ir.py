@@ -16,9 +16,9 @@ from typing import IO, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from autoqa.errors import ExportError
-from autoqa.record.candidates import CandidateCheck
 from autoqa.record.fingerprint import Fingerprint
 from autoqa.record.frames import FrameRef
+from autoqa.record.locator_checks import CandidateCheck
 from autoqa.record.locator_spec import LocatorSpec, py_str
 
 IR_VERSION = 1

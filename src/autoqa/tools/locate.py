@@ -9,9 +9,9 @@ from typing import Any
 
 from playwright.async_api import Locator
 
-from autoqa.tools.candidates import render, with_refs
 from autoqa.tools.context import ToolContext
 from autoqa.tools.deadlines import Deadline, bounded, poll
+from autoqa.tools.failure_candidates import render, with_refs
 from autoqa.tools.page_scripts import run_on_element
 from autoqa.tools.refs import resolve_ref
 from autoqa.tools.result import ErrorCode, ToolFailure
