@@ -34,6 +34,7 @@ from playwright.async_api import async_playwright
 
 from autoqa.agent import AgentOptions, run_agent_spec
 from autoqa.browser import launch_browser, resolve_browser
+from autoqa.demo_app import SPECS_DIR
 from autoqa.demo_app.server import DemoServer
 from autoqa.execute.recording import RecordingCaller
 from autoqa.secrets import SecretSet
@@ -52,7 +53,7 @@ from bench.agent_probe import TimedEvents, compact_size, ms, request_bytes, roun
 PASSWORD = "demo-pass-123"
 SPEC_PATH = Path("bench/agent-tokens.md")
 REPO = Path(__file__).resolve().parent.parent
-DEMO_SPECS = REPO / "src" / "autoqa" / "demo_app" / "specs"
+DEMO_SPECS = SPECS_DIR
 BUNDLED_AGENT_SPEC = DEMO_SPECS / "06-sorting-agent.md"
 
 

@@ -33,8 +33,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from autoqa.demo_app import SPECS_DIR
+
 HERE = Path(__file__).resolve().parent
-DEMO_SPECS = HERE.parent / "src" / "autoqa" / "demo_app" / "specs"
+DEMO_SPECS = SPECS_DIR
 SUITE = ("01-login.md", "02-bad-password.md", "03-checkout.md", "04-playground.md", "05-long-list.md")
 TARGETS = {"replay": 1.3, "exported": 1.1}
 

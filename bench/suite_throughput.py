@@ -14,12 +14,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from autoqa.demo_app import SPECS_DIR
 from autoqa.demo_app.server import DemoServer
 from autoqa.results import Outcome
 from autoqa.runner.session import RunRequest, execute_run, prepare_run
 from autoqa.testing.processes import descendants, rss_kb
 
-DEMO_SPECS = Path(__file__).resolve().parents[1] / "src" / "autoqa" / "demo_app" / "specs"
+DEMO_SPECS = SPECS_DIR
 PLAIN = ("02-bad-password.md", "04-playground.md", "05-long-list.md")
 
 

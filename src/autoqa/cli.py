@@ -198,9 +198,8 @@ def demo(
         except ValueError as exc:
             raise click.UsageError(str(exc)) from exc
         return
+    from autoqa.demo_app import SPECS_DIR as specs_dir
     from autoqa.runner.session import RunRequest, execute_and_report
-
-    specs_dir = Path(__file__).parent / "demo_app" / "specs"
     try:
         server = DemoServer(port=port, bugs=bug_list).start()
     except ValueError as exc:

@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from autoqa.demo_app import SPECS_DIR
 from autoqa.demo_app.server import DemoServer
 
 pytest_plugins = ["pytester"]
 
-DEMO_SPECS = Path(__file__).resolve().parents[2] / "src" / "autoqa" / "demo_app" / "specs"
+DEMO_SPECS = SPECS_DIR
 
 
 # Compact specs of their own (the demo's login and a shorter checkout) keep these runs quick.

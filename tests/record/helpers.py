@@ -12,6 +12,7 @@ from typing import Any
 
 from playwright.async_api import Browser, BrowserContext
 
+from autoqa.demo_app import SPECS_DIR
 from autoqa.demo_app.server import DemoServer
 from autoqa.execute.plain import plan_plain, run_plain
 from autoqa.execute.recording import RecordingCaller
@@ -22,7 +23,7 @@ from autoqa.spec.loader import load_spec
 from autoqa.spec.model import Spec
 from autoqa.tools import ToolContext
 
-DEMO_SPECS = Path(__file__).resolve().parents[2] / "src" / "autoqa" / "demo_app" / "specs"
+DEMO_SPECS = SPECS_DIR
 SUITE = ("01-login.md", "02-bad-password.md", "03-checkout.md", "04-playground.md", "05-long-list.md")
 VIEWPORT = {"width": 1280, "height": 800}
 

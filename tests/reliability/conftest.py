@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from autoqa.demo_app import SPECS_DIR
 from autoqa.demo_app.server import DemoServer
 
 from .harness import SECRET_PASSWORD
 
-DEMO_SPECS = Path(__file__).resolve().parents[2] / "src" / "autoqa" / "demo_app" / "specs"
+DEMO_SPECS = SPECS_DIR
 
 
 @pytest.fixture(scope="session")

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from autoqa.demo_app import SPECS_DIR
 from autoqa.demo_app.server import DemoServer
 
-DEMO_SPECS = Path(__file__).resolve().parents[2] / "src" / "autoqa" / "demo_app" / "specs"
+DEMO_SPECS = SPECS_DIR
 
 
 @pytest.fixture
