@@ -3,11 +3,13 @@ Claude agent, judged on evidence.
 
 The small public API::
 
-    from autoqa import RunRequest, prepare_run, execute_run
-    run = asyncio.run(execute_run(prepare_run(RunRequest(paths=("specs",), root=Path.cwd(), cli={},
-                                                         cli_vars={}, keyword=None, environ=os.environ))))
-    for spec in run.specs:
+    import autoqa
+
+    result = autoqa.run_sync(["specs"], base_url="http://127.0.0.1:8000")   # or: await autoqa.run(...)
+    for spec in result.specs:
         spec.raise_for_outcome()
+
+    settings = autoqa.load_settings()    # what `autoqa run` would use here, as an autoqa.Settings
 """
 
 from __future__ import annotations
@@ -32,9 +34,10 @@ from autoqa.results import Outcome, RunResult, SpecFailed, SpecResult, StepResul
 # Loaded on first use: they pull in Playwright, and this package is imported by every pytest run (the
 # plugin entry point), which should not pay for a browser driver it may never use.
 _LAZY = {
-    "RunRequest": "autoqa.runner.session",
-    "execute_run": "autoqa.runner.session",
-    "prepare_run": "autoqa.runner.session",
+    "Settings": "autoqa.config.settings",
+    "load_settings": "autoqa.api",
+    "run": "autoqa.api",
+    "run_sync": "autoqa.api",
     "ErrorCode": "autoqa.tools",
     "ToolContext": "autoqa.tools",
     "ToolResult": "autoqa.tools",
@@ -53,8 +56,8 @@ __all__ = [
     "ExportError",
     "IncludeError",
     "Outcome",
-    "RunRequest",
     "RunResult",
+    "Settings",
     "SpecError",
     "SpecFailed",
     "SpecResult",
@@ -67,8 +70,9 @@ __all__ = [
     "Usage",
     "UsageError",
     "call_tool",
-    "execute_run",
-    "prepare_run",
+    "load_settings",
+    "run",
+    "run_sync",
 ]
 
 
