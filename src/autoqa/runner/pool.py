@@ -18,7 +18,11 @@ BrowserFactory = Callable[[], Awaitable[Browser]]
 
 
 class WorkerPool:
-    """Runs jobs on ``workers`` browsers. ``fail_fast`` skips what has not started after a non-pass."""
+    """Runs jobs on ``workers`` browsers. ``fail_fast`` skips what has not started after a non-pass.
+
+    Browsers outlive a call to :meth:`run`: a run that submits jobs in several calls (setup specs first,
+    the pytest plugin one item at a time) starts each browser once; :meth:`close` ends them.
+    """
 
     def __init__(
         self, env: RunEnvironment, new_browser: BrowserFactory, *, workers: int = 1, fail_fast: bool = False
@@ -32,6 +36,15 @@ class WorkerPool:
         self._stop_outcome = Outcome.SKIPPED
         self.max_run_budget_usd: float | None = getattr(env.settings, "max_run_budget_usd", None)
         self.cost_usd = 0.0
+        self._browsers: list[Browser | None] = [None] * self.workers
+
+    async def close(self) -> None:
+        """Close every browser the workers started (bounded: a hung browser cannot hold the run)."""
+        browsers, self._browsers = self._browsers, [None] * self.workers
+        for browser in browsers:
+            if browser is not None:
+                with contextlib.suppress(BaseException):
+                    await asyncio.shield(asyncio.wait_for(browser.close(), 15))
 
     async def run(self, jobs: Sequence[SpecJob]) -> None:
         """Setup specs (``setup:``) run first so their storage states exist before ``auth:`` specs start."""
@@ -46,7 +59,7 @@ class WorkerPool:
         for job in jobs:
             queue.put_nowait(job)
         count = min(self.workers, len(jobs))
-        tasks = [asyncio.create_task(self._worker(queue), name=f"autoqa-worker-{n}") for n in range(count)]
+        tasks = [asyncio.create_task(self._worker(n, queue), name=f"autoqa-worker-{n}") for n in range(count)]
         try:
             await asyncio.gather(*tasks)
         finally:
@@ -55,39 +68,37 @@ class WorkerPool:
             with contextlib.suppress(BaseException):
                 await asyncio.gather(*tasks, return_exceptions=True)
 
-    async def _worker(self, queue: asyncio.Queue[SpecJob]) -> None:
-        browser: Browser | None = None
-        try:
-            while True:
+    async def _worker(self, slot: int, queue: asyncio.Queue[SpecJob]) -> None:
+        while True:
+            try:
+                job = queue.get_nowait()
+            except asyncio.QueueEmpty:
+                return
+            if self._stop_reason:
+                await self._record(not_run_result(job, self._stop_reason, self._stop_outcome))
+                continue
+            browser = self._browsers[slot]
+            if browser is None or not browser.is_connected():
+                if browser is not None:  # it died under an earlier spec: let go of it before relaunching
+                    with contextlib.suppress(BaseException):
+                        await asyncio.wait_for(browser.close(), 5)
                 try:
-                    job = queue.get_nowait()
-                except asyncio.QueueEmpty:
-                    return
-                if self._stop_reason:
-                    await self._record(not_run_result(job, self._stop_reason, self._stop_outcome))
+                    browser = self._browsers[slot] = await self.new_browser()
+                except BrowserError as exc:
+                    await self._record(not_run_result(job, str(exc), Outcome.ERROR))
                     continue
-                if browser is None or not browser.is_connected():
-                    try:
-                        browser = await self.new_browser()
-                    except BrowserError as exc:
-                        await self._record(not_run_result(job, str(exc), Outcome.ERROR))
-                        continue
-                result = await run_spec(browser, job, self.env)
-                self.results[job.index] = result
-                self.cost_usd += result.usage.cost_usd
-                if self.max_run_budget_usd is not None and self.cost_usd >= self.max_run_budget_usd:
-                    # A guardrail, not a skip: the run could not judge these specs within its budget.
-                    self._stop_reason = (
-                        f"guardrail max_run_budget_usd: limit={self.max_run_budget_usd:g} "
-                        f"actual={self.cost_usd:.4f}; not run"
-                    )
-                    self._stop_outcome = Outcome.ERROR
-                elif self.fail_fast and result.outcome in (Outcome.FAILED, Outcome.ERROR):
-                    self._stop_reason = f"not run: --fail-fast after {job.spec.path.name} {result.outcome}"
-        finally:
-            if browser is not None:
-                with contextlib.suppress(BaseException):
-                    await asyncio.shield(asyncio.wait_for(browser.close(), 15))
+            result = await run_spec(browser, job, self.env)
+            self.results[job.index] = result
+            self.cost_usd += result.usage.cost_usd
+            if self.max_run_budget_usd is not None and self.cost_usd >= self.max_run_budget_usd:
+                # A guardrail, not a skip: the run could not judge these specs within its budget.
+                self._stop_reason = (
+                    f"guardrail max_run_budget_usd: limit={self.max_run_budget_usd:g} "
+                    f"actual={self.cost_usd:.4f}; not run"
+                )
+                self._stop_outcome = Outcome.ERROR
+            elif self.fail_fast and result.outcome in (Outcome.FAILED, Outcome.ERROR):
+                self._stop_reason = f"not run: --fail-fast after {job.spec.path.name} {result.outcome}"
 
     async def _record(self, result: SpecResult) -> None:
         """Results that never reached run_spec still go into run.json and events."""

@@ -266,6 +266,8 @@ async def execute_run(
             await pool.run(prepared.jobs)
         except asyncio.CancelledError:
             interrupted = True
+        finally:
+            await pool.close()
         results = pool.ordered(prepared.jobs, interrupted=interrupted)
     shutil.rmtree(auth_dir, ignore_errors=True)  # storage states hold live session cookies
     run = RunResult(
