@@ -15,7 +15,7 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -27,7 +27,7 @@ from autoqa.config import ResolvedSettings, Settings, find_project_root, load_se
 from autoqa.errors import CredentialsError, SpecError, UsageError
 from autoqa.events import EventSink, FanoutSink, NullSink
 from autoqa.exit_codes import ExitCode, exit_code_for
-from autoqa.results import RunResult
+from autoqa.results import RunResult, SpecResult
 from autoqa.runner.jobs import ExecutorKind, SpecJob
 from autoqa.runner.planning import needs_agent, plan_job, shard
 from autoqa.runner.pool import WorkerPool
@@ -196,60 +196,93 @@ async def execute_run(
     ``warn`` gets a line for each kind of artifact the run could not write (once per kind); the run goes
     on regardless, and ``RunResult.missing_reports`` names run.json / junit.xml if they are missing.
     """
-    from autoqa.artifacts.policy import ArtifactPolicy
-    from autoqa.artifacts.redact import Redactor
-    from autoqa.artifacts.run_dir import REPORTS, RunArtifacts
-    from autoqa.artifacts.spec_artifacts import write_error_reason
-    from autoqa.runner.reporting import finish_and_report
-
-    settings = prepared.settings
-    started = time.monotonic()
-    policy = ArtifactPolicy(
-        artifacts=settings.artifacts,
-        trace=settings.trace,
-        video=settings.video,
-        tool_context=settings.tool_context,
-    )
-    redactor = Redactor.from_environment(prepared.secrets, prepared.environ, Path.home())
-    output_root = Path(settings.output_dir)
-    if not output_root.is_absolute():
-        output_root = prepared.root / output_root
-    artifacts = RunArtifacts.create(
-        output_root,
-        policy,
-        redactor,
-        run_id=_new_run_id(),
-        config_snapshot=_config_snapshot(prepared.resolved),
-        versions=_versions(),
-        root=prepared.root,
-    )
-    artifacts.on_problem = warn
-    sink = FanoutSink(artifacts.events, events or NullSink())
-    auth_dir = Path(tempfile.mkdtemp(prefix="autoqa-auth-"))
-    from autoqa.record import IRWriter
-
-    env = RunEnvironment(
-        settings=settings,
-        root=prepared.project_root,
-        base_url=settings.base_url,
-        tool_settings=_tool_settings(settings),
-        events=sink,
-        artifacts=artifacts,
-        auth_dir=auth_dir,
-        agent_options=_agent_options(prepared)
-        if any(j.executor in (ExecutorKind.AGENT, ExecutorKind.REPLAY) for j in prepared.jobs)
-        else None,
-        ir_writer=IRWriter(artifacts.path / "ir.jsonl"),
-        step_cache=prepared.step_cache,
-        export_dir=_under(prepared.project_root, settings.export_dir) if settings.export_on_pass else None,
-        run_id=artifacts.run_id,
-    )
-    sink.emit(
-        "run.started", run_id=artifacts.run_id, spec_count=len(prepared.jobs), base_url=settings.base_url
-    )
+    run = OpenRun(prepared, events=events, annotations=annotations, warn=warn)
+    await run.open()
     interrupted = False
-    results: tuple[Any, ...] = ()
-    async with async_playwright() as playwright:
+    try:
+        await run.run_jobs(prepared.jobs)
+    except asyncio.CancelledError:
+        interrupted = True
+    return await run.close(interrupted=interrupted)
+
+
+class OpenRun:
+    """A run between :meth:`open` and :meth:`close`: one run folder, one browser pool, one report.
+
+    Jobs may be submitted in several calls to :meth:`run_jobs` (the pytest plugin submits one item at a
+    time); each worker's browser starts once for the whole run.
+    """
+
+    def __init__(
+        self,
+        prepared: PreparedRun,
+        *,
+        events: EventSink | None = None,
+        annotations: TextIO | None = None,
+        warn: Callable[[str], None] | None = None,
+    ) -> None:
+        self.prepared = prepared
+        self._events = events
+        self._annotations = annotations
+        self._warn = warn
+        self._started = time.monotonic()
+        self._submitted: dict[int, SpecJob] = {}
+        self._playwright: Any = None
+        self._pool: WorkerPool | None = None
+        self._artifacts: Any = None
+        self._env: RunEnvironment | None = None
+
+    async def open(self) -> None:
+        from autoqa.artifacts.policy import ArtifactPolicy
+        from autoqa.artifacts.redact import Redactor
+        from autoqa.artifacts.run_dir import RunArtifacts
+        from autoqa.record import IRWriter
+
+        prepared = self.prepared
+        settings = prepared.settings
+        policy = ArtifactPolicy(
+            artifacts=settings.artifacts,
+            trace=settings.trace,
+            video=settings.video,
+            tool_context=settings.tool_context,
+        )
+        redactor = Redactor.from_environment(prepared.secrets, prepared.environ, Path.home())
+        output_root = Path(settings.output_dir)
+        if not output_root.is_absolute():
+            output_root = prepared.root / output_root
+        artifacts = self._artifacts = RunArtifacts.create(
+            output_root,
+            policy,
+            redactor,
+            run_id=_new_run_id(),
+            config_snapshot=_config_snapshot(prepared.resolved),
+            versions=_versions(),
+            root=prepared.root,
+        )
+        artifacts.on_problem = self._warn
+        sink = FanoutSink(artifacts.events, self._events or NullSink())
+        env = self._env = RunEnvironment(
+            settings=settings,
+            root=prepared.project_root,
+            base_url=settings.base_url,
+            tool_settings=_tool_settings(settings),
+            events=sink,
+            artifacts=artifacts,
+            auth_dir=Path(tempfile.mkdtemp(prefix="autoqa-auth-")),
+            agent_options=_agent_options(prepared)
+            if any(j.executor in (ExecutorKind.AGENT, ExecutorKind.REPLAY) for j in prepared.jobs)
+            else None,
+            ir_writer=IRWriter(artifacts.path / "ir.jsonl"),
+            step_cache=prepared.step_cache,
+            export_dir=_under(prepared.project_root, settings.export_dir)
+            if settings.export_on_pass
+            else None,
+            run_id=artifacts.run_id,
+        )
+        sink.emit(
+            "run.started", run_id=artifacts.run_id, spec_count=len(prepared.jobs), base_url=settings.base_url
+        )
+        playwright = self._playwright = await async_playwright().start()
         browser_path = str(settings.browser_path) if settings.browser_path else None
         choice = None if settings.connect else resolve_browser(browser_path, env=prepared.environ)
 
@@ -261,31 +294,47 @@ async def execute_run(
                 playwright, choice, headless=settings.headless, slow_mo_ms=75 if settings.debug else None
             )
 
-        pool = WorkerPool(env, new_browser, workers=settings.workers, fail_fast=settings.fail_fast)
-        try:
-            await pool.run(prepared.jobs)
-        except asyncio.CancelledError:
-            interrupted = True
-        finally:
-            await pool.close()
-        results = pool.ordered(prepared.jobs, interrupted=interrupted)
-    shutil.rmtree(auth_dir, ignore_errors=True)  # storage states hold live session cookies
-    run = RunResult(
-        run_id=artifacts.run_id,
-        specs=results,
-        duration_ms=round((time.monotonic() - started) * 1000, 1),
-        interrupted=interrupted,
-        output_dir=artifacts.path,
-    )
-    sink.emit(
-        "run.finished", run_id=run.run_id, exit_code=int(exit_code_for(run)), duration_ms=run.duration_ms
-    )
-    env.ir_writer.close()
-    if env.ir_writer.error is not None:
-        error = env.ir_writer.error
-        artifacts.report_problem(REPORTS, error.filename or env.ir_writer.path, write_error_reason(error))
-    finish_and_report(artifacts, run, env=prepared.environ, annotations=annotations)
-    return replace(run, missing_reports=artifacts.missing_reports)
+        self._pool = WorkerPool(env, new_browser, workers=settings.workers, fail_fast=settings.fail_fast)
+
+    async def run_jobs(self, jobs: Sequence[SpecJob]) -> tuple[SpecResult, ...]:
+        """Run ``jobs`` (setup specs first) and return their results in job order."""
+        assert self._pool is not None, "open() the run first"
+        self._submitted.update({job.index: job for job in jobs})
+        await self._pool.run(jobs)
+        return tuple(r for r in self._pool.ordered(jobs) if r.index in self._pool.results)
+
+    async def close(self, *, interrupted: bool = False) -> RunResult:
+        """End the browsers, write run.json and the reports; returns every submitted spec's result (the
+        ones an interruption stopped are ``not run``)."""
+        from autoqa.artifacts.run_dir import REPORTS
+        from autoqa.artifacts.spec_artifacts import write_error_reason
+        from autoqa.runner.reporting import finish_and_report
+
+        assert self._pool is not None and self._env is not None
+        env, artifacts = self._env, self._artifacts
+        await self._pool.close()
+        if self._playwright is not None:
+            with contextlib.suppress(Exception):
+                await self._playwright.stop()
+        if env.auth_dir is not None:
+            shutil.rmtree(env.auth_dir, ignore_errors=True)  # storage states hold live session cookies
+        jobs = [self._submitted[i] for i in sorted(self._submitted)]
+        run = RunResult(
+            run_id=artifacts.run_id,
+            specs=self._pool.ordered(jobs, interrupted=interrupted),
+            duration_ms=round((time.monotonic() - self._started) * 1000, 1),
+            interrupted=interrupted,
+            output_dir=artifacts.path,
+        )
+        env.events.emit(
+            "run.finished", run_id=run.run_id, exit_code=int(exit_code_for(run)), duration_ms=run.duration_ms
+        )
+        env.ir_writer.close()
+        if env.ir_writer.error is not None:
+            error = env.ir_writer.error
+            artifacts.report_problem(REPORTS, error.filename or env.ir_writer.path, write_error_reason(error))
+        finish_and_report(artifacts, run, env=self.prepared.environ, annotations=self._annotations)
+        return replace(run, missing_reports=artifacts.missing_reports)
 
 
 def _config_snapshot(resolved: ResolvedSettings) -> dict[str, Any]:
