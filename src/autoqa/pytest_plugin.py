@@ -5,26 +5,28 @@ Opt in with ``--autoqa`` or ``autoqa_specs = true`` in the ini file; then ``pyte
 :class:`SpecItem`. A failing spec reports the failed step, the reason and the screenshot path — not a
 traceback into autoqa. Options live in the ``autoqa`` group (``pytest --help``); ini keys mirror them.
 
-Each item is one run of ``autoqa.runner.session`` (``prepare_run`` + ``execute_run``) on its own event loop
-in a worker thread, so it never disturbs pytest-asyncio's or pytest-playwright's loops. A spec with
-``auth: NAME`` runs together with the collected spec that has ``setup: NAME`` (its storage state is
-made in the same run). Works with ``pytest-xdist`` (items are independent) and ``--junitxml``.
+The whole session is one autoqa run (:class:`autoqa.runner.session.OpenRun`): one browser pool, one run
+folder, one report; each item submits its own spec's job and waits for its result. The run lives on an
+event loop of its own in a worker thread, so it never disturbs pytest-asyncio's or pytest-playwright's
+loops; it starts with the first item that runs and is closed when the session ends. A spec with
+``auth: NAME`` first runs the collected spec that has ``setup: NAME`` (once per session). Works with
+``pytest-xdist`` (one run per worker) and ``--junitxml``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import dataclasses
 import os
-from collections.abc import Iterator, Sequence
+import threading
+from collections.abc import Coroutine, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from autoqa.errors import AutoQAError
-from autoqa.results import Outcome, SpecResult, StepStatus
+from autoqa.results import Outcome, SpecFailed, SpecResult, StepStatus
 
 AGENT_MODES = ("auto", "on-miss", "never", "always")
 RECORD_POLICIES = ("on", "off", "retain-on-failure")
@@ -34,6 +36,10 @@ RESULT_KEY = pytest.StashKey[SpecResult]()
 """``item.stash[RESULT_KEY]``: the spec's result once the item ran."""
 SETUPS_KEY = pytest.StashKey[dict[str, Path]]()
 """``config.stash[SETUPS_KEY]``: ``setup:`` name → spec file, from the collected specs."""
+PATHS_KEY = pytest.StashKey[tuple[Path, ...]]()
+"""``config.stash[PATHS_KEY]``: every collected spec file, in collection order."""
+RUN_KEY = pytest.StashKey["SessionRun"]()
+"""``config.stash[RUN_KEY]``: the session's run, once an item started it."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -86,23 +92,69 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> SpecFile |
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     setups: dict[str, Path] = {}
+    paths: dict[Path, None] = {}
     for item in items:
-        if isinstance(item, SpecItem) and item.spec_setup:
-            setups.setdefault(item.spec_setup, item.path)
+        if isinstance(item, SpecItem):
+            paths[item.path] = None
+            if item.spec_setup:
+                setups.setdefault(item.spec_setup, item.path)
     config.stash[SETUPS_KEY] = setups
+    config.stash[PATHS_KEY] = tuple(paths)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    run = session.config.stash.get(RUN_KEY, None)
+    if run is not None:
+        run.close()
+
+
+class SessionRun:
+    """One autoqa run for the whole session, on its own event loop in a thread of its own."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        from autoqa.runner.session import OpenRun
+
+        self.config = config
+        paths: tuple[Path, ...] = config.stash.get(PATHS_KEY, ())
+        self.prepared = _prepare(config, paths)
+        self.results: dict[Path, SpecResult] = {}
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="autoqa-run", daemon=True)
+        self._thread.start()
+        self.run = OpenRun(self.prepared)
+        self._call(self.run.open())
+
+    def _call(self, coro: Coroutine[Any, Any, Any]) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result()
+
+    def _job(self, path: Path) -> Any:
+        wanted = path.resolve()
+        return next((j for j in self.prepared.jobs if Path(j.spec.path).resolve() == wanted), None)
+
+    def result(self, path: Path, setup: Path | None) -> SpecResult | None:
+        """Run the spec at ``path`` (after its setup spec, once) and return its result; None when the
+        autoqa settings did not select it (tags, filters)."""
+        if setup is not None and setup.resolve() not in self.results:
+            self.result(setup, None)
+        job = self._job(path)
+        if job is None:
+            return None
+        if path.resolve() not in self.results:
+            for done in self._call(self.run.run_jobs([job])):
+                self.results[Path(done.path).resolve()] = _absolute_artifacts(done, self.run.output_dir)
+        return self.results.get(path.resolve())
+
+    def close(self) -> None:
+        try:
+            self._call(self.run.close())
+        finally:
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(timeout=30)
+            self._loop.close()
 
 
 class SpecCollectionError(Exception):
     """A spec that cannot be loaded (bad syntax, unknown variable, missing include)."""
-
-
-class SpecFailed(Exception):
-    """Raised by :meth:`SpecItem.runtest` for a failed or errored spec; rendered by ``repr_failure``."""
-
-    def __init__(self, result: SpecResult, note: str | None = None) -> None:
-        super().__init__(result.reason or str(result.outcome))
-        self.result = result
-        self.note = note
 
 
 class SpecFile(pytest.File):
@@ -132,29 +184,28 @@ class SpecItem(pytest.Item):
         self.spec_auth = spec_auth
 
     def runtest(self) -> None:
-        paths = [self.path]
-        setup_note: str | None = None
+        setup: Path | None = None
         if self.spec_auth:
-            setup = self.config.stash.get(SETUPS_KEY, {}).get(self.spec_auth)
-            if setup is not None and setup != self.path:
-                paths.insert(0, setup)
-        try:
-            prepared = _prepare(self.config, tuple(paths))
-        except AutoQAError as exc:
-            raise SpecCollectionError(str(exc)) from None
-        run = _run_in_thread(prepared)
-        result = _result_for(run.specs, self.path)
+            found = self.config.stash.get(SETUPS_KEY, {}).get(self.spec_auth)
+            setup = found if found is not None and found != self.path else None
+        run = self.config.stash.get(RUN_KEY, None)
+        if run is None:
+            try:
+                run = self.config.stash[RUN_KEY] = SessionRun(self.config)
+            except AutoQAError as exc:
+                raise SpecCollectionError(str(exc)) from None
+        result = run.result(self.path, setup)
         if result is None:
             pytest.skip("the spec was not selected by the autoqa settings (tags, filters)")
-        result = _absolute_artifacts(result, run.output_dir)
         self.stash[RESULT_KEY] = result
         self.user_properties.extend(_properties(result))
-        if len(paths) > 1 and result.outcome is not Outcome.PASSED:
-            setup_note = _setup_note(run.specs, paths[0])
+        note = None
+        if setup is not None and result.outcome is not Outcome.PASSED:
+            note = _setup_note(tuple(run.results.values()), setup)
         if result.outcome is Outcome.SKIPPED:
             pytest.skip(result.reason or "skipped by autoqa")
         if result.outcome is not Outcome.PASSED:
-            raise SpecFailed(result, setup_note)
+            raise SpecFailed(result, note)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
         if isinstance(excinfo.value, SpecFailed):
@@ -243,14 +294,6 @@ def _prepare(config: pytest.Config, paths: Sequence[Path]) -> Any:
         environ=dict(os.environ),
     )
     return prepare_run(request, skip_agent_without_credentials=True)
-
-
-def _run_in_thread(prepared: Any) -> Any:
-    """One event loop per item, in a thread of its own: pytest's main thread may hold other loops."""
-    from autoqa.runner.session import execute_run
-
-    with concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="autoqa-spec") as pool:
-        return pool.submit(asyncio.run, execute_run(prepared)).result()
 
 
 def _setup_note(results: Sequence[SpecResult], setup: Path) -> str | None:

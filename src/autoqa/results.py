@@ -137,10 +137,14 @@ class SpecResult:
 
 
 class SpecFailed(AssertionError):
-    def __init__(self, result: SpecResult) -> None:
+    """A spec that did not pass, raised where a caller asked for an exception (``raise_for_outcome``, the
+    pytest plugin's items). ``note`` adds context, e.g. why an ``auth:`` spec could not start."""
+
+    def __init__(self, result: SpecResult, note: str | None = None) -> None:
         where = f" at step {result.failed_step}" if result.failed_step else ""
         super().__init__(f"{result.path}: {result.outcome}{where}: {result.reason}")
         self.result = result
+        self.note = note
 
 
 @dataclass(frozen=True, slots=True)

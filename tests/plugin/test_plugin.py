@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -163,3 +164,18 @@ def test_passing_specs_pass_under_xdist_and_auth_specs_get_their_setup(
         *_args(pytester, demo_server.url),
     )
     result.assert_outcomes(passed=4)
+
+
+def test_the_session_is_one_run_with_one_run_folder(
+    pytester: pytest.Pytester, project: Path, demo_server: DemoServer
+) -> None:
+    result = pytester.runpytest(
+        "specs/01-login.md", "specs/02-bad-password.md", "specs/03-cart.md", *_args(pytester, demo_server.url)
+    )
+    result.assert_outcomes(passed=3)
+    folder = pytester.path / "artifacts"
+    runs = [p for p in folder.iterdir() if not p.is_symlink() and (p / "run.json").is_file()]
+    assert len(runs) == 1, runs  # one run folder, one report for the session (was one per item)
+    run = json.loads((runs[0] / "run.json").read_text())
+    assert [s["outcome"] for s in run["specs"]] == ["passed", "passed", "passed"]
+    assert (runs[0] / "junit.xml").is_file() and (runs[0] / "report.html").is_file()

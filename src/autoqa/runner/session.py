@@ -296,6 +296,11 @@ class OpenRun:
 
         self._pool = WorkerPool(env, new_browser, workers=settings.workers, fail_fast=settings.fail_fast)
 
+    @property
+    def output_dir(self) -> Path | None:
+        """The run folder, once open."""
+        return self._artifacts.path if self._artifacts is not None else None
+
     async def run_jobs(self, jobs: Sequence[SpecJob]) -> tuple[SpecResult, ...]:
         """Run ``jobs`` (setup specs first) and return their results in job order."""
         assert self._pool is not None, "open() the run first"
