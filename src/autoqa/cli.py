@@ -149,7 +149,8 @@ def _parse_vars(pairs: tuple[str, ...]) -> dict[str, str]:
 @_run_options
 def run(paths: tuple[str, ...], **kwargs: Any) -> None:
     """Run specs: files, folders or globs (default: specs/)."""
-    from autoqa.runner.session import RunRequest, execute_and_report
+    from autoqa.console import execute_and_report
+    from autoqa.runner.session import RunRequest
 
     _check_conflicts(kwargs)
     request = RunRequest(
@@ -198,8 +199,9 @@ def demo(
         except ValueError as exc:
             raise click.UsageError(str(exc)) from exc
         return
+    from autoqa.console import execute_and_report
     from autoqa.demo_app import SPECS_DIR as specs_dir
-    from autoqa.runner.session import RunRequest, execute_and_report
+    from autoqa.runner.session import RunRequest
     try:
         server = DemoServer(port=port, bugs=bug_list).start()
     except ValueError as exc:
@@ -338,7 +340,8 @@ def specs() -> None:
 @click.option("--var", "variables", multiple=True, metavar="NAME=VALUE")
 def specs_validate(paths: tuple[str, ...], base_url: str | None, variables: tuple[str, ...]) -> None:
     """Parse specs, expand includes, render variables, print the steps; exit 2 on the first problem."""
-    from autoqa.runner.session import RunRequest, execute_and_report
+    from autoqa.console import execute_and_report
+    from autoqa.runner.session import RunRequest
 
     request = RunRequest(
         paths=paths or ("specs",),

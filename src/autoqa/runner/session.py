@@ -1,7 +1,8 @@
-"""A whole run: resolve settings once, load and plan every spec, run the pool, write reports.
+"""A whole run as a library: resolve settings once, load and plan every spec, run the pool, write reports.
 
 ``prepare_run`` does everything that can fail on bad input (exit 2) before any browser starts;
-``execute_run`` does the browser work; ``execute_and_report`` is the CLI's and ``autoqa demo``'s entry.
+``execute_run`` (or :class:`OpenRun` for jobs submitted over time) does the browser work. Rendering on a
+terminal lives in :mod:`autoqa.console`, which only the CLI imports.
 """
 
 from __future__ import annotations
@@ -9,13 +10,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import shutil
-import signal
 import sys
 import tempfile
-import threading
 import time
 import uuid
-from collections.abc import Callable, Coroutine, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -24,9 +23,9 @@ from playwright.async_api import Browser, async_playwright
 
 from autoqa.browser import connect_browser, launch_browser, resolve_browser
 from autoqa.config import ResolvedSettings, Settings, find_project_root, load_settings
-from autoqa.errors import CredentialsError, SpecError, UsageError
+from autoqa.errors import CredentialsError, SpecError
 from autoqa.events import EventSink, FanoutSink, NullSink
-from autoqa.exit_codes import ExitCode, exit_code_for
+from autoqa.exit_codes import exit_code_for
 from autoqa.results import RunResult, SpecResult
 from autoqa.runner.jobs import ExecutorKind, SpecJob
 from autoqa.runner.planning import needs_agent, plan_job, shard
@@ -382,96 +381,3 @@ def _agent_options(prepared: PreparedRun) -> Any:
         interactive=bool(s.interactive and sys.stdin.isatty()),
         env={k: v for k, v in prepared.environ.items() if k.startswith(_AGENT_ENV_PREFIXES)},
     )
-
-
-def print_dry_run(prepared: PreparedRun) -> None:
-    for job in prepared.jobs:
-        spec = job.spec
-        print(f"{spec.path}  [{job.executor}]  {spec.title}")
-        for step in spec.steps:
-            marker = "✓" if step.needs_evidence else "·"
-            print(f"  {step.index:>3}. {marker} {step.text}")
-            for clause in step.expected:
-                print(f"        Expected: {clause}")
-            for note in step.notes:
-                print(f"        - {note}")
-        if job.not_run_reason:
-            print(f"      → {job.not_run_outcome}: {job.not_run_reason}")
-
-
-def run_interruptibly(coro: Coroutine[Any, Any, RunResult]) -> RunResult:
-    """``asyncio.run`` where Ctrl-C and SIGTERM cancel the run, so it can write what finished.
-
-    A process started in the background by a non-interactive shell inherits SIGINT as *ignored*, and then
-    asyncio installs no handler; a CLI whose whole point is "stop cleanly" restores the default first.
-    """
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-
-    async def main() -> RunResult:
-        task = asyncio.current_task()
-        loop = asyncio.get_running_loop()
-        if task is not None and threading.current_thread() is threading.main_thread():
-            with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.add_signal_handler(signal.SIGTERM, task.cancel)
-        return await coro
-
-    return asyncio.run(main())
-
-
-def execute_and_report(
-    request: RunRequest, *, json_output: bool, dry_run: bool, demo: bool = False
-) -> ExitCode:
-    """Prepare, run and render. Our errors propagate to the CLI, which maps them to exit codes."""
-    from autoqa.progress import (
-        DebugLog,
-        PlainProgress,
-        RichProgress,
-        run_to_json,
-        summary_line,
-        summary_table,
-    )
-
-    prepared = prepare_run(request, skip_agent_without_credentials=demo or dry_run)
-    if not prepared.jobs:
-        raise UsageError("no specs selected (check the paths, -k and --tag filters, and --shard)")
-    if dry_run:
-        print_dry_run(prepared)
-        return ExitCode.OK
-    tty = sys.stderr.isatty() and not json_output and not prepared.settings.debug
-    # With --json, stdout is one JSON document: GitHub annotations go to stderr (the runner reads both).
-    annotations = sys.stderr if json_output else sys.stdout
-    debug = [DebugLog()] if prepared.settings.debug else []
-
-    def warn(message: str) -> None:
-        print(f"autoqa: warning: {message}", file=sys.stderr, flush=True)
-
-    try:
-        if tty:
-            with RichProgress() as progress:
-                run = run_interruptibly(
-                    execute_run(prepared, events=progress, annotations=annotations, warn=warn)
-                )
-        else:
-            sink = FanoutSink(PlainProgress(), *debug)
-            run = run_interruptibly(execute_run(prepared, events=sink, annotations=annotations, warn=warn))
-    except KeyboardInterrupt:
-        return ExitCode.INTERRUPTED
-    if json_output:
-        print(run_to_json(run))
-    else:
-        from rich.console import Console
-
-        console = Console(stderr=True)
-        if tty:
-            console.print(summary_table(run))
-        console.print(summary_line(run))
-        if run.output_dir:
-            console.print(f"artifacts: {run.output_dir}", highlight=False)
-    if run.missing_reports:
-        print(
-            f"autoqa: error: {' and '.join(run.missing_reports)} could not be written (see the warnings "
-            "above); exit 3 so CI does not read a stale or missing report",
-            file=sys.stderr,
-        )
-    return exit_code_for(run)
