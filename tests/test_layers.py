@@ -42,10 +42,8 @@ def test_subpackages_import_each_other_without_circles() -> None:
                 edges[source].add(other)
 
     def reaches(start: str, goal: str, seen: set[str]) -> bool:
-        for nxt in edges.get(start, set()) - seen:
-            if nxt == goal or reaches(nxt, goal, seen | {nxt}):
-                return True
-        return False
+        ahead = edges.get(start, set()) - seen
+        return any(nxt == goal or reaches(nxt, goal, seen | {nxt}) for nxt in ahead)
 
     circles = sorted(f"{a} -> {b}" for a in list(edges) for b in edges[a] if reaches(b, a, {b}))
     assert circles == []
