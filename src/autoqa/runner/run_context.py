@@ -5,15 +5,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from autoqa.events import EventSink, NullSink
 from autoqa.tools import ToolSettings
 
 if TYPE_CHECKING:
+    from autoqa.agent.options import AgentOptions
     from autoqa.artifacts.run_dir import RunArtifacts
     from autoqa.config import Settings
+    from autoqa.record import IRRecord, IRWriter
     from autoqa.replay import StepCache
+    from autoqa.spec.model import Spec
 
 
 @dataclass(slots=True)
@@ -28,14 +31,15 @@ class RunEnvironment:
     artifacts: RunArtifacts | None = None
     auth_dir: Path | None = None
     """Where setup specs save storage states (``<name>.json``) for ``auth:`` specs."""
-    agent_options: Any = None
+    agent_options: AgentOptions | None = None
+    """None when no spec of the run may call the model."""
     extra_allowed_origins: tuple[str, ...] = ()
-    ir_writer: Any = None
-    """``autoqa.record.IRWriter`` for the run's ir.jsonl (None: records stay in memory only)."""
+    ir_writer: IRWriter | None = None
+    """The run's ir.jsonl (None: records stay in memory only)."""
     step_cache: StepCache | None = None
     """The committed step cache: replayed from, and updated after every passing spec."""
     export_dir: Path | None = None
     """Where passing specs become pytest files (None: no export)."""
-    setup_recordings: dict[str, Any] = field(default_factory=dict)
+    setup_recordings: dict[str, tuple[Spec, tuple[IRRecord, ...]]] = field(default_factory=dict)
     """Setup name → (spec, records) of the passing setup spec, for exporting ``auth:`` specs."""
     run_id: str = ""

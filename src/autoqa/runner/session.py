@@ -333,10 +333,12 @@ class OpenRun:
         env.events.emit(
             "run.finished", run_id=run.run_id, exit_code=int(exit_code_for(run)), duration_ms=run.duration_ms
         )
-        env.ir_writer.close()
-        if env.ir_writer.error is not None:
-            error = env.ir_writer.error
-            artifacts.report_problem(REPORTS, error.filename or env.ir_writer.path, write_error_reason(error))
+        writer = env.ir_writer
+        if writer is not None:
+            writer.close()
+            if writer.error is not None:
+                error = writer.error
+                artifacts.report_problem(REPORTS, error.filename or writer.path, write_error_reason(error))
         finish_and_report(artifacts, run, env=self.prepared.environ, annotations=self._annotations)
         return replace(run, missing_reports=artifacts.missing_reports)
 

@@ -219,6 +219,8 @@ async def _agent(
 ) -> SpecResult:
     from autoqa.agent import run_agent_spec
 
+    # The run builds agent options whenever a job may reach the model (agent or replay with healing).
+    assert env.agent_options is not None, "agent job in a run without agent options"
     return await run_agent_spec(
         job.spec,
         ctx,
