@@ -6,8 +6,11 @@ serves the whole session; each test gets a fresh context.
 
 from __future__ import annotations
 
+import functools
 import os
+import threading
 from collections.abc import AsyncIterator, Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -33,6 +36,7 @@ def _clean_environ(monkeypatch: pytest.MonkeyPatch) -> None:
         "CLAUDE_CODE_USE_VERTEX",
         "GITHUB_ACTIONS",
         "GITHUB_STEP_SUMMARY",
+        "CI",  # would turn strict_negative_checks on: tests say what they want
     ):
         monkeypatch.delenv(name, raising=False)
 
@@ -82,3 +86,23 @@ async def context(browser: Browser, demo_url: str) -> AsyncIterator[BrowserConte
 @pytest.fixture
 async def page(context: BrowserContext) -> Page:
     return await context.new_page()
+
+
+class _QuietFiles(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        return None
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """``(folder, base_url)``: fixture pages a test writes into ``folder`` are served at ``base_url``."""
+    folder = tmp_path / "site"
+    folder.mkdir()
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietFiles, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield folder, f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -123,7 +123,8 @@ class Settings(BaseModel):
     """Origins tabs may open (``navigate``, and links, forms, scripts and popups: see
     ``tools/origin_guard.py``) besides the base URL's and ``login_base_url``'s; ``"*"`` allows any."""
     upload_dir: Path | None = None
-    """``upload_file`` only reads files under this folder (default: the project root)."""
+    """``upload_file`` only reads files under this folder (relative to the project root); unset, uploads
+    are refused."""
     interactive: bool = False
     debug: bool = False
     tags: tuple[str, ...] = ()

@@ -36,6 +36,15 @@ def _base_url(job: SpecJob, env: RunEnvironment) -> str | None:
     return job.spec.base_url or env.base_url
 
 
+def _upload_dir(env: RunEnvironment) -> Path | None:
+    """``upload_dir`` (relative to the project root), or None: with no folder configured, uploads are refused
+    rather than reading from the project, where .env files and keys live."""
+    configured = env.settings.upload_dir
+    if configured is None:
+        return None
+    return (configured if configured.is_absolute() else env.root / configured).resolve()
+
+
 def _allowed_origins(job: SpecJob, env: RunEnvironment) -> tuple[str, ...]:
     """``allowed_origins``, plus the run's base URL and ``login_base_url`` when the spec has a base URL
     (its own may differ: a spec on the login origin still returns to the app, and the other way round)."""
@@ -149,7 +158,7 @@ async def _execute(
         page=page,
         base_url=_base_url(job, env),
         allowed_origins=_allowed_origins(job, env),
-        upload_dir=Path(env.settings.upload_dir).resolve() if env.settings.upload_dir else env.root,
+        upload_dir=_upload_dir(env),
         secrets=dict(job.secrets.values),
         settings=env.tool_settings,
     )
