@@ -490,3 +490,18 @@ async def test_calls_the_sdk_rejects_still_count_for_guardrails(
     assert result.outcome is Outcome.ERROR
     assert result.guardrail == {"name": "max_consecutive_errors", "limit": 2, "actual": 3}
     assert result.steps[0].tool_calls[0].error_code == "INVALID_INPUT"
+
+
+async def test_a_900_kb_spec_starts_an_agent_session(
+    fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any
+) -> None:
+    # One command-line argument may hold 128 KiB on Linux; the prompt of a spec near the 1 MB limit
+    # travels as a file instead ("Argument list too long" before).
+    filler = "Check the row of the report table and note the values shown in each column. " * 80
+    big = spec(*(step(i, f"{filler} (row {i})") for i in range(1, 146)))
+    assert sum(len(s.text) for s in big.steps) > 850_000
+    fake.script(tool_use("finish", {"status": "failed", "summary": "too long to do"}))
+    result = await run(big, tool_ctx, agent_options())
+    assert result.outcome is Outcome.FAILED and "too long to do" in (result.reason or "")
+    system = json.dumps(fake.message_requests[0].body["system"])
+    assert "(row 145)" in system

@@ -18,6 +18,7 @@ import time
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from autoqa.agent.dispatch import AskUser, ToolDispatcher, ask_on_terminal
@@ -98,6 +99,13 @@ def _snapshot_reader(ctx: ToolContext) -> Any:
     return read
 
 
+def _prompt_file(folder: Path, prompt: str) -> Path:
+    """The system prompt as a file in the session's private config folder (removed with it)."""
+    path = folder / "autoqa-system-prompt.md"
+    path.write_text(prompt, encoding="utf-8", errors="replace")
+    return path
+
+
 def _thinking(options: AgentOptions) -> Any:
     return {"type": "adaptive"} if options.thinking else {"type": "disabled"}
 
@@ -160,7 +168,8 @@ async def run_agent_spec(
             mcp_servers={SERVER_NAME: build_server(toolset.definitions)},
             setting_sources=[],
             strict_mcp_config=True,
-            system_prompt=prompt,
+            # A file, not an argument: Linux caps one argument at 128 KiB, below the 1 MB spec limit.
+            system_prompt={"type": "file", "path": str(_prompt_file(workspace.config_dir, prompt))},
             model=options.model,
             max_turns=options.max_turns,
             max_budget_usd=options.max_budget_usd,
