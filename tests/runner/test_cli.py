@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from autoqa.demo_app.server import DemoServer
 
 from .conftest import demo_environ, run_cli
@@ -193,3 +195,33 @@ def test_runs_list_and_clean(demo_project: Path, demo_server: DemoServer) -> Non
         p for p in (demo_project / "artifacts").iterdir() if (p / "run.json").is_file() and not p.is_symlink()
     ]
     assert len(runs) == 1
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_during_start_up_ends_with_130_and_valid_reports(
+    demo_project: Path, demo_server: DemoServer, sig: signal.Signals
+) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "autoqa", "run", "specs/01-login.md", "specs/02-bad-password.md"],
+        cwd=demo_project,
+        env=demo_environ(demo_server),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 60
+    # The run folder's event log appears when the run opens, before Playwright has started.
+    while time.monotonic() < deadline and proc.poll() is None:
+        if any((demo_project / "artifacts").glob("*/events.jsonl")):
+            break
+        time.sleep(0.01)
+    assert proc.poll() is None, "the run ended before it could be interrupted"
+    proc.send_signal(sig)
+    _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr
+    run_dir = next(p for p in (demo_project / "artifacts").iterdir() if p.is_dir() and not p.is_symlink())
+    data = json.loads((run_dir / "run.json").read_text())
+    assert data["status"] == "interrupted"
+    assert len(data["specs"]) == 2
+    assert (run_dir / "junit.xml").is_file()

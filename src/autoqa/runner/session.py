@@ -31,6 +31,7 @@ from autoqa.runner.jobs import ExecutorKind, SpecJob
 from autoqa.runner.planning import needs_agent, plan_job, shard
 from autoqa.runner.pool import WorkerPool
 from autoqa.runner.run_context import RunEnvironment
+from autoqa.runner.spec_runner import not_run_result
 from autoqa.secrets import SecretSet, is_secret_name
 from autoqa.spec.discovery import discover_specs, matches_tags
 from autoqa.spec.loader import load_spec, spec_secrets
@@ -196,13 +197,21 @@ async def execute_run(
     on regardless, and ``RunResult.missing_reports`` names run.json / junit.xml if they are missing.
     """
     run = OpenRun(prepared, events=events, annotations=annotations, warn=warn)
-    await run.open()
     interrupted = False
     try:
+        await run.open()
         await run.run_jobs(prepared.jobs)
-    except asyncio.CancelledError:
+    except asyncio.CancelledError:  # Ctrl-C / SIGTERM, also while Playwright is still starting
         interrupted = True
-    return await run.close(interrupted=interrupted)
+    closing = asyncio.ensure_future(run.close(interrupted=interrupted))
+    while True:
+        try:
+            # A second signal must not cut the reports short: run.json and junit.xml are what CI reads.
+            return await asyncio.shield(closing)
+        except asyncio.CancelledError:
+            if closing.done():
+                raise
+            continue
 
 
 class OpenRun:
@@ -227,6 +236,7 @@ class OpenRun:
         self._started = time.monotonic()
         self._submitted: dict[int, SpecJob] = {}
         self._playwright: Any = None
+        self._playwright_manager: Any = None
         self._pool: WorkerPool | None = None
         self._artifacts: Any = None
         self._env: RunEnvironment | None = None
@@ -281,7 +291,8 @@ class OpenRun:
         sink.emit(
             "run.started", run_id=artifacts.run_id, spec_count=len(prepared.jobs), base_url=settings.base_url
         )
-        playwright = self._playwright = await async_playwright().start()
+        self._playwright_manager = async_playwright()
+        playwright = self._playwright = await self._playwright_manager.start()
         browser_path = str(settings.browser_path) if settings.browser_path else None
         choice = None if settings.connect else resolve_browser(browser_path, env=prepared.environ)
 
@@ -314,18 +325,24 @@ class OpenRun:
         from autoqa.artifacts.spec_artifacts import write_error_reason
         from autoqa.runner.reporting import finish_and_report
 
-        assert self._pool is not None and self._env is not None
+        assert self._env is not None, "close() a run that was opened"
         env, artifacts = self._env, self._artifacts
-        await self._pool.close()
+        if self._pool is not None:
+            await self._pool.close()
         if self._playwright is not None:
             with contextlib.suppress(Exception):
                 await self._playwright.stop()
+        elif self._playwright_manager is not None:  # interrupted while the driver was starting
+            with contextlib.suppress(Exception):
+                await self._playwright_manager.__aexit__(None, None, None)
         if env.auth_dir is not None:
             shutil.rmtree(env.auth_dir, ignore_errors=True)  # storage states hold live session cookies
+        if interrupted and not self._submitted:  # stopped before any job started: they all count
+            self._submitted = {job.index: job for job in self.prepared.jobs}
         jobs = [self._submitted[i] for i in sorted(self._submitted)]
         run = RunResult(
             run_id=artifacts.run_id,
-            specs=self._pool.ordered(jobs, interrupted=interrupted),
+            specs=_ordered(self._pool, jobs, interrupted=interrupted),
             duration_ms=round((time.monotonic() - self._started) * 1000, 1),
             interrupted=interrupted,
             output_dir=artifacts.path,
@@ -341,6 +358,14 @@ class OpenRun:
                 artifacts.report_problem(REPORTS, error.filename or writer.path, write_error_reason(error))
         finish_and_report(artifacts, run, env=self.prepared.environ, annotations=self._annotations)
         return replace(run, missing_reports=artifacts.missing_reports)
+
+
+def _ordered(
+    pool: WorkerPool | None, jobs: Sequence[SpecJob], *, interrupted: bool
+) -> tuple[SpecResult, ...]:
+    if pool is not None:
+        return pool.ordered(jobs, interrupted=interrupted)
+    return tuple(not_run_result(job, "interrupted" if interrupted else "not run") for job in jobs)
 
 
 def _config_snapshot(resolved: ResolvedSettings) -> dict[str, Any]:
