@@ -6,18 +6,21 @@ serves the whole session; each test gets a fresh context.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import threading
 from collections.abc import AsyncIterator, Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.async_api import Browser, BrowserContext, Page, Playwright, async_playwright
 
-from autoqa.browser import BrowserChoice, launch_browser, resolve_browser
+from autoqa.browser import BrowserChoice, resolve_browser
 from autoqa.demo_app.server import DemoServer
+from live_browser import LiveBrowser
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -70,17 +73,23 @@ async def playwright() -> AsyncIterator[Playwright]:
 
 
 @pytest.fixture(scope="session")
-async def browser(playwright: Playwright, browser_choice: BrowserChoice) -> AsyncIterator[Browser]:
-    b = await launch_browser(playwright, browser_choice)
-    yield b
-    await b.close()
+async def browsers(playwright: Playwright, browser_choice: BrowserChoice) -> AsyncIterator[LiveBrowser]:
+    live = LiveBrowser(playwright, browser_choice)
+    yield live
+    await live.close()
+
+
+@pytest.fixture
+async def browser(browsers: LiveBrowser) -> Browser:
+    return await browsers.get()
 
 
 @pytest.fixture
 async def context(browser: Browser, demo_url: str) -> AsyncIterator[BrowserContext]:
     ctx = await browser.new_context(base_url=demo_url, viewport={"width": 1280, "height": 800})
     yield ctx
-    await ctx.close()
+    with contextlib.suppress(Exception):  # the browser may have died in the test: that test already failed
+        await ctx.close()
 
 
 @pytest.fixture
@@ -106,3 +115,12 @@ def site(tmp_path: Path) -> Iterator[tuple[Path, str]]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="session")
+async def demo_suite(browsers: LiveBrowser, demo_server: DemoServer) -> dict[str, Any]:
+    """The demo specs recorded once (plain grammar through the real tool layer), for the record, replay
+    and export tests."""
+    from record.helpers import record_suite
+
+    return await record_suite(await browsers.get(), demo_server)
