@@ -29,7 +29,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -42,18 +41,6 @@ TARGETS = {"replay": 1.3, "exported": 1.1}
 
 
 # --- driving the tool layer (recording and the replay worker) -----------------------------------------
-
-
-class _Caller:
-    """``call_tool`` on one context (the replay worker's caller; nothing recorded)."""
-
-    def __init__(self, ctx: Any) -> None:
-        self.ctx = ctx
-
-    async def __call__(self, name: str, args: Mapping[str, Any], *, step: int | None = None) -> Any:
-        from autoqa.tools import call_tool
-
-        return await call_tool(self.ctx, name, args)
 
 
 def _variables(url: str, password: str) -> dict[str, str]:
@@ -120,13 +107,14 @@ async def _replay_worker(cache_dir: Path, url: str, password: str) -> dict[str, 
     from playwright.async_api import async_playwright
 
     from autoqa.browser import launch_browser, resolve_browser
-    from autoqa.execute import ReplayExecutor
+    from autoqa.execute import RecordingCaller, replay_plan
     from autoqa.replay import StepCache
+    from autoqa.secrets import SecretSet
     from autoqa.spec.loader import load_spec
     from autoqa.tools import ToolContext
 
     started = time.perf_counter()
-    executor = ReplayExecutor(StepCache(cache_dir, root=DEMO_SPECS))
+    cache = StepCache(cache_dir, root=DEMO_SPECS)
     outcomes: dict[str, str] = {}
     async with async_playwright() as playwright:
         browser = await launch_browser(playwright, resolve_browser())
@@ -137,7 +125,8 @@ async def _replay_worker(cache_dir: Path, url: str, password: str) -> dict[str, 
             ctx = ToolContext(
                 context=context, page=await context.new_page(), base_url=url, secrets={"PASSWORD": password}
             )
-            replay = await executor.replay_spec(spec, _Caller(ctx), ctx=ctx)
+            caller = RecordingCaller(ctx, secrets=SecretSet({"PASSWORD": password}))
+            replay = await replay_plan(spec, cache.lookup(spec), caller, ctx=ctx)
             outcomes[name] = str(replay.spec_result.outcome)
             if spec.setup:
                 state = await context.storage_state()

@@ -11,7 +11,7 @@ from pathlib import Path
 from playwright.async_api import Browser
 
 from autoqa.demo_app.server import DemoServer
-from autoqa.execute import ReplayExecutor, healed_steps
+from autoqa.execute import healed_steps, replay_plan
 from autoqa.execute.plain import plan_plain
 from autoqa.record import Recorder
 from autoqa.replay import StepCache
@@ -44,14 +44,13 @@ async def test_the_whole_suite_replays_with_exact_locators_only(
     browser: Browser, demo_server: DemoServer, demo_suite: dict[str, Recording], tmp_path: Path
 ) -> None:
     cache = _cache(demo_suite, tmp_path)
-    executor = ReplayExecutor(cache)
     for name in SUITE:
         spec = demo_suite[name].spec
         state = demo_suite["01-login.md"].storage_state if spec.auth else None
         context, ctx = await new_context(browser, demo_server, state)
         try:
             caller = PlainCaller(ctx)
-            replay = await executor.replay_spec(spec, caller, ctx=ctx)
+            replay = await replay_plan(spec, cache.lookup(spec), caller, ctx=ctx)
         finally:
             await context.close()
         assert replay.completed, f"{name}: {replay.spec_result.reason}"
@@ -70,7 +69,7 @@ async def test_a_failing_step_stops_replay_with_what_the_agent_needs(
     context, ctx = await new_context(browser, buggy_demo_server, login.storage_state)
     ctx.settings = dataclasses.replace(ctx.settings, assertion_timeout_ms=1_000)  # a wrong total stays wrong
     try:
-        replay = await ReplayExecutor(cache).replay_spec(spec, PlainCaller(ctx), ctx=ctx)
+        replay = await replay_plan(spec, cache.lookup(spec), PlainCaller(ctx), ctx=ctx)
     finally:
         await context.close()
     assert not replay.completed and replay.stop_reason == "failed"
@@ -102,7 +101,7 @@ async def test_an_uncached_step_hands_over_there(
     spec = load_demo_spec("05-long-list.md", demo_server, specs)
     context, ctx = await new_context(browser, demo_server)
     try:
-        replay = await ReplayExecutor(cache).replay_spec(spec, PlainCaller(ctx), ctx=ctx)
+        replay = await replay_plan(spec, cache.lookup(spec), PlainCaller(ctx), ctx=ctx)
     finally:
         await context.close()
     assert replay.stop_reason == "uncached" and replay.hand_over_from == 4
@@ -157,9 +156,8 @@ async def test_optional_steps_run_when_present_and_skip_fast_when_absent(
         try:
             caller = PlainCaller(ctx)
             started = time.monotonic()
-            replay = await ReplayExecutor(cache, optional_wait_ms=300).replay_spec(
-                spec_on(page), caller, ctx=ctx
-            )
+            on_page = spec_on(page)
+            replay = await replay_plan(on_page, cache.lookup(on_page), caller, ctx=ctx, optional_wait_ms=300)
             elapsed = time.monotonic() - started
         finally:
             await context.close()
@@ -189,7 +187,7 @@ async def test_healing_a_stale_locator_reports_it_and_rewrites_the_cache(
     assert plan.complete
     context, ctx = await new_context(browser, demo_server)
     try:
-        replay = await ReplayExecutor(cache).replay_spec(spec, PlainCaller(ctx), ctx=ctx, plan=plan)
+        replay = await replay_plan(spec, plan, PlainCaller(ctx), ctx=ctx)
         assert replay.hand_over_from == 4 and replay.failure is not None
         assert replay.failure.error is not None and replay.failure.error.code is ErrorCode.ELEMENT_NOT_FOUND
         # The "agent" takes over from step 4 on the same page (here: the plain steps, recorded).

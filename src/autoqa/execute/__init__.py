@@ -6,12 +6,11 @@ loop (:mod:`autoqa.execute.step_loop`) and are judged by one verdict module
 from autoqa.execute.heal_report import healed_steps
 from autoqa.execute.plain import PlainPlan, plan_plain, run_plain
 from autoqa.execute.recording import RecordingCaller
-from autoqa.execute.replay import ReplayExecutor, ReplayResult, replay_plan, replay_then_heal
+from autoqa.execute.replay import ReplayResult, replay_plan, replay_then_heal
 
 __all__ = [
     "PlainPlan",
     "RecordingCaller",
-    "ReplayExecutor",
     "ReplayResult",
     "healed_steps",
     "plan_plain",

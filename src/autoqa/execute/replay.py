@@ -16,7 +16,7 @@ from typing import Literal
 from autoqa.events import EventSink, NullSink
 from autoqa.execute.recording import RecordingCaller
 from autoqa.execute.step_loop import OPTIONAL_WAIT_MS, AfterCall, Miss, PlannedCall, run_steps
-from autoqa.replay.cache import CachePlan, StepCache, render_args
+from autoqa.replay.cache import CachePlan, render_args
 from autoqa.replay.cache_file import CachedCall
 from autoqa.results import Heal, Outcome, SpecResult, StepStatus
 from autoqa.spec.model import Spec, Step
@@ -48,47 +48,6 @@ class ReplayResult:
         return self.stopped_at
 
 
-class ReplayExecutor:
-    """Replays specs from a :class:`StepCache`.
-
-    Example::
-
-        executor = ReplayExecutor(StepCache("specs/.autoqa"))
-        replay = await executor.replay_spec(spec, caller, ctx=ctx)
-        if not replay.completed:
-            ...  # hand over to the agent from replay.hand_over_from, or report replay.spec_result
-    """
-
-    def __init__(self, cache: StepCache, *, optional_wait_ms: float = OPTIONAL_WAIT_MS) -> None:
-        self.cache = cache
-        self.optional_wait_ms = optional_wait_ms
-
-    async def replay_spec(
-        self,
-        spec: Spec,
-        caller: RecordingCaller,
-        *,
-        ctx: ToolContext | None = None,
-        events: EventSink | None = None,
-        slug: str = "",
-        plan: CachePlan | None = None,
-        after_call: AfterCall | None = None,
-        strict_flags: bool = False,
-    ) -> ReplayResult:
-        plan = plan if plan is not None else self.cache.lookup(spec)
-        return await replay_plan(
-            spec,
-            plan,
-            caller,
-            ctx=ctx,
-            events=events,
-            slug=slug,
-            optional_wait_ms=self.optional_wait_ms,
-            after_call=after_call,
-            strict_flags=strict_flags,
-        )
-
-
 async def replay_plan(
     spec: Spec,
     plan: CachePlan,
@@ -101,7 +60,14 @@ async def replay_plan(
     after_call: AfterCall | None = None,
     strict_flags: bool = False,
 ) -> ReplayResult:
-    """Replay ``plan`` for ``spec`` through ``caller``."""
+    """Replay ``plan`` (``StepCache.lookup(spec)``) for ``spec`` through ``caller``.
+
+    Example::
+
+        replay = await replay_plan(spec, cache.lookup(spec), caller, ctx=ctx)
+        if not replay.completed:
+            ...  # hand over to the agent from replay.hand_over_from, or report replay.spec_result
+    """
 
     def calls(step: Step) -> Sequence[PlannedCall] | Miss:
         cached = plan.step(step.index)

@@ -5,7 +5,7 @@ Example::
 
     cache = StepCache("specs/.autoqa")
     plan = cache.lookup(spec)                      # which steps are still valid
-    replay = await ReplayExecutor(cache).replay_spec(spec, caller, ctx=ctx, plan=plan)
+    replay = await replay_plan(spec, plan, caller, ctx=ctx)   # autoqa.execute.replay
     if final_result.outcome is Outcome.PASSED:
         cache.update(spec, recorder.records, final_result, previous=plan)
 """
