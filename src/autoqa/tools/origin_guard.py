@@ -3,19 +3,22 @@
 ``navigate`` refuses other origins itself. But a click on a link, a submitted form, a script setting
 ``location`` or a popup can leave the app too — and a page may be written to lure the agent away. While a
 guard is installed (the runner installs one per spec), a context route aborts every top-level document
-request to an origin that is not allowed, before it is sent. A server redirect cannot be stopped that way
-(Playwright does not route redirects): it is caught when it lands, and the tab goes back. Either way the
-tool call during which it happened fails with NAVIGATION_BLOCKED. Subresources (images, scripts, API calls)
-and iframes are never blocked: apps load them from CDNs and other hosts.
+request to an origin that is not allowed, before it is sent. Playwright does not route redirect hops, so
+each page also gets a DevTools ``Fetch`` interceptor for documents that fails a redirect hop of the top-level
+frame to another origin before it leaves the browser (a popup whose first hop comes before its interceptor
+is attached is still caught when it lands, and the tab goes back). Either way the tool call during which it
+happened fails with NAVIGATION_BLOCKED. Subresources (images, scripts, API calls) and iframes are never
+blocked: apps load them from CDNs and other hosts.
 """
 
 from __future__ import annotations
 
 import contextlib
 import re
+from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.async_api import Request, Route
+from playwright.async_api import CDPSession, Page, Request, Route
 
 from autoqa.tools.context import ToolContext
 from autoqa.tools.deadlines import bounded
@@ -90,7 +93,47 @@ async def guard_navigations(ctx: ToolContext) -> OriginGuard | None:
     guard = OriginGuard(allowed)
     await ctx.context.route(guard.route_pattern(), guard.on_route)
     ctx.extra[_KEY] = guard
+    await _guard_redirects(ctx, guard, ctx.page)
+    ctx.context.on("page", lambda page: _spawn(_guard_redirects(ctx, guard, page)))
     return guard
+
+
+_TASKS: set[Any] = set()
+
+
+def _spawn(coro: Any) -> None:
+    import asyncio
+
+    task = asyncio.ensure_future(coro)
+    _TASKS.add(task)  # keep a reference until done (the loop holds tasks only weakly)
+    task.add_done_callback(_TASKS.discard)
+
+
+async def _guard_redirects(ctx: ToolContext, guard: OriginGuard, page: Page) -> None:
+    """Fail redirect hops of ``page``'s top-level frame to other origins before they are sent."""
+    try:
+        cdp = await ctx.context.new_cdp_session(page)
+        tree = await cdp.send("Page.getFrameTree")
+        main_frame = tree["frameTree"]["frame"]["id"]
+        cdp.on("Fetch.requestPaused", lambda event: _spawn(_on_paused(cdp, guard, main_frame, event)))
+        pattern = {"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}
+        await cdp.send("Fetch.enable", {"patterns": [pattern]})
+    except Exception:  # not Chromium, or the page closed: the landing check still holds
+        return
+
+
+async def _on_paused(cdp: CDPSession, guard: OriginGuard, main_frame: str, event: dict[str, Any]) -> None:
+    request_id = event.get("requestId")
+    url = str(event.get("request", {}).get("url", ""))
+    hop = event.get("redirectedRequestId") is not None
+    try:
+        if hop and event.get("frameId") == main_frame and not guard.allows(url):
+            guard._blocked.append(url)
+            await cdp.send("Fetch.failRequest", {"requestId": request_id, "errorReason": "BlockedByClient"})
+        else:
+            await cdp.send("Fetch.continueRequest", {"requestId": request_id})
+    except Exception:  # the page went away mid-request: nothing left to answer
+        return
 
 
 def installed_guard(ctx: ToolContext) -> OriginGuard | None:
@@ -121,6 +164,8 @@ async def enforce_after_call(ctx: ToolContext, tool: str, result: ToolResult) ->
     if redirected:
         blocked.append(page.url)
         await _leave(ctx, guard)
+    elif blocked and not page.is_closed() and page.url.startswith("chrome-error:"):
+        await _leave(ctx, guard)  # a redirect hop failed before it left: back from the error page
     if not blocked:
         return result
     url = blocked[-1]
@@ -139,7 +184,7 @@ async def _leave(ctx: ToolContext, guard: OriginGuard) -> None:
     timeout = ctx.settings.navigation_timeout_ms
     with contextlib.suppress(Exception):
         await bounded(ctx.page.go_back(timeout=timeout), timeout)
-    if not guard.allows(ctx.page.url):
+    if not guard.allows(ctx.page.url) or ctx.page.url.startswith("chrome-error:"):
         with contextlib.suppress(Exception):
             await bounded(ctx.page.goto("about:blank", timeout=timeout), timeout)
 
