@@ -266,8 +266,12 @@ def test_an_unknown_tool_gets_an_error_result_and_the_spec_passes_on_evidence(to
         assert "No such tool available" in result_text(block) and name in result_text(block), block
     spec = tool_faults.run.spec(UNKNOWN_TOOL)
     assert spec["outcome"] == "passed", spec["reason"]
-    ran = [c["tool"] for s in spec["steps"] for c in s["tool_calls"]]
+    calls = [c for s in spec["steps"] for c in s["tool_calls"]]
+    ran = [c["tool"] for c in calls if c["ok"]]
     assert ran == ["navigate", "select_option", "assert_text_present"], ran  # nothing unknown ran
+    # The one record (verdict and report read the same) keeps the refused call, as refused.
+    refused = [(c["tool"], c["error_code"]) for c in calls if not c["ok"]]
+    assert refused == [("click_element", "INVALID_INPUT")], refused
     assert all(s["status"] == "passed" for s in spec["steps"]), spec["steps"]
 
 
@@ -293,9 +297,10 @@ def test_invalid_arguments_get_an_error_result_naming_them_and_the_spec_passes_o
         assert all(word in shown for word in words), (tool_use_id, shown)
     assert tool_faults.run.spec(INVALID_ARGS)["outcome"] == "passed"
     steps = tool_faults.run.spec(INVALID_ARGS)["steps"]
-    # Our own rejections are on record; the verdict still comes from the passing calls.
+    # Every rejection is on record — ours (2) and the SDK's schema check on this step (1); the verdict
+    # still comes from the passing calls.
     codes = [c["error_code"] for c in steps[0]["tool_calls"]]
-    assert codes.count("INVALID_INPUT") == 2 and None in codes, codes
+    assert codes.count("INVALID_INPUT") == 3 and None in codes, codes
     assert all(s["status"] == "passed" for s in steps), steps
 
 

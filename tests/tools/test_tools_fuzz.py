@@ -24,6 +24,7 @@ from playwright.async_api import Browser
 from tools_helpers import FAST
 
 from autoqa.tools import RETRIABLE, TOOLS, ErrorCode, ToolContext, ToolResult, call_tool
+from live_browser import LiveBrowser
 
 MIN_CALLS = 500
 PER_CALL_LIMIT_S = 10.0
@@ -187,11 +188,11 @@ class FuzzEnv:
 
 @pytest.fixture(scope="module")
 async def fuzz_env(
-    browser: Browser, demo_url: str, tmp_path_factory: pytest.TempPathFactory
+    browsers: LiveBrowser, demo_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[FuzzEnv]:
     upload_dir = tmp_path_factory.mktemp("fuzz-uploads")
     (upload_dir / "report.txt").write_text("fuzz")
-    env = FuzzEnv(browser, demo_url, upload_dir)
+    env = FuzzEnv(await browsers.get(), demo_url, upload_dir)
     await env.start()
     yield env
     await env.stop()
