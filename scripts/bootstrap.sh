@@ -41,3 +41,20 @@ or point AUTOQA_BROWSER_PATH at a Chromium executable.
 MSG
   exit 1
 fi
+
+# Video recording (--video on) needs ffmpeg where Playwright looks for it. Opt in: Playwright's own
+# download first, else Debian's ffmpeg linked there (AUTOQA_BOOTSTRAP_VIDEO=1 bash scripts/bootstrap.sh).
+if [ "${AUTOQA_BOOTSTRAP_VIDEO:-0}" = "1" ]; then
+  target=$(.venv/bin/python -c 'from autoqa.browser import ffmpeg_path; print(ffmpeg_path())')
+  if [ ! -x "$target" ]; then
+    timeout 300 .venv/bin/python -m playwright install ffmpeg >/dev/null 2>&1 || true
+  fi
+  if [ ! -x "$target" ] && [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    command -v ffmpeg >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ffmpeg >/dev/null 2>&1 || true
+    if command -v ffmpeg >/dev/null; then
+      mkdir -p "$(dirname "$target")" && ln -sf "$(command -v ffmpeg)" "$target"
+    fi
+  fi
+  [ -x "$target" ] || echo "bootstrap: no ffmpeg for video recording at $target (videos stay off)" >&2
+fi
+

@@ -35,9 +35,40 @@ class BrowserChoice:
     reason: str
 
 
+def _registry(env: Mapping[str, str] | None = None) -> Path:
+    """Where Playwright keeps its browsers and ffmpeg."""
+    env = os.environ if env is None else env
+    return Path(env.get("PLAYWRIGHT_BROWSERS_PATH") or Path.home() / ".cache" / "ms-playwright")
+
+
+def ffmpeg_path(env: Mapping[str, str] | None = None) -> Path:
+    """Where Playwright looks for the ffmpeg it records videos with (``ffmpeg-<rev>/ffmpeg-linux``)."""
+    import json
+
+    import playwright
+
+    manifest = Path(playwright.__file__).parent / "driver" / "package" / "browsers.json"
+    entries = json.loads(manifest.read_text(encoding="utf-8")).get("browsers", [])
+    revision = next((e["revision"] for e in entries if e.get("name") == "ffmpeg"), "unknown")
+    return _registry(env) / f"ffmpeg-{revision}" / "ffmpeg-linux"
+
+
+def require_ffmpeg(env: Mapping[str, str] | None = None) -> None:
+    """Raise :class:`BrowserError` saying how to get ffmpeg when video recording cannot work."""
+    path = ffmpeg_path(env)
+    if os.access(path, os.X_OK):
+        return
+    raise BrowserError(
+        f"video recording needs ffmpeg where Playwright looks for it ({path}), and there is none",
+        hint="run `python -m playwright install ffmpeg`, or "
+        "`AUTOQA_BOOTSTRAP_VIDEO=1 bash scripts/bootstrap.sh` (Debian's ffmpeg, linked there: "
+        f'apt-get install ffmpeg && ln -s "$(command -v ffmpeg)" {path}); or run with --video off',
+    )
+
+
 def playwright_managed_chromium() -> str | None:
     """The executable of a Playwright-installed Chromium (headless shell preferred), if present."""
-    root = Path(os.environ.get("PLAYWRIGHT_BROWSERS_PATH") or Path.home() / ".cache" / "ms-playwright")
+    root = _registry()
     if not root.is_dir():
         return None
     patterns = (

@@ -225,3 +225,14 @@ def test_a_signal_during_start_up_ends_with_130_and_valid_reports(
     assert data["status"] == "interrupted"
     assert len(data["specs"]) == 2
     assert (run_dir / "junit.xml").is_file()
+
+
+def test_video_without_ffmpeg_says_how_to_get_it(
+    demo_project: Path, demo_server: DemoServer, tmp_path: Path
+) -> None:
+    env = demo_environ(demo_server, PLAYWRIGHT_BROWSERS_PATH=str(tmp_path / "empty-registry"))
+    out = run_cli(["run", "specs/01-login.md", "--video", "on"], cwd=demo_project, env=env)
+    assert out.returncode == 3, out.stderr
+    assert "video recording needs ffmpeg" in out.stderr and "ffmpeg-linux" in out.stderr
+    assert "playwright install ffmpeg" in out.stderr and "Traceback" not in out.stderr
+    assert not (demo_project / "artifacts").exists()  # refused before any run folder or browser

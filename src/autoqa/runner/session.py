@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from playwright.async_api import Browser, async_playwright
 
-from autoqa.browser import connect_browser, launch_browser, resolve_browser
+from autoqa.browser import connect_browser, launch_browser, require_ffmpeg, resolve_browser
 from autoqa.config import ResolvedSettings, Settings, find_project_root, load_settings
 from autoqa.errors import CredentialsError, SpecError
 from autoqa.events import EventSink, FanoutSink, NullSink
@@ -145,6 +145,8 @@ def prepare_run(request: RunRequest, *, skip_agent_without_credentials: bool = F
         )
         for index, (spec, plan) in enumerate(zip(specs, cache_plans, strict=True))
     ]
+    if settings.video != "off" and not settings.connect and jobs:
+        require_ffmpeg(merged_env)  # before any browser: a missing ffmpeg otherwise fails every spec
     if settings.shard:
         shard_index, shard_count = (int(x) for x in str(settings.shard).split("/"))
         jobs = shard(jobs, shard_index, shard_count)
