@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from autoqa.errors import SpecError
 from autoqa.spec.grammar import parse_plain_text
-from autoqa.spec.parser import parse_spec_text
+from autoqa.spec.spec_parser import parse_spec_text
 
 PATH = Path("fuzz.md")
 

@@ -9,7 +9,7 @@ import pytest
 from autoqa.errors import IncludeError, SpecError
 from autoqa.spec.loader import step_kind
 from autoqa.spec.model import StepKind
-from autoqa.spec.parser import parse_library_text, parse_spec_text
+from autoqa.spec.spec_parser import parse_library_text, parse_spec_text
 
 PATH = Path("specs/example.md")
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from autoqa.errors import IncludeError
 from autoqa.spec.limits import check_spec_size, check_spec_text
-from autoqa.spec.parsed import RawStep
-from autoqa.spec.parser import parse_library_text
+from autoqa.spec.raw_spec import RawStep
+from autoqa.spec.spec_parser import parse_library_text
 
 _NAME = re.compile(r"[A-Za-z0-9_-]+(?:/[A-Za-z0-9_-]+)*(?:\.md)?")
 _MAX_DEPTH = 16

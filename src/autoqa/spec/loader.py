@@ -13,8 +13,8 @@ from autoqa.spec.grammar_terms import VERIFY, ZH_VERIFY
 from autoqa.spec.includes import expand_includes
 from autoqa.spec.limits import check_spec_size, check_spec_text
 from autoqa.spec.model import Spec, Step, StepKind
-from autoqa.spec.parsed import ParsedSpec, RawStep, SourceText
-from autoqa.spec.parser import parse_spec_text
+from autoqa.spec.raw_spec import ParsedSpec, RawStep, SourceText
+from autoqa.spec.spec_parser import parse_spec_text
 from autoqa.spec.variables import VariableRenderer
 
 # The grammar's own assertion verbs: a step that starts like a plain assertion claims something, whoever

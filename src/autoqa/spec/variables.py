@@ -16,7 +16,7 @@ from pathlib import Path
 
 from autoqa.errors import SpecError
 from autoqa.secrets import PLACEHOLDER, is_secret_name
-from autoqa.spec.parsed import SourceText
+from autoqa.spec.raw_spec import SourceText
 
 
 class VariableRenderer:

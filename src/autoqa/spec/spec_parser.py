@@ -14,7 +14,7 @@ from pathlib import Path
 from autoqa.errors import IncludeError, SpecError
 from autoqa.spec.front_matter import FrontMatter, key_lines, parse_front_matter
 from autoqa.spec.markdown import Block, Heading, ListItem, MarkdownList, read_blocks, split_lines
-from autoqa.spec.parsed import ParsedSpec, RawStep, SourceText
+from autoqa.spec.raw_spec import ParsedSpec, RawStep, SourceText
 
 _PRECONDITION_TITLES = frozenset({"preconditions", "precondition", "前置条件", "前提条件"})
 _STEP_TITLES = frozenset({"steps", "test steps", "步骤", "测试步骤"})
