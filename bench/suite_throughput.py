@@ -17,7 +17,7 @@ from typing import Any
 from autoqa.demo_app import SPECS_DIR
 from autoqa.demo_app.server import DemoServer
 from autoqa.results import Outcome
-from autoqa.runner.session import RunRequest, execute_run, prepare_run
+from autoqa.runner.run import RunRequest, execute_run, prepare_run
 from autoqa.testing.processes import descendants, rss_kb
 
 DEMO_SPECS = SPECS_DIR

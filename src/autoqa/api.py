@@ -59,7 +59,7 @@ async def run(
     """Run the specs under ``paths`` and return every spec's result; a failing spec is a result, never an
     exception. Bad input (a spec, a setting, missing credentials for an agent spec) raises the matching
     :class:`autoqa.AutoQAError` before any browser starts."""
-    from autoqa.runner.session import RunRequest, execute_run, prepare_run
+    from autoqa.runner.run import RunRequest, execute_run, prepare_run
 
     cwd = Path(root) if root is not None else Path.cwd()
     cli = _layer(settings, overrides)

@@ -150,7 +150,7 @@ def _parse_vars(pairs: tuple[str, ...]) -> dict[str, str]:
 def run(paths: tuple[str, ...], **kwargs: Any) -> None:
     """Run specs: files, folders or globs (default: specs/)."""
     from autoqa.console import execute_and_report
-    from autoqa.runner.session import RunRequest
+    from autoqa.runner.run import RunRequest
 
     _check_conflicts(kwargs)
     request = RunRequest(
@@ -201,7 +201,7 @@ def demo(
         return
     from autoqa.console import execute_and_report
     from autoqa.demo_app import SPECS_DIR as specs_dir
-    from autoqa.runner.session import RunRequest
+    from autoqa.runner.run import RunRequest
     try:
         server = DemoServer(port=port, bugs=bug_list).start()
     except ValueError as exc:
@@ -341,7 +341,7 @@ def specs() -> None:
 def specs_validate(paths: tuple[str, ...], base_url: str | None, variables: tuple[str, ...]) -> None:
     """Parse specs, expand includes, render variables, print the steps; exit 2 on the first problem."""
     from autoqa.console import execute_and_report
-    from autoqa.runner.session import RunRequest
+    from autoqa.runner.run import RunRequest
 
     request = RunRequest(
         paths=paths or ("specs",),

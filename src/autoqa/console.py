@@ -15,7 +15,7 @@ from autoqa.errors import UsageError
 from autoqa.events import FanoutSink
 from autoqa.exit_codes import ExitCode, exit_code_for
 from autoqa.results import RunResult
-from autoqa.runner.session import PreparedRun, RunRequest, execute_run, prepare_run
+from autoqa.runner.run import PreparedRun, RunRequest, execute_run, prepare_run
 
 
 def print_dry_run(prepared: PreparedRun) -> None:

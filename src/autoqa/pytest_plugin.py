@@ -5,7 +5,7 @@ Opt in with ``--autoqa`` or ``autoqa_specs = true`` in the ini file; then ``pyte
 :class:`SpecItem`. A failing spec reports the failed step, the reason and the screenshot path — not a
 traceback into autoqa. Options live in the ``autoqa`` group (``pytest --help``); ini keys mirror them.
 
-The whole session is one autoqa run (:class:`autoqa.runner.session.OpenRun`): one browser pool, one run
+The whole session is one autoqa run (:class:`autoqa.runner.run.OpenRun`): one browser pool, one run
 folder, one report; each item submits its own spec's job and waits for its result. The run lives on an
 event loop of its own in a worker thread, so it never disturbs pytest-asyncio's or pytest-playwright's
 loops; it starts with the first item that runs and is closed when the session ends. A spec with
@@ -112,7 +112,7 @@ class SessionRun:
     """One autoqa run for the whole session, on its own event loop in a thread of its own."""
 
     def __init__(self, config: pytest.Config) -> None:
-        from autoqa.runner.session import OpenRun
+        from autoqa.runner.run import OpenRun
 
         self.config = config
         paths: tuple[Path, ...] = config.stash.get(PATHS_KEY, ())
@@ -283,7 +283,7 @@ def _variables(config: pytest.Config) -> dict[str, str]:
 
 
 def _prepare(config: pytest.Config, paths: Sequence[Path]) -> Any:
-    from autoqa.runner.session import RunRequest, prepare_run
+    from autoqa.runner.run import RunRequest, prepare_run
 
     request = RunRequest(
         paths=tuple(str(p) for p in paths),

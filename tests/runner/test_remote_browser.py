@@ -19,7 +19,7 @@ import pytest
 
 from autoqa.demo_app.server import DemoServer
 from autoqa.results import Outcome
-from autoqa.runner.session import RunRequest, execute_run, prepare_run
+from autoqa.runner.run import RunRequest, execute_run, prepare_run
 
 from .conftest import demo_environ
 

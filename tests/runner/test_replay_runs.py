@@ -11,7 +11,7 @@ import pytest
 
 from autoqa.demo_app.server import DemoServer
 from autoqa.results import Outcome
-from autoqa.runner.session import RunRequest, execute_run, prepare_run
+from autoqa.runner.run import RunRequest, execute_run, prepare_run
 from autoqa.testing.fake_anthropic import FakeAnthropic, offline_env, text, tool_use
 
 from .conftest import demo_environ, run_cli

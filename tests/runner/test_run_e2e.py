@@ -8,7 +8,7 @@ from pathlib import Path
 from autoqa.demo_app.server import DemoServer
 from autoqa.exit_codes import ExitCode, exit_code_for
 from autoqa.results import Outcome
-from autoqa.runner.session import RunRequest, execute_run, prepare_run
+from autoqa.runner.run import RunRequest, execute_run, prepare_run
 
 from .conftest import demo_environ
 
