@@ -45,7 +45,7 @@ def load_settings(
 
     project = find_project_root(Path(root) if root is not None else Path.cwd())
     env = dict(os.environ if environ is None else environ)
-    return resolve(project, env=env, cli=overrides).settings
+    return resolve(project, env=env, cli=overrides, origin="autoqa.load_settings").settings
 
 
 async def run(
@@ -71,6 +71,7 @@ async def run(
         cli_vars=dict(variables),
         keyword=None,
         environ=dict(os.environ if environ is None else environ),
+        origin="autoqa.run",
     )
     return await execute_run(prepare_run(request))
 

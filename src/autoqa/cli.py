@@ -9,13 +9,10 @@ from typing import Any
 
 import click
 
+from autoqa.config.flags import RUN_KEYS, VariableError, click_options, settings_from_options
+from autoqa.config.settings import Settings
 from autoqa.errors import AgentError, AutoQAError, BrowserError, SpecError
 from autoqa.exit_codes import ExitCode
-
-_CHOICE_AGENT = click.Choice(["auto", "on-miss", "never", "always"])
-_CHOICE_POLICY = click.Choice(["all", "fail", "none"])
-_CHOICE_CONTEXT = click.Choice(["screenshot", "snapshot", "none"])
-_CHOICE_RECORD = click.Choice(["on", "off", "retain-on-failure"])
 
 
 def _fail(exc: AutoQAError) -> None:
@@ -32,99 +29,55 @@ def main() -> None:
 
 
 def _run_options(func: Any) -> Any:
-    options = [
-        click.option("--url", "base_url", help="Base URL of the app under test ({{BASE_URL}})."),
-        click.option("--login-url", "login_base_url", help="Second origin for {{LOGIN_BASE_URL}}."),
-        click.option("--env", "env", help="Load .env.<ENV> after .env and set {{ENV}}."),
-        click.option(
-            "--var", "variables", multiple=True, metavar="NAME=VALUE", help="Set a {{NAME}} variable."
-        ),
+    """The settings ``autoqa run`` takes (projected from the settings model), then the run's own options."""
+    own = [
         click.option("-k", "keyword", help="Only specs whose path or title contains this text."),
-        click.option("-t", "--tag", "tags", multiple=True, help="Only specs with this front-matter tag."),
-        click.option("-j", "--workers", type=click.IntRange(1, 64), help="Parallel workers (browsers)."),
-        click.option("--shard", help="Run the i-th of n deterministic partitions, e.g. 2/4."),
-        click.option("-x", "--fail-fast", is_flag=True, default=None, help="Stop after the first non-pass."),
-        click.option("--headed", is_flag=True, default=None, help="Show the browser window."),
-        click.option(
-            "--debug",
-            is_flag=True,
-            default=None,
-            help="Verbose tool and agent log; headed and slow motion when a display exists.",
-        ),
-        click.option("--model", help="Claude model for agent specs."),
-        click.option("--max-turns", type=click.IntRange(1), help="Agent turn limit per spec."),
-        click.option("--max-tool-calls", "max_tool_calls_per_spec", type=click.IntRange(1)),
-        click.option("--max-consecutive-errors", type=click.IntRange(1)),
-        click.option("--max-retries-per-step", type=click.IntRange(1)),
-        click.option(
-            "--spec-timeout", "spec_timeout_s", type=click.FloatRange(min=1), help="Seconds per spec."
-        ),
-        click.option("--max-budget-usd", type=click.FloatRange(min=0), help="Model budget per spec."),
-        click.option("--max-run-budget-usd", type=click.FloatRange(min=0), help="Model budget per run."),
-        click.option("--artifacts", type=_CHOICE_POLICY, help="What to keep: all, fail (default) or none."),
-        click.option("--tool-context", type=_CHOICE_CONTEXT, help="Extra context for the model on failure."),
-        click.option("--trace", type=_CHOICE_RECORD, help="Playwright trace per spec."),
-        click.option("--video", type=_CHOICE_RECORD, help="Video per spec."),
-        click.option("--output", "output_dir", type=click.Path(file_okay=False), help="Artifacts folder."),
-        click.option("--agent", type=_CHOICE_AGENT, help="When to use the model (default auto)."),
-        click.option("--connect", help="Use a remote browser: ws:// endpoint of `playwright run-server`."),
-        click.option("--browser-path", help="Chromium executable to launch."),
-        click.option(
-            "--interactive", is_flag=True, default=None, help="Allow the agent to ask you (TTY only)."
-        ),
         click.option("--json", "json_output", is_flag=True, help="Print the run result as JSON on stdout."),
         click.option("--dry-run", is_flag=True, help="Parse and print the steps; no browser."),
     ]
-    for option in reversed(options):
+    for option in reversed(own):
         func = option(func)
-    return func
+    return click_options(RUN_KEYS)(func)
 
 
-_OVERRIDE_KEYS = (
-    "base_url",
-    "login_base_url",
-    "env",
-    "workers",
-    "shard",
-    "fail_fast",
-    "model",
-    "max_turns",
-    "max_tool_calls_per_spec",
-    "max_consecutive_errors",
-    "max_retries_per_step",
-    "spec_timeout_s",
-    "max_budget_usd",
-    "max_run_budget_usd",
-    "artifacts",
-    "tool_context",
-    "trace",
-    "video",
-    "output_dir",
-    "agent",
-    "connect",
-    "browser_path",
-    "interactive",
-    "debug",
-)
-
-
-def _overrides(kwargs: dict[str, Any]) -> dict[str, Any]:
-    cli = {key: kwargs[key] for key in _OVERRIDE_KEYS if kwargs.get(key) is not None}
-    if kwargs.get("headed"):
-        cli["headless"] = False
+def _overrides(kwargs: dict[str, Any], keys: tuple[str, ...] = RUN_KEYS) -> dict[str, Any]:
+    try:
+        cli = settings_from_options(kwargs, keys)
+    except VariableError as exc:
+        raise click.UsageError(str(exc)) from exc
     if kwargs.get("debug") and (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         cli["headless"] = False  # --debug shows the browser when there is a screen to show it on
-    if kwargs.get("tags"):
-        cli["tags"] = list(kwargs["tags"])
     return cli
 
 
 # (option, option, why): each names the keyword argument and its flag.
 _CONFLICTS = (
     (("connect", "--connect"), ("browser_path", "--browser-path"), "a remote browser is not launched"),
-    (("connect", "--connect"), ("headed", "--headed"), "the remote browser decides if it shows a window"),
+    (("connect", "--connect"), ("headless", "--headed"), "the remote browser decides if it shows a window"),
     (("dry_run", "--dry-run"), ("json_output", "--json"), "a dry run prints steps as text, not a run result"),
 )
+
+
+_DEMO_KEYS = ("agent", "output_dir", "workers")
+_VALIDATE_KEYS = ("base_url", "env", "vars", "tags")
+
+
+def _output_root(configured: Path) -> Path:
+    """The output folder as a run resolves it (relative to where autoqa runs)."""
+    return configured if configured.is_absolute() else Path.cwd() / configured
+
+
+def _configured_output(kwargs: dict[str, Any]) -> Path:
+    """``--output`` if given, else the configured ``output_dir`` (config files, AUTOQA_OUTPUT_DIR)."""
+    from autoqa.config import find_project_root, load_settings
+
+    try:
+        resolved = load_settings(
+            find_project_root(Path.cwd()), env=dict(os.environ), cli=_overrides(kwargs, ("output_dir",))
+        )
+    except AutoQAError as exc:
+        _fail(exc)
+    return _output_root(resolved.settings.output_dir)
 
 
 def _check_conflicts(kwargs: dict[str, Any]) -> None:
@@ -132,16 +85,6 @@ def _check_conflicts(kwargs: dict[str, Any]) -> None:
     for (first, first_flag), (second, second_flag), why in _CONFLICTS:
         if kwargs.get(first) and kwargs.get(second):
             raise click.UsageError(f"{first_flag} and {second_flag} cannot be used together: {why}")
-
-
-def _parse_vars(pairs: tuple[str, ...]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
-            raise click.UsageError(f"--var expects NAME=VALUE, got {pair!r}")
-        out[name.strip()] = value
-    return out
 
 
 @main.command()
@@ -153,11 +96,12 @@ def run(paths: tuple[str, ...], **kwargs: Any) -> None:
     from autoqa.runner.run import RunRequest
 
     _check_conflicts(kwargs)
+    cli = _overrides(kwargs)
     request = RunRequest(
         paths=paths or ("specs",),
         root=Path.cwd(),
-        cli=_overrides(kwargs),
-        cli_vars=_parse_vars(kwargs["variables"]),
+        cli=cli,
+        cli_vars=cli.pop("vars", {}),
         keyword=kwargs.get("keyword"),
         environ=dict(os.environ),
     )
@@ -175,24 +119,17 @@ def run(paths: tuple[str, ...], **kwargs: Any) -> None:
 @main.command()
 @click.option("--serve", is_flag=True, help="Only serve the demo app until Ctrl-C.")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, help="Port (default: a free one).")
-@click.option("--bugs", default="", help="Inject known bugs: total,button,label.")
-@click.option("--agent", type=_CHOICE_AGENT, default=None, help="When to use the model (default auto).")
-@click.option("--output", "output_dir", type=click.Path(file_okay=False), help="Artifacts folder.")
+@click.option(
+    "--bugs", default=None, help="Inject known bugs: total,button,label (default: AUTOQA_DEMO_BUGS)."
+)
+@click_options(_DEMO_KEYS)
 @click.option("--json", "json_output", is_flag=True, help="Print the run result as JSON on stdout.")
-@click.option("-j", "--workers", type=click.IntRange(1, 64), default=None)
-def demo(
-    serve: bool,
-    port: int,
-    bugs: str,
-    agent: str | None,
-    output_dir: str | None,
-    json_output: bool,
-    workers: int | None,
-) -> None:
+def demo(serve: bool, port: int, bugs: str | None, json_output: bool, **kwargs: Any) -> None:
     """Start the bundled demo shop and run the bundled example specs against it."""
     from autoqa.demo_app.server import DemoServer, serve_forever
 
-    bug_list = tuple(b.strip() for b in bugs.split(",") if b.strip())
+    # None: the demo server reads AUTOQA_DEMO_BUGS (as CONTRACT.md says), for --serve too.
+    bug_list = tuple(b.strip() for b in bugs.split(",") if b.strip()) if bugs is not None else None
     if serve:
         try:
             serve_forever("127.0.0.1", port, bug_list)
@@ -202,6 +139,7 @@ def demo(
     from autoqa.console import execute_and_report
     from autoqa.demo_app import SPECS_DIR as specs_dir
     from autoqa.runner.run import RunRequest
+
     try:
         server = DemoServer(port=port, bugs=bug_list).start()
     except ValueError as exc:
@@ -209,15 +147,14 @@ def demo(
     try:
         # The bundled specs live inside the package: their step cache and exported tests go to the
         # output folder instead, where the user can look at them.
-        output = Path(output_dir or "artifacts").resolve()
+        given = _overrides(kwargs, _DEMO_KEYS)
+        output = Path(given.get("output_dir") or Settings.model_fields["output_dir"].default).resolve()
         cli: dict[str, Any] = {
             "base_url": server.url,
             "cache_dir": str(output / "demo-step-cache"),
             "export_dir": str(output / "demo-exported-tests"),
+            **given,
         }
-        for key, value in (("agent", agent), ("output_dir", output_dir), ("workers", workers)):
-            if value is not None:
-                cli[key] = value
         environ = dict(os.environ)
         # The demo is self-contained: its own account wins over any AUTOQA_USERNAME/PASSWORD around.
         environ["AUTOQA_USERNAME"] = server.credentials.username
@@ -241,16 +178,9 @@ def demo(
 
 @main.command()
 @click.argument("target", default="latest")
-@click.option(
-    "--output",
-    "output_dir",
-    default="artifacts",
-    type=click.Path(file_okay=False),
-    help="Artifacts folder holding the runs.",
-)
+@click_options(("output_dir", "vars"))
 @click.option("--to", "export_dir", type=click.Path(file_okay=False), help="Folder for the test files.")
-@click.option("--var", "variables", multiple=True, metavar="NAME=VALUE")
-def export(target: str, output_dir: str, export_dir: str | None, variables: tuple[str, ...]) -> None:
+def export(target: str, export_dir: str | None, **kwargs: Any) -> None:
     """Write pytest-playwright files from a run: TARGET is a run id, `latest`, or a spec file."""
     from autoqa.config import find_project_root, load_settings
     from autoqa.export.from_run import export_run, find_run_dir
@@ -258,11 +188,9 @@ def export(target: str, output_dir: str, export_dir: str | None, variables: tupl
 
     root = find_project_root(Path.cwd())
     try:
-        resolved = load_settings(
-            root, env=dict(os.environ), cli={"vars": _parse_vars(variables)} if variables else {}
-        )
+        resolved = load_settings(root, env=dict(os.environ), cli=_overrides(kwargs, ("output_dir", "vars")))
         settings = resolved.settings
-        run_dir = find_run_dir(Path(output_dir), target)
+        run_dir = find_run_dir(_output_root(settings.output_dir), target)
         out = (
             Path(export_dir)
             if export_dir
@@ -316,14 +244,14 @@ def config() -> None:
 
 
 @config.command("show")
-@click.option("--var", "variables", multiple=True, metavar="NAME=VALUE")
-def config_show(variables: tuple[str, ...]) -> None:
-    """Print every setting with the source it came from (secrets masked)."""
+@click_options(RUN_KEYS)
+def config_show(**kwargs: Any) -> None:
+    """Print every setting with the source it came from (secrets masked); flags as for `autoqa run`."""
     from autoqa.config import find_project_root, load_settings, show_config
 
     root = find_project_root(Path.cwd())
     try:
-        resolved = load_settings(root, env=dict(os.environ), cli={})
+        resolved = load_settings(root, env=dict(os.environ), cli=_overrides(kwargs))
     except AutoQAError as exc:
         _fail(exc)
     click.echo(show_config(resolved))
@@ -336,18 +264,18 @@ def specs() -> None:
 
 @specs.command("validate")
 @click.argument("paths", nargs=-1)
-@click.option("--url", "base_url", help="Base URL used to render {{BASE_URL}}.")
-@click.option("--var", "variables", multiple=True, metavar="NAME=VALUE")
-def specs_validate(paths: tuple[str, ...], base_url: str | None, variables: tuple[str, ...]) -> None:
+@click_options(_VALIDATE_KEYS)
+def specs_validate(paths: tuple[str, ...], **kwargs: Any) -> None:
     """Parse specs, expand includes, render variables, print the steps; exit 2 on the first problem."""
     from autoqa.console import execute_and_report
     from autoqa.runner.run import RunRequest
 
+    cli = _overrides(kwargs, _VALIDATE_KEYS)
     request = RunRequest(
         paths=paths or ("specs",),
         root=Path.cwd(),
-        cli={"base_url": base_url} if base_url else {},
-        cli_vars=_parse_vars(variables),
+        cli=cli,
+        cli_vars=cli.pop("vars", {}),
         keyword=None,
         environ=dict(os.environ),
     )
@@ -364,19 +292,21 @@ def runs() -> None:
 
 
 @runs.command("list")
-@click.option("--output", "output_dir", default="artifacts", type=click.Path(file_okay=False))
-def runs_list(output_dir: str) -> None:
+@click_options(("output_dir",))
+def runs_list(**kwargs: Any) -> None:
+    """The runs in the output folder, newest first."""
     from autoqa.artifacts.runs import list_runs
 
-    for summary in list_runs(Path(output_dir)):
+    for summary in list_runs(_configured_output(kwargs)):
         click.echo(str(summary))
 
 
 @runs.command("clean")
 @click.option("--keep", type=click.IntRange(0), default=10, show_default=True)
-@click.option("--output", "output_dir", default="artifacts", type=click.Path(file_okay=False))
-def runs_clean(keep: int, output_dir: str) -> None:
+@click_options(("output_dir",))
+def runs_clean(keep: int, **kwargs: Any) -> None:
+    """Remove all but the newest KEEP runs autoqa wrote in the output folder."""
     from autoqa.artifacts.runs import clean_runs
 
-    removed = clean_runs(Path(output_dir), keep)
+    removed = clean_runs(_configured_output(kwargs), keep)
     click.echo(f"removed {len(removed)} run(s), kept the newest {keep}")

@@ -28,10 +28,6 @@ import pytest
 from autoqa.errors import AutoQAError
 from autoqa.results import Outcome, SpecFailed, SpecResult, StepStatus
 
-AGENT_MODES = ("auto", "on-miss", "never", "always")
-RECORD_POLICIES = ("on", "off", "retain-on-failure")
-ARTIFACT_POLICIES = ("all", "fail", "none")
-
 RESULT_KEY = pytest.StashKey[SpecResult]()
 """``item.stash[RESULT_KEY]``: the spec's result once the item ran."""
 SETUPS_KEY = pytest.StashKey[dict[str, Path]]()
@@ -42,32 +38,26 @@ RUN_KEY = pytest.StashKey["SessionRun"]()
 """``config.stash[RUN_KEY]``: the session's run, once an item started it."""
 
 
+def _option_name(long: str) -> str:
+    return "--autoqa-" + long.removeprefix("--")
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
+    from autoqa.config.flags import PLUGIN_KEYS, flags
+
     group = parser.getgroup("autoqa", "autoqa-py Markdown specs")
     group.addoption("--autoqa", action="store_true", default=False, help="collect *.md specs as tests")
-    group.addoption("--autoqa-url", metavar="URL", default=None, help="base URL of the app under test")
-    group.addoption(
-        "--autoqa-agent", choices=AGENT_MODES, default=None, help="when the model may run (default: auto)"
-    )
-    group.addoption(
-        "--autoqa-var",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a template variable (repeatable)",
-    )
-    group.addoption(
-        "--autoqa-output", metavar="DIR", default=None, help="artifacts folder (default: artifacts)"
-    )
-    group.addoption("--autoqa-headed", action="store_true", default=False, help="show the browser")
-    group.addoption("--autoqa-trace", choices=RECORD_POLICIES, default=None, help="Playwright trace policy")
-    group.addoption("--autoqa-video", choices=RECORD_POLICIES, default=None, help="video policy")
-    group.addoption(
-        "--autoqa-artifacts",
-        choices=ARTIFACT_POLICIES,
-        default=None,
-        help="which specs keep screenshots etc.",
-    )
+    # The settings the plugin takes, projected from the settings model (names, choices, help).
+    for f in flags(PLUGIN_KEYS):
+        name, dest = _option_name(f.long), f"autoqa_{f.key}"
+        if f.kind == "switch":
+            group.addoption(name, action="store_true", default=None, dest=dest, help=f.help)
+        elif f.kind in ("list", "vars"):
+            metavar = "NAME=VALUE" if f.kind == "vars" else "VALUE"
+            group.addoption(name, action="append", default=[], dest=dest, metavar=metavar, help=f.help)
+        else:
+            metavar = None if f.choices else f.long.removeprefix("--").upper()
+            group.addoption(name, choices=f.choices, default=None, dest=dest, metavar=metavar, help=f.help)
     group.addoption("--autoqa-config", metavar="FILE", default=None, help="autoqa config file to use")
     parser.addini("autoqa_specs", "collect *.md specs as tests (true/false)", type="bool", default=False)
     parser.addini("autoqa_url", "base URL of the app under test", default=None)
@@ -250,48 +240,32 @@ def _properties(result: SpecResult) -> list[tuple[str, object]]:
 
 
 def _cli(config: pytest.Config) -> dict[str, Any]:
-    cli: dict[str, Any] = {}
-    url = config.getoption("--autoqa-url") or config.getini("autoqa_url")
-    if url:
-        cli["base_url"] = url
-    agent = config.getoption("--autoqa-agent") or config.getini("autoqa_agent")
-    if agent:
-        cli["agent"] = agent
-    for option, key in (
-        ("--autoqa-output", "output_dir"),
-        ("--autoqa-trace", "trace"),
-        ("--autoqa-video", "video"),
-        ("--autoqa-artifacts", "artifacts"),
-        ("--autoqa-config", "config"),
-    ):
-        value = config.getoption(option)
-        if value is not None:
-            cli[key] = value
-    if config.getoption("--autoqa-headed"):
-        cli["headless"] = False
+    from autoqa.config.flags import PLUGIN_KEYS, VariableError, settings_from_options
+
+    given = {key: config.getoption(f"autoqa_{key}") for key in PLUGIN_KEYS}
+    given["base_url"] = given["base_url"] or config.getini("autoqa_url") or None
+    given["agent"] = given["agent"] or config.getini("autoqa_agent") or None
+    try:
+        cli = settings_from_options(given, PLUGIN_KEYS, prefix="--autoqa-")
+    except VariableError as exc:
+        raise pytest.UsageError(str(exc)) from None
+    if config.getoption("--autoqa-config") is not None:
+        cli["config"] = config.getoption("--autoqa-config")
     return cli
-
-
-def _variables(config: pytest.Config) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for pair in config.getoption("--autoqa-var") or []:
-        name, sep, value = str(pair).partition("=")
-        if not sep or not name.strip():
-            raise pytest.UsageError(f"--autoqa-var expects NAME=VALUE, got {pair!r}")
-        out[name.strip()] = value
-    return out
 
 
 def _prepare(config: pytest.Config, paths: Sequence[Path]) -> Any:
     from autoqa.runner.run import RunRequest, prepare_run
 
+    cli = _cli(config)
     request = RunRequest(
         paths=tuple(str(p) for p in paths),
         root=Path(config.invocation_params.dir),
-        cli=_cli(config),
-        cli_vars=_variables(config),
+        cli=cli,
+        cli_vars=cli.pop("vars", {}),
         keyword=None,
         environ=dict(os.environ),
+        origin="pytest",
     )
     return prepare_run(request, skip_agent_without_credentials=True)
 

@@ -129,11 +129,11 @@ def test_base_url_trailing_slash_is_stripped(tmp_path: Path) -> None:
         ({"shard": "0/4"}, "shard", "cli --shard", "'i/n' with 1 <= i <= n"),
         ({"base_url": "shop.example"}, "base_url", "cli --url", "an http:// or https:// URL"),
         ({"connect": "tcp://x"}, "connect", "cli --connect", "ws://"),
-        ({"viewport": "big"}, "viewport", "cli --viewport", "WIDTHxHEIGHT"),
-        ({"headless": "perhaps"}, "headless", "cli --headless", "true or false"),
+        ({"viewport": "big"}, "viewport", "override viewport", "WIDTHxHEIGHT"),
+        ({"headless": "perhaps"}, "headless", "cli --headed", "true or false"),
         ({"max_budget_usd": -1}, "max_budget_usd", "cli --max-budget-usd", "a number > 0 (or unset)"),
-        ({"allowed_origins": ["https://x.com/path"]}, "allowed_origins", "cli --allowed-origins", "origins"),
-        ({"test_id_attribute": "data test"}, "test_id_attribute", "cli --test-id-attribute", "attribute"),
+        ({"allowed_origins": ["https://x.com/p"]}, "allowed_origins", "override allowed_origins", "origins"),
+        ({"test_id_attribute": "data test"}, "test_id_attribute", "override test_id_attribute", "attribute"),
     ],
 )
 def test_bad_values_name_key_source_and_allowed(

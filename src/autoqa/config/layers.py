@@ -21,7 +21,6 @@ AUTOQA_TOML = "autoqa.toml"
 PYPROJECT = "pyproject.toml"
 LEGACY_JSON = "autoqa.config.json"
 
-_CLI_FLAGS = {"base_url": "--url", "login_base_url": "--login-url", "vars": "--var", "tags": "--tag"}
 ENV_ALIASES = {"AUTOQA_BROWSER_WS_ENDPOINT": "connect"}
 _LIST_KEYS = frozenset({"secrets", "allowed_origins", "tags", "include_patterns", "exclude_patterns"})
 _NOT_FROM_ENV = frozenset({"vars"})
@@ -55,8 +54,11 @@ def env_var_name(key: str) -> str:
     return "AUTOQA_" + key.upper()
 
 
-def cli_flag(key: str) -> str:
-    return _CLI_FLAGS.get(key, "--" + key.replace("_", "-"))
+def cli_flag(key: str) -> str | None:
+    """The ``autoqa run`` flag that sets ``key``, or None when no flag does."""
+    from autoqa.config.flags import RUN_KEYS, flag_name
+
+    return flag_name(key) if key in RUN_KEYS else None
 
 
 def _camel(key: str) -> str:
@@ -214,8 +216,11 @@ def env_layer(environ: Mapping[str, str], *, from_dotenv: Iterable[str] = ()) ->
     return Layer(values, sources, warnings)
 
 
-def cli_layer(cli: Mapping[str, Any]) -> Layer:
-    """Options the CLI parsed: setting names to values; None means "not given". ``vars`` is a mapping."""
+def cli_layer(cli: Mapping[str, Any], origin: str = "cli") -> Layer:
+    """Options the CLI parsed: setting names to values; None means "not given". ``vars`` is a mapping.
+
+    Sources are labelled with the flag that set the value (``cli --workers``); a key no flag sets, or one
+    given through the library (``origin="autoqa.run"``), is labelled ``<origin> <key>``."""
     values: dict[str, Any] = {}
     sources: dict[str, str] = {}
     for key, value in cli.items():
@@ -223,7 +228,8 @@ def cli_layer(cli: Mapping[str, Any]) -> Layer:
             continue
         if key not in SETTING_KEYS:
             raise _unknown_key(key, SETTING_KEYS, "cli")
-        label = f"cli {cli_flag(key)}"
+        flag = cli_flag(key) if origin == "cli" else None
+        label = f"cli {flag}" if flag else f"{'override' if origin == 'cli' else origin} {key}"
         if key == "vars":
             if not isinstance(value, Mapping):
                 raise ConfigError("must be a mapping of NAME to value", key="vars", source=label)

@@ -183,6 +183,7 @@ def load_settings(
     cli: Mapping[str, Any],
     config_file: Path | str | None = None,
     read_env_files: bool = True,
+    origin: str = "cli",
 ) -> ResolvedSettings:
     """Resolve every setting once.
 
@@ -192,6 +193,7 @@ def load_settings(
         cli: options the CLI parsed, by setting name (None = not given); ``vars`` maps ``--var`` entries.
             A ``config`` entry (or ``config_file``) replaces config file discovery with that one file.
         read_env_files: set False to ignore ``.env`` files (tests, ``--no-env-files``).
+        origin: how ``cli`` values are labelled in sources: ``cli`` (by their flag) or e.g. ``autoqa.run``.
 
     Raises:
         ConfigError: a bad value (naming key, source and allowed values), an unknown key (with a
@@ -201,7 +203,7 @@ def load_settings(
     explicit = config_file if config_file is not None else cli.pop("config", None)
     cli.pop("config", None)
     files = _file_layers(root, Path(explicit) if explicit is not None else None)
-    cli_values = cli_layer(cli)
+    cli_values = cli_layer(cli, origin)
     env_name, required = _env_choice(cli_values, env, files)
     dotenv = load_env_files(root, env_name, required=required) if read_env_files else {}
     environ = merged_environ(dotenv, env)

@@ -63,7 +63,8 @@ def _http_url(value: str | None) -> str | None:
 class Settings(BaseModel):
     """Every setting of autoqa-py. Keys are snake_case in TOML; the env var is ``AUTOQA_<KEY>``."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # Field docstrings are the help texts of the CLI flags and pytest options projected from this model.
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
 
     base_url: str | None = None
     """The app under test; ``{{BASE_URL}}`` in specs; relative ``navigate`` targets resolve against it."""
@@ -72,14 +73,17 @@ class Settings(BaseModel):
     env: str | None = None
     """Environment name: loads ``.env.<env>`` and sets ``{{ENV}}``."""
     headless: bool = True
+    """Run the browser without a window (``--headed`` shows it)."""
     browser_path: Path | None = None
     """A Chromium executable to launch instead of Playwright's or the system one."""
     connect: str | None = None
     """Connect to a running browser (``ws://…`` Playwright server, ``http://…`` CDP) instead of launching."""
     workers: int = Field(1, ge=1, le=64)
+    """Parallel workers, one browser each."""
     shard: str | None = None
     """Run only part ``i`` of ``n`` of the sorted specs, written ``"i/n"`` (1-based)."""
     fail_fast: bool = False
+    """Stop after the first spec that does not pass (the rest are not run)."""
     agent: AgentMode = "auto"
     """auto: plain grammar or cache first, agent otherwise; never: no model calls; always: agent for all;
     on-miss: agent only when the replay cache misses."""
@@ -88,33 +92,49 @@ class Settings(BaseModel):
     tool_context: ToolContextMode = "screenshot"
     """What the model gets back with a failed tool call."""
     trace: RecordPolicy = "retain-on-failure"
+    """Playwright trace per spec."""
     video: RecordPolicy = "off"
+    """Video per spec (needs ffmpeg where Playwright looks for it)."""
     output_dir: Path = Path("artifacts")
     """Where runs write reports and artifacts (relative paths are relative to the project root)."""
     model: str | None = None
     """Claude model name for the agent; None uses the SDK's default."""
     max_turns: int = Field(80, ge=1)
+    """Agent turn limit per spec."""
     max_budget_usd: float | None = Field(None, gt=0)
     """Per-spec cost cap for agent runs."""
     max_run_budget_usd: float | None = Field(None, gt=0)
     """Cap for the whole run; remaining agent specs are skipped once reached."""
     thinking: bool = False
+    """Let the model think before it acts (extended thinking)."""
     max_tool_calls_per_spec: int = Field(200, ge=1)
+    """Agent tool calls per spec before the guardrail ends it."""
     max_consecutive_errors: int = Field(8, ge=1)
+    """Failed agent tool calls in a row before the guardrail ends the spec."""
     max_retries_per_step: int = Field(5, ge=1)
+    """Failed agent tool calls on one step before the guardrail ends the spec."""
     spec_timeout_s: float = Field(600.0, gt=0)
+    """Seconds a spec may take."""
     circuit_breaker_threshold: int = Field(3, ge=1)
     """Identical failing tool calls in a row before the breaker opens."""
     circuit_breaker_cooldown: int = Field(2, ge=0)
     """Other tool calls needed before the broken call may be tried again."""
     action_timeout_ms: int = Field(5000, ge=1)
+    """How long an action waits for its element."""
     navigation_timeout_ms: int = Field(15000, ge=1)
+    """How long a navigation may take."""
     assertion_timeout_ms: int = Field(5000, ge=1)
+    """How long an assertion polls before it fails."""
     screenshot_max_side: int = Field(1024, ge=64, le=8192)
+    """Longest side of a failure screenshot sent to the model, in pixels."""
     test_id_attribute: str = "data-testid"
+    """The attribute targets and exported locators treat as a test id."""
     export_dir: Path = Path("tests/autoqa")
+    """Where passing specs become pytest-playwright files (relative to the project root)."""
     export_on_pass: bool = True
+    """Export every passing spec."""
     cache_dir: Path = Path("specs/.autoqa")
+    """The committed step cache (relative to the project root)."""
     vars: dict[str, str] = Field(default_factory=dict, repr=False)
     """Template variables (``{{NAME}}``); ``--var NAME=VALUE`` entries are merged on top."""
     secrets: tuple[str, ...] = ()
@@ -126,13 +146,17 @@ class Settings(BaseModel):
     """``upload_file`` only reads files under this folder (relative to the project root); unset, uploads
     are refused."""
     interactive: bool = False
+    """Allow the agent to ask you (TTY only)."""
     debug: bool = False
+    """Verbose tool and agent log; headed and slow motion when a display exists."""
     tags: tuple[str, ...] = ()
     """Run only specs with these tags (``!tag`` excludes)."""
     include_patterns: tuple[str, ...] = ()
     """Keep only specs whose path matches one of these globs."""
     exclude_patterns: tuple[str, ...] = ()
+    """Skip specs whose path matches one of these globs."""
     viewport: str = "1280x800"
+    """Browser window size, WIDTHxHEIGHT."""
     strict_negative_checks: bool | None = None
     """Fail a negative check (not visible / hidden / absent / count 0) whose subject never matched during
     the spec, instead of only flagging it. None: on when the ``CI`` environment variable is set."""

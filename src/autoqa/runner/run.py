@@ -53,6 +53,8 @@ class RunRequest:
     environ: Mapping[str, str]
     project_root: Path | None = None
     """Where config files and ``steps/`` libraries are looked up (default: found from ``root``)."""
+    origin: str = "cli"
+    """Who set the ``cli`` values, for their source labels: ``cli`` (by flag), ``autoqa.run``, ``pytest``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +95,7 @@ def prepare_run(request: RunRequest, *, skip_agent_without_credentials: bool = F
     cli = dict(request.cli)
     if request.cli_vars:
         cli["vars"] = dict(request.cli_vars)
-    resolved = load_settings(project_root, env=dict(request.environ), cli=cli)
+    resolved = load_settings(project_root, env=dict(request.environ), cli=cli, origin=request.origin)
     settings = resolved.settings
     merged_env = dict(resolved.environ)  # the process environment over .env files
     variables = dict(resolved.variables)
