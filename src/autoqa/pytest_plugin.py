@@ -53,11 +53,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         if f.kind == "switch":
             group.addoption(name, action="store_true", default=None, dest=dest, help=f.help)
         elif f.kind in ("list", "vars"):
-            metavar = "NAME=VALUE" if f.kind == "vars" else "VALUE"
-            group.addoption(name, action="append", default=[], dest=dest, metavar=metavar, help=f.help)
+            many = "NAME=VALUE" if f.kind == "vars" else "VALUE"
+            group.addoption(name, action="append", default=[], dest=dest, metavar=many, help=f.help)
         else:
-            metavar = None if f.choices else f.long.removeprefix("--").upper()
-            group.addoption(name, choices=f.choices, default=None, dest=dest, metavar=metavar, help=f.help)
+            one = None if f.choices else f.long.removeprefix("--").upper()
+            group.addoption(name, choices=f.choices, default=None, dest=dest, metavar=one, help=f.help)
     group.addoption("--autoqa-config", metavar="FILE", default=None, help="autoqa config file to use")
     parser.addini("autoqa_specs", "collect *.md specs as tests (true/false)", type="bool", default=False)
     parser.addini("autoqa_url", "base URL of the app under test", default=None)
