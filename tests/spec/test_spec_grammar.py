@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from autoqa.role_words import ROLE_WORDS
 from autoqa.spec import grammar
 from autoqa.spec.grammar import (
     PlainAction,
@@ -32,24 +33,28 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
     ("导航到 /login.html", "navigate", {"url": "/login.html"}),
     # click
     ('Click "Log in"', "click", {"target": "Log in"}),
-    ("Click on the 'Log in' button", "click", {"target": "Log in"}),
+    # a role word after the target is kept: the tools only consider elements of that role
+    ("Click on the 'Log in' button", "click", {"target": '"Log in" button'}),
     ("click “Add to cart”", "click", {"target": "Add to cart"}),
-    ("Click `Checkout` link.", "click", {"target": "Checkout"}),
-    ('Press the "Place order" button', "click", {"target": "Place order"}),
+    ("Click `Checkout` link.", "click", {"target": '"Checkout" link'}),
+    ('Press the "Place order" button', "click", {"target": '"Place order" button'}),
     ('Double-click "Row 1"', "click", {"target": "Row 1", "double": True}),
-    ('Right-click the "Row 1" row', "click", {"target": "Row 1", "button": "right"}),
+    ('Right-click the "Row 1" row', "click", {"target": '"Row 1" row', "button": "right"}),
     ("双击“行”", "click", {"target": "行", "double": True}),
-    ("点击“登录”按钮", "click", {"target": "登录"}),
+    ("点击“登录”按钮", "click", {"target": '"登录" 按钮'}),
+    ("点击“设置”图标", "click", {"target": "设置"}),  # a noun that names no role is dropped
     # fill
     ('Fill "Username" with "demo"', "fill", {"target": "Username", "value": "demo"}),
     (
         'Fill in the "Password" field with {{PASSWORD}}',
         "fill",
-        {"target": "Password", "value": "{{PASSWORD}}"},
+        {"target": '"Password" field', "value": "{{PASSWORD}}"},
     ),
     ('Fill "Password" with "{{ PASSWORD }}"', "fill", {"target": "Password", "value": "{{ PASSWORD }}"}),
     ('Type "hello world" into "Search"', "fill", {"target": "Search", "value": "hello world"}),
-    ('Enter "x@y.z" in the "Email" field', "fill", {"target": "Email", "value": "x@y.z"}),
+    ('Enter "x@y.z" in the "Email" field', "fill", {"target": '"Email" field', "value": "x@y.z"}),
+    ('Enter "Cosmos" in the "Search" text box', "fill", {"target": '"Search" text box', "value": "Cosmos"}),
+    ("在“搜索”输入框中输入“abc”", "fill", {"target": '"搜索" 输入框', "value": "abc"}),
     ('Fill "Note" with ""', "fill", {"target": "Note", "value": ""}),
     ('Clear "Search"', "fill", {"target": "Search", "value": ""}),
     ("在“用户名”中输入“demo”", "fill", {"target": "用户名", "value": "demo"}),
@@ -60,7 +65,11 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
         "select_option",
         {"target": "Sort by", "option": "Price (low to high)"},
     ),
-    ('Select "B" from the "Letters" dropdown', "select_option", {"target": "Letters", "option": "B"}),
+    (
+        'Select "B" from the "Letters" dropdown',
+        "select_option",
+        {"target": '"Letters" dropdown', "option": "B"},
+    ),
     ('Choose "Red" from "Color"', "select_option", {"target": "Color", "option": "Red"}),
     ("在“排序”中选择“价格从低到高”", "select_option", {"target": "排序", "option": "价格从低到高"}),
     # checkboxes
@@ -69,7 +78,14 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
         "set_checked",
         {"target": "Subscribe to newsletter", "checked": True},
     ),
-    ('Uncheck the "Subscribe" checkbox', "set_checked", {"target": "Subscribe", "checked": False}),
+    ('Uncheck the "Subscribe" checkbox', "set_checked", {"target": '"Subscribe" checkbox', "checked": False}),
+    (
+        'Check the "feed the cat" checkbox',
+        "set_checked",
+        {"target": '"feed the cat" checkbox', "checked": True},
+    ),
+    ('Tick the "Large" radio button', "set_checked", {"target": '"Large" radio button', "checked": True}),
+    ("勾选“订阅”复选框", "set_checked", {"target": '"订阅" 复选框', "checked": True}),
     ("勾选“订阅”", "set_checked", {"target": "订阅", "checked": True}),
     ("取消勾选“订阅”", "set_checked", {"target": "订阅", "checked": False}),
     # keys
@@ -82,7 +98,7 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
     ("在“搜索”中按 Enter", "press_key", {"key": "Enter", "target": "搜索"}),
     # hover
     ('Hover "Account"', "hover", {"target": "Account"}),
-    ('Hover over the "Account" button', "hover", {"target": "Account"}),
+    ('Hover over the "Account" button', "hover", {"target": '"Account" button'}),
     ("悬停在“账户”上", "hover", {"target": "账户"}),
     # upload
     (
@@ -95,7 +111,7 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
     ("Scroll down", "scroll", {"direction": "down"}),
     ("Scroll up 300 pixels", "scroll", {"direction": "up", "amount": 300}),
     ('Scroll down to "Item 200"', "scroll", {"direction": "down", "target": "Item 200"}),
-    ('Scroll to the "Back to top" button', "scroll", {"direction": "down", "target": "Back to top"}),
+    ('Scroll to the "Back to top" button', "scroll", {"direction": "down", "target": '"Back to top" button'}),
     ("向上滚动", "scroll", {"direction": "up"}),
     ("Scroll right 200 px", "scroll", {"direction": "right", "amount": 200}),
     # waits
@@ -124,13 +140,30 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
     ("断言页面不显示“错误”", "assert_text_absent", {"text": "错误"}),
     ("验证“错误”不可见", "assert_text_absent", {"text": "错误"}),
     # element assertions
-    ('Verify the "Log in" button is visible', "assert_element_visible", {"target": "Log in"}),
-    ('Verify the "Profile" link is hidden', "assert_element_hidden", {"target": "Profile"}),
+    ('Verify the "Log in" button is visible', "assert_element_visible", {"target": '"Log in" button'}),
+    ('Verify the "Profile" link is hidden', "assert_element_hidden", {"target": '"Profile" link'}),
     (
         'Verify the "Confirm order" dialog is not visible',
         "assert_element_hidden",
-        {"target": "Confirm order"},
+        {"target": '"Confirm order" dialog'},
     ),
+    (
+        'Verify the "Pale Blue Dot" link is not visible',
+        "assert_element_hidden",
+        {"target": '"Pale Blue Dot" link'},
+    ),
+    ('Verify the "Welcome" heading is visible', "assert_element_visible", {"target": '"Welcome" heading'}),
+    (
+        'Verify the "Clear completed" button is hidden',
+        "assert_element_hidden",
+        {"target": '"Clear completed" button'},
+    ),
+    ('Verify the "Cart" icon is visible', "assert_element_visible", {"target": "Cart"}),  # no role: no filter
+    ('Verify the "Welcome" heading appears', "assert_element_visible", {"target": '"Welcome" heading'}),
+    ("Verify the 'Retry' button does not appear", "assert_element_hidden", {"target": '"Retry" button'}),
+    ('Verify the “Say "hi"” button is shown', "assert_element_visible", {"target": '“Say "hi"” button'}),
+    ("验证“登录”按钮可见", "assert_element_visible", {"target": '"登录" 按钮'}),
+    ("验证“登录”按钮不可见", "assert_element_hidden", {"target": '"登录" 按钮'}),
     # url and title
     (
         'Verify the URL contains "/products.html"',
@@ -150,7 +183,7 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
     (
         'Verify the value of the "Email" field is "a@b.c"',
         "assert_value",
-        {"target": "Email", "expected": "a@b.c"},
+        {"target": '"Email" field', "expected": "a@b.c"},
     ),
     (
         'Verify "Password" has value {{PASSWORD}}',
@@ -161,13 +194,27 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
     (
         'Verify the "Subscribe" checkbox is not checked',
         "assert_checked",
-        {"target": "Subscribe", "checked": False},
+        {"target": '"Subscribe" checkbox', "checked": False},
     ),
     ('Verify "Subscribe" is unchecked', "assert_checked", {"target": "Subscribe", "checked": False}),
     ('Verify "Continue" is enabled', "assert_enabled", {"target": "Continue", "enabled": True}),
-    ('Verify the "Continue" button is disabled', "assert_enabled", {"target": "Continue", "enabled": False}),
+    (
+        'Verify the "Continue" button is disabled',
+        "assert_enabled",
+        {"target": '"Continue" button', "enabled": False},
+    ),
     ('Verify "Continue" is not disabled', "assert_enabled", {"target": "Continue", "enabled": True}),
-    ('Verify there are 6 "Add to cart" buttons', "assert_count", {"target": "Add to cart", "count": 6}),
+    (
+        'Verify there are 6 "Add to cart" buttons',
+        "assert_count",
+        {"target": '"Add to cart" button', "count": 6},
+    ),
+    (
+        'Verify there are 2 "Size" radio buttons',
+        "assert_count",
+        {"target": '"Size" radio button', "count": 2},
+    ),
+    ('Verify there are 3 "Backpack" items', "assert_count", {"target": "Backpack", "count": 3}),
     ('Verify there is 1 "Remove"', "assert_count", {"target": "Remove", "count": 1}),
     # tabs and dialogs
     ("Switch to tab 2", "tabs", {"action": "switch", "index": 1}),
@@ -356,3 +403,30 @@ def test_phrase_args_are_valid_for_the_tool_layer(text: str, tool: str, args: di
     action = parse_plain_text(text)
     assert action is not None
     TOOLS[action.tool].args_model.model_validate(action.args)
+
+
+@pytest.mark.parametrize("word", sorted(ROLE_WORDS))
+def test_every_role_word_after_a_target_reaches_the_tools_as_a_role_filter(word: str) -> None:
+    """One vocabulary (autoqa.role_words): what the grammar keeps, the tools read back as a filter."""
+    from autoqa.tools.targets import parse_target
+
+    sentence = f"Click the \"Say 'hi' now\" {word}" if word.isascii() else f"点击“Say 'hi' now”{word}"
+    action = parse_plain_text(sentence)
+    assert action is not None, sentence
+    query = parse_target(action.args["target"])
+    assert query.name == "Say 'hi' now" and query.quoted
+    assert query.roles == ROLE_WORDS[word]
+
+
+def test_element_assertions_with_a_role_word_check_elements_not_text() -> None:
+    for sentence in (
+        'Verify the "Pale Blue Dot" link is not visible',
+        'Verify the "Welcome" heading is visible',
+        'Check that the "Clear completed" button is hidden',
+        'Expected: the "Save" button is shown',
+    ):
+        action = parse_expected_clause(sentence.removeprefix("Expected: "))
+        assert action is not None and action.tool.startswith("assert_element_"), sentence
+        assert '" ' in action.args["target"], sentence  # the role word is in the target
+    plural = parse_plain_text('Verify there are 2 "Large" checkboxes')
+    assert plural is not None and plural.args["target"] == '"Large" checkbox'

@@ -22,7 +22,8 @@ async def test_role_and_accessible_name_first(call: Call) -> None:
 async def test_case_insensitive_name_and_role_words(call: Call, tool_ctx: ToolContext) -> None:
     ok(await call("navigate", url="/login.html"))
     assert ok(await call("fill", target="USERNAME", value="demo")).data["strategy"] == "role_ci"
-    assert ok(await call("fill", target="the Password field", value="x")).data["strategy"] == "role_hint"
+    # "field" filters by role (text fields only); what is left of the description is the name.
+    assert ok(await call("fill", target="the Password field", value="x")).data["strategy"] == "role"
     assert await tool_ctx.page.get_by_label("Password").input_value() == "x"
 
 
@@ -185,12 +186,13 @@ async def test_target_waits_briefly_for_late_elements(call: Call, tool_ctx: Tool
 
 def test_parse_target_splits_role_words_and_quotes() -> None:
     query = parse_target('the "Save" button')
-    assert query.stripped == "Save"
-    assert "button" in query.role_hints
+    assert query.name == "Save" and query.quoted
+    assert query.roles == ("button",)
     assert query.tokens == ("save",)
     cjk = parse_target("提交按钮")
-    assert cjk.tokens == ("提交",) and cjk.role_hints == ("button",)
-    assert parse_target("the button").tokens == ("the", "button")  # only filler: keep everything
+    assert cjk.tokens == ("提交",) and cjk.roles == ("button",)
+    only_filler = parse_target("the button")  # nothing but filler: the words are the name, not a filter
+    assert only_filler.tokens == ("the", "button") and only_filler.roles == ()
 
 
 async def test_resolution_is_one_round_trip_and_deterministic(page: Page, demo_url: str) -> None:

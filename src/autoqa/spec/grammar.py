@@ -5,9 +5,13 @@ A spec whose every step matches runs on the tool layer alone. Anything that does
 deliberately conservative: a sentence is plain only when its meaning is unambiguous.
 
 Conventions: ``"x"`` is a quoted string — straight double or single quotes, curly quotes “x” ‘x’, 「x」,
-or backticks. A trailing ``.`` ``。`` or ``!`` is ignored. ``the`` before a target is optional, and a role
-word after it (``button``, ``link``, ``field``, ``checkbox`` …) is allowed and dropped: the tools match
-the quoted text against accessible names, labels, placeholders and visible text. ``<url>`` is an absolute
+or backticks. A trailing ``.`` ``。`` or ``!`` is ignored. ``the`` before a target is optional. A role word
+after it (``button``, ``link``, ``field``, ``checkbox``, ``dropdown``, ``heading`` …; the list is
+``autoqa.role_words``) is kept in the target — ``the "Save" button`` becomes the target
+``"Save" button`` — and the tools then only consider elements of that role; other nouns (``icon``,
+``message`` …) are dropped. The tools match the name against accessible names, labels, placeholders and
+visible text; ``fill``, ``set_checked`` and ``select_option`` only consider elements they can act on.
+``<url>`` is an absolute
 ``http(s)://`` URL, a path starting with ``/``, or starts with a ``{{VARIABLE}}``. A value may also be an
 unquoted secret placeholder such as ``{{PASSWORD}}`` (it stays a placeholder; tools substitute it).
 ``Verify`` may also be written ``Assert``, ``Check that``, ``Expect``, ``Ensure`` or ``Confirm``.
@@ -34,15 +38,15 @@ Verify "text" is visible|shown|displayed|present              assert_text_presen
 Verify the page shows|contains|displays "text"                assert_text_present(text)
 Verify "text" is not visible|hidden|gone|absent               assert_text_absent(text)
 Verify the page does not show|contain "text"                  assert_text_absent(text)
-Verify the "t" button|link|field|… is visible                 assert_element_visible(target)
-Verify the "t" button|link|field|… is hidden|not visible      assert_element_hidden(target)
+Verify the "t" button|link|heading|… is visible               assert_element_visible(target='"t" button')
+Verify the "t" button|link|heading|… is hidden|not visible    assert_element_hidden(target='"t" link')
 Verify the URL contains "x" · Verify the URL is "x"           assert_url(expected, match=contains|equals)
 Verify the URL matches "regex"                                assert_url(expected, match="regex")
 Verify the title contains|is|matches "x"                      assert_title(expected, match=…) (as for the URL)
 Verify "t" has value "x" · Verify the value of "t" is "x"     assert_value(target, expected)
 Verify "t" is checked|not checked|unchecked                   assert_checked(target, checked)
 Verify "t" is enabled|disabled|not enabled|not disabled       assert_enabled(target, enabled)
-Verify there are 6 "t" [buttons]                              assert_count(target, count)
+Verify there are 6 "t" [buttons]                              assert_count(target='"t" button', count)
 Switch to tab 2 (1-based) · Switch to the first tab           tabs(action="switch", index=1 → 0-based)
 Switch to the new|newest|last tab                             tabs(action="switch", index=-1)
 Accept|Dismiss the next dialog · Accept the alert|confirm     dialogs(action=accept|dismiss) (next dialog)
@@ -51,7 +55,8 @@ Accept|Dismiss the next dialog · Accept the alert|confirm     dialogs(action=ac
 Chinese: 打开/访问/导航到 <url> · 点击“t” · 在“t”中输入“v” · 输入“v”到“t” · 在“t”中选择“o”
 · 勾选/取消勾选“t” · 按 Enter / 按回车键 · 悬停在“t”上 · 上传“f”到“t” · 向下/向上滚动 [到“t”]
 · 等待“x”[出现] · 等待“x”消失 · 等待 3 秒 · 验证页面显示“x” · 验证“x”可见 · 验证页面不显示“x”
-· 验证“x”不可见 · 验证URL包含“x” · 验证标题为“x” · 切换到新标签页 · 接受/取消下一个对话框.
+· 验证“x”不可见 · 验证“t”按钮可见/不可见 · 验证URL包含“x” · 验证标题为“x” · 切换到新标签页
+· 接受/取消下一个对话框. Chinese role words after a target (按钮, 链接, 输入框, 复选框 …) are kept too.
 
 A step with ``Expected:`` clauses is plain only if each clause is a plain assertion too (written with or
 without the leading ``Verify``); they run after the step's own action. A step with other nested notes is
@@ -66,15 +71,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from autoqa.role_words import role_target, role_word
 from autoqa.spec.grammar_terms import (
     ELEMENT_NOUN,
     HIDDEN,
     NOUN,
+    PLURAL_ROLE_NOUNS,
     QUOTED,
     TEXT_NOUNS,
     THE,
     VERIFY,
     VISIBLE,
+    ZH_NOUN,
+    ZH_NOUNS,
     ZH_VERIFY,
     as_key,
     as_number,
@@ -156,8 +165,13 @@ def _rule(*patterns: str) -> Callable[[_Builder], _Builder]:
 
 
 def _target(m: re.Match[str], name: str = "target") -> str | None:
+    """The quoted string of group ``name``; for the target, with the role word after it kept
+    (``the "Save" button`` → ``"Save" button``): the tools then only consider buttons."""
     value = unquote(m.group(name)).strip()
-    return value or None
+    if not value:
+        return None
+    word = role_word(m.groupdict().get("noun")) if name == "target" else None
+    return role_target(value, word) if word else value
 
 
 def _with_target(tool: str, m: re.Match[str], **args: Any) -> Built:
@@ -193,8 +207,8 @@ def _press(m: re.Match[str]) -> Built:
 
 @_rule(
     rf"(?P<how>click|tap|double[- ]?click|right[- ]?click)(?:\s+on)?\s+{THE}{q('target')}{NOUN}",
-    rf"press\s+{THE}{q('target')}\s+button",
-    rf"(?P<how>点击|单击|双击|右键点击|右击)\s*{q('target')}\s*(?:按钮|链接|菜单|图标|选项|标签)?",
+    rf"press\s+{THE}{q('target')}\s+(?P<noun>button)",
+    rf"(?P<how>点击|单击|双击|右键点击|右击)\s*{q('target')}{ZH_NOUN}",
 )
 def _click(m: re.Match[str]) -> Built:
     how = (m.groupdict().get("how") or "click").lower().replace("-", "").replace(" ", "")
@@ -209,21 +223,21 @@ def _click(m: re.Match[str]) -> Built:
 @_rule(
     rf"fill(?:\s+in|\s+out)?\s+{THE}{q('target')}{NOUN}\s+with\s+{value_group('value')}",
     rf"(?:type|enter|input|write)\s+{value_group('value')}\s+(?:in|into|in\s+to|on)\s+{THE}{q('target')}{NOUN}",
-    rf"在\s*{q('target')}\s*(?:中|里|内|处)?\s*(?:输入|填写|填入)\s*{value_group('value')}",
-    rf"(?:输入|填写|填入)\s*{value_group('value')}\s*(?:到|至)\s*{q('target')}\s*(?:中|里|内)?",
+    rf"在\s*{q('target')}{ZH_NOUN}\s*(?:中|里|内|处)?\s*(?:输入|填写|填入)\s*{value_group('value')}",
+    rf"(?:输入|填写|填入)\s*{value_group('value')}\s*(?:到|至)\s*{q('target')}{ZH_NOUN}\s*(?:中|里|内)?",
 )
 def _fill(m: re.Match[str]) -> Built:
     return _with_target("fill", m, value=unquote(m.group("value")))
 
 
-@_rule(rf"clear\s+{THE}{q('target')}{NOUN}", rf"清空\s*{q('target')}")
+@_rule(rf"clear\s+{THE}{q('target')}{NOUN}", rf"清空\s*{q('target')}{ZH_NOUN}")
 def _clear(m: re.Match[str]) -> Built:
     return _with_target("fill", m, value="")
 
 
 @_rule(
     rf"(?:select|choose|pick)\s+(?:the\s+)?(?:option\s+)?{q('option')}\s+(?:in|from|on)\s+{THE}{q('target')}{NOUN}",
-    rf"(?:在|从)\s*{q('target')}\s*(?:中|里)?\s*选择\s*{q('option')}",
+    rf"(?:在|从)\s*{q('target')}{ZH_NOUN}\s*(?:中|里)?\s*选择\s*{q('option')}",
 )
 def _select(m: re.Match[str]) -> Built:
     return _with_target("select_option", m, option=unquote(m.group("option")))
@@ -231,7 +245,7 @@ def _select(m: re.Match[str]) -> Built:
 
 @_rule(
     rf"(?P<verb>check|uncheck|tick|untick)\s+{THE}{q('target')}{NOUN}",
-    rf"(?P<verb>勾选|选中|取消勾选|取消选中)\s*{q('target')}\s*(?:复选框)?",
+    rf"(?P<verb>勾选|选中|取消勾选|取消选中)\s*{q('target')}{ZH_NOUN}",
 )
 def _set_checked(m: re.Match[str]) -> Built:
     verb = m.group("verb").lower()
@@ -240,7 +254,7 @@ def _set_checked(m: re.Match[str]) -> Built:
 
 @_rule(
     rf"(?:hover|mouse\s+over|move\s+the\s+mouse\s+(?:over|to))(?:\s+over|\s+on)?\s+{THE}{q('target')}{NOUN}",
-    rf"(?:鼠标)?(?:悬停|移动)(?:在|到)?\s*{q('target')}\s*(?:上)?",
+    rf"(?:鼠标)?(?:悬停|移动)(?:在|到)?\s*{q('target')}{ZH_NOUN}\s*(?:上)?",
 )
 def _hover(m: re.Match[str]) -> Built:
     return _with_target("hover", m)
@@ -365,16 +379,35 @@ def _assert_enabled(m: re.Match[str]) -> Built:
 
 
 @_rule(
-    rf"{VERIFY}\s+there\s+(?:are|is)\s+(?:exactly\s+)?(?P<n>\d+)\s+{q('target')}(?:\s+[^\W\d_]+)?",
+    rf"{VERIFY}\s+there\s+(?:are|is)\s+(?:exactly\s+)?(?P<n>\d+)\s+{q('target')}"
+    rf"(?:\s+(?P<noun>{PLURAL_ROLE_NOUNS}|[^\W\d_]+))?",
     rf"{VERIFY}\s+{THE}{q('target')}{NOUN}\s+(?:appears|is\s+shown)\s+(?P<n>\d+)\s+times?",
 )
 def _assert_count(m: re.Match[str]) -> Built:
     return _with_target("assert_count", m, count=int(m.group("n")))
 
 
-@_rule(rf"{VERIFY}\s+{THE}{q('target')}{ELEMENT_NOUN}\s+(?:is|are)\s+(?P<state>{VISIBLE}|{HIDDEN})")
+@_rule(
+    rf"{VERIFY}\s+{THE}{q('target')}{ELEMENT_NOUN}\s+(?:is|are)\s+(?P<state>{VISIBLE}|{HIDDEN})",
+    rf"{VERIFY}\s+{THE}{q('target')}{ELEMENT_NOUN}\s+"
+    r"(?P<state>appears|shows\s+up|(?P<not>does\s+not|doesn't)\s+appear)",
+)
 def _assert_element(m: re.Match[str]) -> Built:
-    hidden = re.fullmatch(HIDDEN, m.group("state"), re.IGNORECASE) is not None
+    hidden = m.groupdict().get("not") is not None or (
+        re.fullmatch(HIDDEN, m.group("state"), re.IGNORECASE) is not None
+    )
+    return _with_target("assert_element_hidden" if hidden else "assert_element_visible", m)
+
+
+_ZH_HIDDEN = ("不可见", "不显示", "已消失", "消失", "不存在")
+
+
+@_rule(
+    rf"{ZH_VERIFY}\s*{q('target')}\s*(?P<noun>{ZH_NOUNS})\s*"
+    rf"(?P<state>可见|已显示|显示|出现|存在|{'|'.join(_ZH_HIDDEN)})"
+)
+def _assert_element_zh(m: re.Match[str]) -> Built:
+    hidden = m.group("state") in _ZH_HIDDEN
     return _with_target("assert_element_hidden" if hidden else "assert_element_visible", m)
 
 

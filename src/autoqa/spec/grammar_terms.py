@@ -3,20 +3,36 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from autoqa.input_values import VARIABLE_NAME_PATTERN
+from autoqa.role_words import FILLER_NOUNS, ROLE_WORDS
 
 QUOTED = r"(?:\"[^\"]*\"|'[^']*'|“[^”]*”|‘[^’]*’|「[^」]*」|『[^』]*』|`[^`]*`)"
 PLACEHOLDER = rf"\{{\{{\s*{VARIABLE_NAME_PATTERN}\s*\}}\}}"
 THE = r"(?:the\s+)?"
-ELEMENT_NOUNS = (
-    r"button|link|field|input(?:\s+field)?|text\s?box|text\s+field|text\s?area|checkbox|check\s+box|radio(?:\s+button)?"
-    r"|switch|toggle|image|icon|dialog|modal|element|drop-?down|combo\s?box|select|menu(?:\s+item)?|tab|form"
-    r"|table|row|list|item|option|card|section|panel"
+
+
+# Nouns after a target: role words (the vocabulary is autoqa.role_words) are kept in the target by the
+# grammar, other nouns are dropped.
+def _alternatives(words: Iterable[str], *, plural: bool = False) -> str:
+    spelled = sorted(words, key=len, reverse=True)  # longest first: "radio button"
+    suffix = "(?:e?s)?" if plural else ""
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") + suffix for w in spelled)
+
+
+ELEMENT_NOUNS = _alternatives((*ROLE_WORDS, *(w for w in FILLER_NOUNS if w.isascii())))
+PLURAL_ROLE_NOUNS = _alternatives((w for w in ROLE_WORDS if w.isascii()), plural=True)
+ZH_NOUNS = _alternatives(
+    (*(w for w in ROLE_WORDS if not w.isascii()), *(w for w in FILLER_NOUNS if not w.isascii()))
 )
-TEXT_NOUNS = r"text|message|label|heading|title|toast|notification|banner|error|warning|alert\s+text"
-NOUN = rf"(?:\s+(?:{ELEMENT_NOUNS}|{TEXT_NOUNS}))?"
-ELEMENT_NOUN = rf"\s+(?:{ELEMENT_NOUNS})"
+TEXT_NOUNS = r"text|message|label|title|toast|notification|banner|error|warning|alert\s+text"
+NOUN = rf"(?:\s+(?P<noun>{ELEMENT_NOUNS}|{TEXT_NOUNS}))?"
+"""An optional noun after a target; a role word among them is kept (``autoqa.role_words.role_word``)."""
+ELEMENT_NOUN = rf"\s+(?P<noun>{ELEMENT_NOUNS})"
+ZH_NOUN = rf"\s*(?P<noun>{ZH_NOUNS})?"
+
+
 VERIFY = r"(?:verify|assert|check\s+that|expect|ensure|confirm)(?:\s+that)?"
 ZH_VERIFY = r"(?:验证|断言|确认|检查)"
 VISIBLE = r"(?:visible|shown|displayed|present|on\s+the\s+page|on\s+screen)"

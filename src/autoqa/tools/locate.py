@@ -15,7 +15,7 @@ from autoqa.tools.failure_candidates import render, with_refs
 from autoqa.tools.page_scripts import run_on_element
 from autoqa.tools.refs import resolve_ref
 from autoqa.tools.result import ErrorCode, ToolFailure
-from autoqa.tools.targets import Match, TargetLookup, locator_for, resolve_target
+from autoqa.tools.targets import ACTION_FILTERS, Match, TargetLookup, locator_for, resolve_target
 
 # One round trip of resolution must never take long; a page that cannot answer in this time is stuck.
 _PROBE_TIMEOUT_MS = 5_000
@@ -57,10 +57,19 @@ def _probe_timeout(ctx: ToolContext) -> float:
     return min(_PROBE_TIMEOUT_MS, max(ctx.settings.action_timeout_ms, 250))
 
 
-async def probe(ctx: ToolContext, ref: str | None, target: str | None, *, with_state: bool = False) -> Probe:
+async def probe(
+    ctx: ToolContext,
+    ref: str | None,
+    target: str | None,
+    *,
+    with_state: bool = False,
+    action: str | None = None,
+) -> Probe:
     """Resolve once, without waiting. Ref problems raise ToolFailure unless a target can stand in.
 
     ``with_state``: a target's match also carries its state (free in the same round trip).
+    ``action``: the tool about to act; a target then only matches elements it can act on (a ref is
+    taken as given).
     """
     timeout = _probe_timeout(ctx)
     if ref is not None:
@@ -80,6 +89,7 @@ async def probe(ctx: ToolContext, ref: str | None, target: str | None, *, with_s
         test_id_attribute=ctx.settings.test_id_attribute,
         timeout_ms=timeout,
         with_state=with_state,
+        action=action,
     )
     if lookup.status == "found" and lookup.locator is not None:
         match = lookup.matches[0] if lookup.matches else None
@@ -116,9 +126,10 @@ async def target_failure(ctx: ToolContext, target: str, lookup: TargetLookup) ->
     locators = [locator_for(ctx.page, c) for c in lookup.candidates]
     candidates = await with_refs(ctx, lookup.candidates, locators)
     hint = f"closest: {render(candidates)}" if candidates else "nothing similar is visible; take a snapshot"
+    what = f"no {lookup.only}" if lookup.only else "no element"
     return ToolFailure(
         ErrorCode.ELEMENT_NOT_FOUND,
-        f"no element matches target {target!r}; {hint}",
+        f"{what} matches target {target!r}; {hint}",
         candidates=candidates,
     )
 
@@ -130,13 +141,18 @@ def require_element(ref: str | None, target: str | None) -> None:
         )
 
 
-async def locate(ctx: ToolContext, ref: str | None, target: str | None) -> Located:
-    """The element for an action. Waits up to ``settings.target_wait_ms`` for a target to appear."""
+async def locate(
+    ctx: ToolContext, ref: str | None, target: str | None, *, action: str | None = None
+) -> Located:
+    """The element for an action. Waits up to ``settings.target_wait_ms`` for a target to appear.
+
+    ``action`` (the tool's name) narrows a target to elements that tool can act on (``fill``: editable
+    fields, ``set_checked``: checkboxes, radios, switches, ``select_option``: dropdowns)."""
     require_element(ref, target)
     last: list[Probe] = []
 
     async def attempt() -> Probe | None:
-        found = await probe(ctx, ref, target)
+        found = await probe(ctx, ref, target, action=action)
         last.append(found)
         settled = found.located is not None or (
             found.lookup is not None and found.lookup.status == "ambiguous"
@@ -147,6 +163,16 @@ async def locate(ctx: ToolContext, ref: str | None, target: str | None) -> Locat
     if result.located is not None:
         return result.located
     assert result.lookup is not None and target is not None
+    acting = ACTION_FILTERS.get(action or "")
+    if acting is not None and result.lookup.status == "none":
+        # Nothing the action can act on: say what the target does name ("a heading, not a field").
+        named = await probe(ctx, None, target)
+        if named.located is not None and named.located.match is not None:
+            raise ToolFailure(
+                ErrorCode.ELEMENT_NOT_INTERACTABLE,
+                f"target {target!r} is {named.located.match.label()}, not {acting.a_noun}; {acting.hint}",
+                element=named.located.match.label(),
+            )
     raise await target_failure(ctx, target, result.lookup)
 
 

@@ -11,6 +11,10 @@ Roles and accessible names follow the ARIA rules closely enough for matching des
 implicit role by tag and input type; aria-labelledby, aria-label, labels, alt, value, content, title,
 placeholder). They are not a full accname implementation; the snapshot (Playwright's own) stays the
 authority for what the model sees.
+
+Only rendered content is text: ``script``, ``style``, ``template``, ``noscript``, ``title`` and ``head``
+content never match, never count and are never suggested, and ``<html>`` / ``<body>`` are never candidates
+for a description (text search still reads the body's own text).
 """
 
 from __future__ import annotations
@@ -31,6 +35,12 @@ const norm = (s) => (s || '').replace(/\s+/g, ' ').trim();
 const fold = (s) => norm(s).normalize('NFKC').toLowerCase();
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
 const SKIP = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'base']);
+// Never rendered, whatever the page's CSS: not text, names or candidates (an SVG <title> is a name).
+const NEVER = 'head, script, style, noscript, template, title:not(svg title), meta, link, base';
+const UNRENDERED = `${NEVER}, iframe`;  // an iframe's own text is fallback markup; its document is searched
+const ELEMENTS = `:not(html, body, ${NEVER}, :is(${NEVER}) *)`;
+const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
+const ROWS = 'li, tr, [role=row], [role=listitem], [role=option], [role=treeitem]';
 const INTERACTIVE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox',
   'listbox', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'switch', 'slider',
   'spinbutton', 'treeitem', 'gridcell']);
@@ -139,7 +149,56 @@ function nameOf(e) {
   return name;
 }
 
-function textOf(e) { return norm(e.textContent); }
+// The element's text as the page renders it: textContent without never-rendered markup (a Handlebars
+// template in a <script>, a <template>, <style>, <noscript>, a <title> in the body). Hidden text is kept:
+// display:none content still counts as "present but hidden".
+let textCache = new Map();  // reset with nameCache
+function rawText(e) {
+  if (textCache.has(e)) return textCache.get(e);
+  let out = '';
+  if (e.matches(UNRENDERED)) out = '';
+  else if (!e.querySelector(UNRENDERED)) out = e.textContent;
+  else for (const child of e.childNodes) {
+    if (child.nodeType === 3) out += child.nodeValue;
+    else if (child.nodeType === 1) out += rawText(child);
+  }
+  textCache.set(e, out);
+  return out;
+}
+function textOf(e) { return norm(rawText(e)); }
+
+// A checkbox, radio or switch with no name of its own, as a person reads it: a <label> right beside it
+// that labels nothing else, or the text of its row when it is the row's only such control (TodoMVC:
+// <li><input class=toggle type=checkbox><label>feed the cat</label></li>).
+const CHECKABLES = 'input[type=checkbox], input[type=radio], [role=checkbox], [role=radio], [role=switch], ' +
+  '[role=menuitemcheckbox], [role=menuitemradio]';
+let rowCache = new Map();  // reset with nameCache
+function rowNameOf(e) {
+  if (rowCache.has(e)) return rowCache.get(e);
+  let name = '';
+  if (CHECKABLE.has(roleOf(e))) {
+    for (const sib of [e.nextElementSibling, e.previousElementSibling]) {
+      if (!name && sib && sib.localName === 'label' && !sib.control) name = contentText(sib);
+    }
+    const row = !name && e.parentElement ? e.parentElement.closest(ROWS) : null;
+    if (row && row.querySelectorAll(CHECKABLES).length === 1) {
+      const text = contentText(row);
+      if (text.length <= 200) name = text;
+    }
+  }
+  rowCache.set(e, name);
+  return name;
+}
+
+const NOT_TYPED = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'range',
+  'color', 'hidden']);
+function typesText(e) {
+  if (e.localName === 'textarea') return true;
+  if (e.localName === 'input') return !NOT_TYPED.has((e.getAttribute('type') || 'text').toLowerCase());
+  return e.isContentEditable;
+}
+
+function resetCaches() { nameCache = new Map(); textCache = new Map(); rowCache = new Map(); }
 
 function stateOf(e) {
   const tag = e.localName;
@@ -189,17 +248,18 @@ function contextOf(e) {
 
 // ``full`` for candidates shown to a model; the success path sends only what the tool needs, because
 // every field is validated by Playwright's protocol layer in Python (measurable on the hot path).
-function describe(e, frame, full, withState) {
-  const out = {role: roleOf(e), name: nameOf(e).slice(0, 100), css: cssIn(e), frame};
+function describe(e, frame, full, withState, nameFn) {
+  const out = {role: roleOf(e), name: (nameFn || nameOf)(e).slice(0, 100), css: cssIn(e), frame};
   if (full) Object.assign(out, {text: textOf(e).slice(0, 100), tag: e.localName, context: contextOf(e)});
+  else if (!out.role) out.tag = e.localName;  // how the match is reported: `label "…"`, not `""`
   if (full || withState) out.state = stateOf(e);
   return out;
 }
 
+// Every element a description may match: never <html>/<body>, nothing inside never-rendered markup.
 function* elementsOf(root) {
   if (!root) return;  // a document being replaced by a navigation
-  for (const e of root.querySelectorAll('*')) {
-    if (SKIP.has(e.localName)) continue;
+  for (const e of root.querySelectorAll(ELEMENTS)) {
     yield e;
     if (e.shadowRoot) yield* elementsOf(e.shadowRoot);
   }
@@ -221,95 +281,119 @@ function documents() {
 }
 
 function find(args) {
-nameCache = new Map();
-
-const desc = norm(args.desc);
-const fdesc = fold(desc);
-const tokens = args.tokens;
-const hints = new Set(args.roleHints);
-const stripped = fold(args.stripped || '');
+resetCaches();
 
 function wordsOf(text) { return text.split(/[^\p{L}\p{N}]+/u).filter(Boolean); }
 function tokenHits(token, folded, words) {
   if (CJK.test(token)) return folded.includes(token);
   return words.some((w) => w === token || (token.length >= 3 && w.startsWith(token)));
 }
-function allTokens(text) {
-  const folded = fold(text);
-  const words = wordsOf(folded);
-  return tokens.length > 0 && tokens.every((t) => tokenHits(t, folded, words));
-}
-function extraChars(text) {
-  const used = tokens.reduce((n, t) => n + t.length, 0);
-  return Math.max(0, fold(text).replace(/[^\p{L}\p{N}]/gu, '').length - used);
-}
 function deepest(matches) {
   return matches.filter((e) => !matches.some((o) => o !== e && e.contains(o)));
 }
-function textEquals(e, wanted, folded) {
-  const t = textOf(e);
-  if (!t || t.length > wanted.length * 2 + 20) return false;
-  return folded ? fold(t) === wanted : t === wanted;
-}
 function interactive(e) { return INTERACTIVE.has(roleOf(e)); }
 
-const TIERS = [
-  ['test_id', (e) => e.getAttribute(args.testId) === desc, false],
-  ['role', (e) => interactive(e) && nameOf(e) === desc, false],
-  ['role_ci', (e) => interactive(e) && fold(nameOf(e)) === fdesc, false],
-  ['label', (e) => { const l = labelText(e); return !!l && fold(l) === fdesc; }, false],
-  ['placeholder', (e) => fold(e.getAttribute('placeholder')) === fdesc && !!fdesc, false],
-  ['alt_title', (e) => !!fdesc && (fold(e.getAttribute('alt')) === fdesc ||
-     fold(e.getAttribute('title')) === fdesc), false],
-  ['text', (e) => textEquals(e, desc, false), true],
-  ['text_ci', (e) => textEquals(e, fdesc, true), true],
-  ['role_hint', (e) => hints.size > 0 && !!stripped && hints.has(roleOf(e)) &&
-     fold(nameOf(e)) === stripped, false],
-  ['name', (e) => roleOf(e) !== null && !!fdesc && fold(nameOf(e)) === fdesc, false],
-];
+// What the action can act on (fill: editable fields, set_checked: checkables, …): a filter for every pass.
+const acts = args.acts ? {roles: new Set(args.acts.roles), editable: !!args.acts.editable} : null;
+const actable = (e) => !acts || (acts.roles.has(roleOf(e)) && (!acts.editable || typesText(e)));
 
-function tokenTier(els) {
-  if (!tokens.length) return null;
-  const scored = [];
-  const named = els.filter((e) => roleOf(e) !== null && (!hints.size || hints.has(roleOf(e))));
-  for (const e of named) {
-    const name = nameOf(e);
-    if (name && allTokens(name)) scored.push({e, rank: [interactive(e) ? 0 : 1, extraChars(name)]});
+// One pass: a text to match and a role filter (see targets.py). ``kind``: all tiers, exact only, tokens only.
+function matcher(pass) {
+  const desc = norm(pass.text);
+  const fdesc = fold(desc);
+  const tokens = pass.tokens;
+  const roles = new Set(pass.roles);
+  const fits = (e) => !roles.size || roles.has(roleOf(e));
+  const checkable = [...roles, ...(acts ? acts.roles : [])].some((r) => CHECKABLE.has(r));
+  const nameFor = checkable ? (e) => nameOf(e) || rowNameOf(e) : nameOf;
+  const anyText = !roles.size && !acts;  // elements without a role (text) may match
+
+  function allTokens(text) {
+    const folded = fold(text);
+    const words = wordsOf(folded);
+    return tokens.length > 0 && tokens.every((t) => tokenHits(t, folded, words));
   }
-  if (!hints.size) {
-    const inside = (e) => scored.some((s) => s.e.contains(e));
-    const texts = deepest(els.filter((e) => roleOf(e) === null && allTokens(textOf(e))));
-    for (const e of texts) if (!inside(e)) scored.push({e, rank: [2, extraChars(textOf(e))]});
+  function extraChars(text) {
+    const used = tokens.reduce((n, t) => n + t.length, 0);
+    return Math.max(0, fold(text).replace(/[^\p{L}\p{N}]/gu, '').length - used);
   }
-  if (!scored.length) {
-    // Last resort: the tokens spread over the element's name and its container ("Add to cart Backpack").
-    for (const e of els.filter(interactive)) {
-      const name = nameOf(e);
-      const ctx = contextOf(e) || '';
-      if (name && wordsOf(fold(name)).some((w) => tokens.some((t) => tokenHits(t, fold(name), [w])))
-          && allTokens(name + ' ' + ctx)) scored.push({e, rank: [3, extraChars(name + ' ' + ctx)]});
+  function textEquals(e, wanted, folded) {
+    const t = textOf(e);
+    if (!t || t.length > wanted.length * 2 + 20) return false;
+    return folded ? fold(t) === wanted : t === wanted;
+  }
+
+  const TIERS = [
+    ['test_id', (e) => e.getAttribute(args.testId) === desc, false],
+    ['role', (e) => interactive(e) && nameFor(e) === desc, false],
+    ['role_ci', (e) => interactive(e) && fold(nameFor(e)) === fdesc, false],
+    ['label', (e) => { const l = labelText(e); return !!l && fold(l) === fdesc; }, false],
+    ['placeholder', (e) => fold(e.getAttribute('placeholder')) === fdesc && !!fdesc, false],
+    ['alt_title', (e) => !!fdesc && (fold(e.getAttribute('alt')) === fdesc ||
+       fold(e.getAttribute('title')) === fdesc), false],
+    ['text', (e) => textEquals(e, desc, false), true],
+    ['text_ci', (e) => textEquals(e, fdesc, true), true],
+    ['name', (e) => roleOf(e) !== null && !!fdesc && fold(nameFor(e)) === fdesc, false],
+  ];
+
+  function exactIn(all) {
+    if (!desc) return null;
+    const els = roles.size ? all.filter(fits) : all;
+    let fallback = null;
+    for (const [tier, pred, leafOnly] of TIERS) {
+      let matches = els.filter(pred);
+      if (!matches.length) continue;
+      if (leafOnly) matches = deepest(matches);
+      const visible = matches.filter(isVisible);
+      if (visible.length) return {tier, matches: visible, hidden: false};
+      if (!fallback) fallback = {tier, matches, hidden: true};
     }
+    return fallback;
   }
-  if (!scored.length) return null;
-  const visible = scored.filter((s) => isVisible(s.e));
-  const pool = visible.length ? visible : scored;
-  pool.sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1]);
-  const best = pool.filter((s) => s.rank[0] === pool[0].rank[0] && s.rank[1] === pool[0].rank[1]);
-  const tier = ['token', 'token', 'token_text', 'token_context'][pool[0].rank[0]];
-  return {tier, matches: best.map((s) => s.e), hidden: !visible.length};
-}
 
-function exactIn(els) {
-  let fallback = null;
-  for (const [tier, pred, leafOnly] of TIERS) {
-    let matches = els.filter(pred);
-    if (!matches.length) continue;
-    if (leafOnly) matches = deepest(matches);
-    const visible = matches.filter(isVisible);
-    if (visible.length) return {tier, matches: visible, hidden: false};
-    if (!fallback) fallback = {tier, matches, hidden: true};
+  function tokenTier(all) {
+    if (!tokens.length) return null;
+    const els = roles.size ? all.filter(fits) : all;
+    const scored = [];
+    for (const e of els.filter((x) => roleOf(x) !== null)) {
+      const name = nameFor(e);
+      if (name && allTokens(name)) scored.push({e, rank: [interactive(e) ? 0 : 1, extraChars(name)]});
+    }
+    if (anyText) {
+      const inside = (e) => scored.some((s) => s.e.contains(e));
+      const texts = deepest(els.filter((e) => roleOf(e) === null && allTokens(textOf(e))));
+      for (const e of texts) if (!inside(e)) scored.push({e, rank: [2, extraChars(textOf(e))]});
+    }
+    if (!scored.length) {
+      // Last resort: the tokens spread over the element's name and its container ("Add to cart Backpack").
+      for (const e of els.filter(interactive)) {
+        const name = nameFor(e);
+        const ctx = contextOf(e) || '';
+        if (name && wordsOf(fold(name)).some((w) => tokens.some((t) => tokenHits(t, fold(name), [w])))
+            && allTokens(name + ' ' + ctx)) scored.push({e, rank: [3, extraChars(name + ' ' + ctx)]});
+      }
+    }
+    if (!scored.length) return null;
+    const visible = scored.filter((s) => isVisible(s.e));
+    const pool = visible.length ? visible : scored;
+    pool.sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1]);
+    const best = pool.filter((s) => s.rank[0] === pool[0].rank[0] && s.rank[1] === pool[0].rank[1]);
+    const tier = ['token', 'token', 'token_text', 'token_context'][pool[0].rank[0]];
+    return {tier, matches: best.map((s) => s.e), hidden: !visible.length};
   }
-  return fallback;
+
+  // For ELEMENT_NOT_FOUND: how close a visible interactive element (or heading) comes to the description.
+  function closeness(e) {
+    const name = nameFor(e);
+    if (!name) return 0;
+    const folded = fold(name);
+    const words = wordsOf(folded);
+    const overlap = tokens.filter((t) => tokenHits(t, folded, words)).length;
+    const score = overlap + similarity(folded, fdesc);
+    return score > 0.3 && fits(e) && actable(e) ? score + 0.5 : score;  // what the filter wants first
+  }
+
+  return {kind: pass.kind, exactIn, tokenTier, closeness, nameFor};
 }
 
 function similarity(a, b) {
@@ -326,47 +410,51 @@ function similarity(a, b) {
   return (2 * hit) / (ga.length + gb.length);
 }
 
-function closest(docs) {
+function closest(docs, main) {
   const scored = [];
   for (const {doc, path} of docs) {
     for (const e of elementsOf(doc.documentElement)) {
       if (!interactive(e) && roleOf(e) !== 'heading') continue;
-      const name = nameOf(e);
-      if (!name || !isVisible(e)) continue;
-      const folded = fold(name);
-      const words = wordsOf(folded);
-      const overlap = tokens.filter((t) => tokenHits(t, folded, words)).length;
-      const score = overlap + similarity(folded, fdesc);
+      if (!isVisible(e)) continue;
+      const score = main.closeness(e);
       if (score > 0.3) scored.push({score, e, path});
     }
   }
   scored.sort((a, b) => b.score - a.score);
-  return scored.slice(0, args.limit).map((s) => describe(s.e, s.path, true));
+  return scored.slice(0, args.limit).map((s) => describe(s.e, s.path, true, false, main.nameFor));
 }
 
-// Exact tiers in every document (main first, visible before hidden), then fuzzy token matching.
-const docs = documents().map((d) => ({...d, els: [...elementsOf(d.doc.documentElement)]}));
-const answer = (found, path) => ({
+const passes = args.passes.map(matcher);
+const main = passes.find((p) => p.kind === 'all') || passes[0];
+// Exact tiers in every document (main first, visible before hidden), pass by pass; then token matching.
+const docs = documents().map((d) => ({...d, els: [...elementsOf(d.doc.documentElement)].filter(actable)}));
+const answer = (found, path, pass) => ({
   status: found.matches.length === 1 ? 'found' : 'ambiguous', tier: found.tier, count: found.matches.length,
   hidden: found.hidden,
   matches: found.matches.slice(0, found.matches.length === 1 ? 1 : args.limit)
-    .map((e) => describe(e, path, found.matches.length > 1, !!args.state))});
+    .map((e) => describe(e, path, found.matches.length > 1, !!args.state, pass.nameFor))});
 let hiddenExact = null;
-for (const {els, path} of docs) {
-  const found = exactIn(els);
-  if (found && !found.hidden) return answer(found, path);
-  if (found && !hiddenExact) hiddenExact = answer(found, path);
+for (const pass of passes) {
+  if (pass.kind === 'tokens') continue;
+  for (const {els, path} of docs) {
+    const found = pass.exactIn(els);
+    if (found && !found.hidden) return answer(found, path, pass);
+    if (found && !hiddenExact) hiddenExact = answer(found, path, pass);
+  }
 }
 if (hiddenExact) return hiddenExact;
-for (const {els, path} of docs) {
-  const found = tokenTier(els);
-  if (found) return answer(found, path);
+for (const pass of passes) {
+  if (pass.kind === 'exact') continue;
+  for (const {els, path} of docs) {
+    const found = pass.tokenTier(els);
+    if (found) return answer(found, path, pass);
+  }
 }
-return {status: 'none', tier: null, count: 0, hidden: false, matches: [], candidates: closest(docs)};
+return {status: 'none', tier: null, count: 0, hidden: false, matches: [], candidates: closest(docs, main)};
 }
 
 function describeAll(els, args) {
-nameCache = new Map();
+resetCaches();
 
 const visible = els.filter(isVisible);
 const pool = visible.length ? visible : els;
@@ -375,11 +463,14 @@ return {count: els.length, visibleCount: visible.length,
 }
 
 function state(e) {
-nameCache = new Map();
+resetCaches();
 return stateOf(e);
 }
 
+// Text in never-rendered markup (templates in <script>, <template>, <style>, <noscript>, <title>) is not on
+// the page at all: neither visible nor hidden.
 function findText(args) {
+resetCaches();
 
 const wanted = args.exact ? norm(args.text) : fold(args.text);
 let visible = 0, hidden = 0;
@@ -388,11 +479,11 @@ for (const {doc} of documents()) {
   if (!body) continue;
   if (!args.exact) {
     if (fold(body.innerText).includes(wanted)) visible++;
-    else if (fold(body.textContent).includes(wanted)) hidden++;
+    else if (fold(textOf(body)).includes(wanted)) hidden++;
     continue;
   }
   if (!norm(body.textContent).includes(wanted)) continue;
-  const hits = [...elementsOf(body)].filter((e) => textOf(e) === wanted);
+  const hits = [body, ...elementsOf(body)].filter((e) => textOf(e) === wanted);
   const leaves = hits.filter((e) => !hits.some((o) => o !== e && e.contains(o)));
   for (const e of leaves) { if (isVisible(e)) visible++; else hidden++; }
 }

@@ -7,10 +7,22 @@ Order, first tier with a match wins (visible matches preferred over hidden ones)
 2. test id (``settings.test_id_attribute``) equal to the description;
 3. role + accessible name of an interactive element: exact, then case-insensitive;
 4. label, placeholder, alt / title, exact text (case-sensitive, then not);
-5. a role word in the description ("the Save button") narrows the roles; any role with that name;
-6. token matching: every word of the description (minus filler like "the", "button") in the element's
-   name or text, case-folded; CJK runs match as substrings, so "购物车" finds "加入购物车".
+5. any role with that name;
+6. token matching: every word of the description (minus filler like "the") in the element's name or
+   text, case-folded; CJK runs match as substrings, so "购物车" finds "加入购物车".
 
+A role word (the vocabulary is ``autoqa.role_words``, shared with the plain grammar) is a filter, not a
+preference: ``"Pale Blue Dot" link`` (a quoted name, then role words: what the plain grammar sends) only
+considers links, in every tier. In free text ("the Search field") the whole description is tried first as
+an exact name ("Add option" is a button's name), then the rest with the role filter, then every word
+(role word included) as tokens. An action only considers elements it can act on (``ACTION_FILTERS``):
+``fill`` an editable text field, ``set_checked`` a checkbox / radio / switch — which, when it has no name
+of its own, is named by a ``<label>`` beside it or by the text of its row (TodoMVC's
+``<li><input type=checkbox><label>feed the cat</label></li>``) — and ``select_option`` a combobox or
+listbox.
+
+Only rendered content counts: ``script``, ``style``, ``template``, ``noscript``, ``title`` and ``head``
+content are never text, names or candidates, and ``<html>`` / ``<body>`` never match a description.
 The main document is searched first, then same-origin iframes. One match wins; several equally good
 matches are AMBIGUOUS_TARGET with up to three candidates; none is ELEMENT_NOT_FOUND with the three
 closest interactive elements. Both carry refs so a model can recover with a ref.
@@ -26,48 +38,59 @@ from typing import Any
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Locator, Page
 
+from autoqa.role_words import FILLER_NOUNS, ROLE_WORDS, TEXT_ENTRY_ROLES
 from autoqa.tools.page_scripts import run_in_page, run_on_matches
 
 CANDIDATE_LIMIT = 3
 _NAVIGATING = ("Execution context was destroyed", "Cannot find context", "Frame was detached")
 
-# Filler words that describe rather than name an element. Role words double as role hints.
-_ROLE_WORDS: dict[str, tuple[str, ...]] = {
-    "button": ("button",),
-    "btn": ("button",),
-    "link": ("link",),
-    "checkbox": ("checkbox",),
-    "radio": ("radio",),
-    "field": ("textbox", "searchbox", "spinbutton", "combobox"),
-    "input": ("textbox", "searchbox", "spinbutton", "combobox"),
-    "textbox": ("textbox", "searchbox"),
-    "textarea": ("textbox",),
-    "dropdown": ("combobox", "listbox"),
-    "select": ("combobox", "listbox"),
-    "combobox": ("combobox",),
-    "tab": ("tab",),
-    "heading": ("heading",),
-    "title": ("heading",),
-    "image": ("img",),
-    "switch": ("switch",),
-    "slider": ("slider",),
-    "option": ("option",),
-    "dialog": ("dialog",),
-    "按钮": ("button",),
-    "链接": ("link",),
-    "输入框": ("textbox", "searchbox", "spinbutton", "combobox"),
-    "文本框": ("textbox", "searchbox"),
-    "复选框": ("checkbox",),
-    "下拉框": ("combobox", "listbox"),
+
+@dataclass(frozen=True, slots=True)
+class ActionFilter:
+    """The elements an action can act on: one of ``roles`` (and, if ``editable``, a text-entry control)."""
+
+    roles: tuple[str, ...]
+    editable: bool
+    noun: str
+    """How error messages name them."""
+    hint: str
+    """What to do instead, for a target that names something else."""
+
+    @property
+    def a_noun(self) -> str:
+        return ("an " if self.noun[0] in "aeiou" else "a ") + self.noun
+
+
+CHECKABLE_ROLES = ("checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio")
+ACTION_FILTERS: dict[str, ActionFilter] = {
+    "fill": ActionFilter(
+        TEXT_ENTRY_ROLES,
+        True,
+        "editable field (" + ", ".join(TEXT_ENTRY_ROLES) + ")",
+        "name the input, textarea or contenteditable element to type into",
+    ),
+    "set_checked": ActionFilter(
+        CHECKABLE_ROLES, False, "checkbox, radio or switch", "for a custom toggle, click it instead"
+    ),
+    "select_option": ActionFilter(
+        ("combobox", "listbox"),
+        False,
+        "dropdown (combobox, listbox)",
+        "for a custom dropdown click it, then click the option",
+    ),
 }
+
+# Words that describe rather than name an element: dropped from the tokens, never filters.
 _STOP_WORDS = frozenset(
-    {"the", "a", "an", "to", "on", "in", "of", "for", "with", "at", "icon", "element", "box"}
+    {"the", "a", "an", "to", "on", "in", "of", "for", "with", "at", "box", "title", *FILLER_NOUNS}
 )
 _ARTICLES = frozenset({"the", "a", "an"})
-_CJK_SUFFIXES = (*(word for word in _ROLE_WORDS if not word.isascii()), "图标", "的")
+_CJK_SUFFIXES = (*(word for word in ROLE_WORDS if not word.isascii()), "图标", "的")
 _TOKEN = re.compile(r"\w+", re.UNICODE)
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
-_QUOTED = re.compile(r"[\"“”'‘’「」『』](.+?)[\"“”'‘’「」『』]")
+_WRAPPING_QUOTES = ('"', "'", "“", "「")
+_CLOSING = {'"': '"', "“": "”", "「": "」", "『": "』", "'": "'", "‘": "’", "`": "`"}
+_PUNCTUATION = ".,:;!?"
 
 
 def fold(text: str) -> str:
@@ -80,41 +103,114 @@ class TargetQuery:
     """A description split into what the page script needs."""
 
     text: str
+    """The whole description (outer quotes removed)."""
+    name: str
+    """What is matched against names and text under the role filter: the quoted name ('Save' for
+    'the "Save" button'), else the description without its role words and leading articles."""
     tokens: tuple[str, ...]
-    role_hints: tuple[str, ...]
-    stripped: str
-    """The description without role words and quotes ("Save" for 'the "Save" button')."""
+    """The words of ``name`` that token matching looks for."""
+    roles: tuple[str, ...]
+    """Role filter from the role words: only elements with one of these roles match (empty: any)."""
+    quoted: bool
+    """The name was quoted: only the name, under the filter, is tried (no whole-description pass)."""
+    literal_tokens: tuple[str, ...] = ()
+    """Free text with role words: every word, role words included, for the last token pass."""
 
 
-def parse_target(text: str) -> TargetQuery:
-    text = " ".join(text.split())
-    if len(text) >= 2 and text[0] in "\"'“「" and text[-1] in "\"'”」":
-        text = text[1:-1].strip()
-    hints: list[str] = []
+def _words_to_roles(words: list[str]) -> tuple[list[str], list[str]] | None:
+    """Role words (one or two words each) and the other words of ``words``; None if there are none."""
+    roles: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(words):
+        pair = fold(" ".join(words[i : i + 2])).strip(_PUNCTUATION)
+        single = fold(words[i]).strip(_PUNCTUATION)
+        if i + 1 < len(words) and pair in ROLE_WORDS:
+            roles.extend(ROLE_WORDS[pair])
+            i += 2
+            continue
+        if single in ROLE_WORDS:
+            roles.extend(ROLE_WORDS[single])
+        elif _CJK.search(single) and (suffix := _cjk_role_suffix(single)):
+            roles.extend(ROLE_WORDS.get(suffix, ()))
+            rest.append(words[i][: -len(suffix)])
+        else:
+            rest.append(words[i])
+        i += 1
+    return (roles, rest) if roles else None
+
+
+def _cjk_role_suffix(word: str) -> str | None:
+    return next((s for s in ROLE_WORDS if not s.isascii() and word.endswith(s) and len(word) > len(s)), None)
+
+
+def _tokens(text: str, *, drop_roles: bool) -> tuple[str, ...]:
     kept: list[str] = []
     for raw in _TOKEN.findall(fold(text)):
         token = raw
-        if raw in _ROLE_WORDS:
-            hints.extend(_ROLE_WORDS[raw])
+        if drop_roles and raw in ROLE_WORDS:
             continue
         if _CJK.search(raw):
             for suffix in _CJK_SUFFIXES:
                 if token.endswith(suffix) and len(token) > len(suffix):
-                    hints.extend(_ROLE_WORDS.get(suffix, ()))
                     token = token[: -len(suffix)]
         if token not in _STOP_WORDS:
             kept.append(token)
-    quoted = _QUOTED.search(text)
-    if quoted:
-        stripped = quoted.group(1)
-    else:
-        words = [w for w in text.split() if fold(w).strip(".,:;!?") not in _ROLE_WORDS]
-        while words and fold(words[0]) in _ARTICLES:
-            words.pop(0)
-        stripped = " ".join(words)
-    # A description made only of filler ("the button") still has to match something.
-    tokens = tuple(dict.fromkeys(kept)) or tuple(dict.fromkeys(_TOKEN.findall(fold(text))))
-    return TargetQuery(text, tokens, tuple(dict.fromkeys(hints)), stripped)
+    return tuple(dict.fromkeys(kept))
+
+
+def _quoted_name(text: str) -> tuple[str, list[str]] | None:
+    """``[the] "name" role words`` → (name, roles); None if ``text`` is not of that form."""
+    body = text
+    first = body.split(" ", 1)
+    if len(first) == 2 and fold(first[0]) in _ARTICLES:
+        body = first[1]
+    if not body or body[0] not in _CLOSING:
+        return None
+    end = body.rfind(_CLOSING[body[0]])
+    if end <= 0:
+        return None
+    name, rest = body[1:end].strip(), body[end + 1 :].split()
+    if not name:
+        return None
+    split = _words_to_roles(rest)
+    roles, others = split if split else ([], rest)
+    if any(fold(word).strip(_PUNCTUATION) not in _STOP_WORDS for word in others if word):
+        return None  # more than role words after the quotes: not a quoted name
+    return name, roles
+
+
+def parse_target(text: str) -> TargetQuery:
+    text = " ".join(text.split())
+    if len(text) >= 2 and text[0] in _WRAPPING_QUOTES and text[-1] in "\"'”」":
+        text = text[1:-1].strip()
+    quoted = _quoted_name(text)
+    if quoted is not None:
+        name, roles = quoted
+        tokens = _tokens(name, drop_roles=False) or tuple(_TOKEN.findall(fold(name)))
+        return TargetQuery(text, name, tokens, tuple(dict.fromkeys(roles)), True)
+    split = _words_to_roles(text.split())
+    if split is not None:
+        roles, rest = split
+        while rest and fold(rest[0]) in _ARTICLES:
+            rest.pop(0)
+        name = " ".join(w for w in rest if w)
+        if name and (tokens := _tokens(name, drop_roles=True)):
+            literal = _tokens(text, drop_roles=False)
+            return TargetQuery(text, name, tokens, tuple(dict.fromkeys(roles)), False, literal)
+    # No role word, or nothing but role words and filler ("the button"): the whole text is the name.
+    tokens = _tokens(text, drop_roles=True) or tuple(dict.fromkeys(_TOKEN.findall(fold(text))))
+    return TargetQuery(text, text, tokens, (), False)
+
+
+def _passes(query: TargetQuery) -> list[dict[str, Any]]:
+    """What the page script tries, in order (see the module docstring)."""
+    main = {"text": query.name, "roles": list(query.roles), "tokens": list(query.tokens), "kind": "all"}
+    if query.quoted or not query.roles:
+        return [main]
+    whole = {"text": query.text, "roles": [], "tokens": [], "kind": "exact"}
+    literal = {"text": query.text, "roles": [], "tokens": list(query.literal_tokens), "kind": "tokens"}
+    return [whole, main, literal]
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +261,8 @@ class TargetLookup:
     """For ``found``: a locator for exactly that element."""
     match_locators: tuple[Locator, ...] = ()
     """One locator per entry of ``matches`` (to fetch their refs for error messages)."""
+    only: str | None = None
+    """The role filter that applied, in words ("link", "editable field (…)"), for error messages."""
 
 
 def locator_for(page: Page, match: Match) -> Locator:
@@ -239,22 +337,37 @@ async def _resolve_hint(page: Page, text: str, timeout_ms: float) -> TargetLooku
     return first
 
 
+def _only(query: TargetQuery, acting: ActionFilter | None) -> str | None:
+    roles = [r for r in query.roles if acting is None or r in acting.roles] if query.roles else []
+    if query.roles and acting is not None and not roles:
+        return f"{'/'.join(query.roles)} that is also {acting.a_noun}"
+    if roles:
+        return "/".join(roles)
+    return acting.noun if acting is not None else None
+
+
 async def resolve_target(
-    page: Page, text: str, *, test_id_attribute: str, timeout_ms: float, with_state: bool = False
+    page: Page,
+    text: str,
+    *,
+    test_id_attribute: str,
+    timeout_ms: float,
+    with_state: bool = False,
+    action: str | None = None,
 ) -> TargetLookup:
     """One resolution attempt for ``text`` (callers poll this while the page may still render).
 
     ``with_state`` also fetches the match's state (enabled, checked, value) in the same round trip.
+    ``action`` (a tool name) restricts the candidates to what that action can act on (``ACTION_FILTERS``).
     """
     hinted = await _resolve_hint(page, text, timeout_ms)
     if hinted is not None:
         return hinted
     query = parse_target(text)
+    acting = ACTION_FILTERS.get(action or "")
     args = {
-        "desc": query.text,
-        "tokens": list(query.tokens),
-        "roleHints": list(query.role_hints),
-        "stripped": query.stripped,
+        "passes": _passes(query),
+        "acts": {"roles": list(acting.roles), "editable": acting.editable} if acting else None,
         "testId": test_id_attribute,
         "limit": CANDIDATE_LIMIT,
         "state": with_state,
@@ -265,7 +378,7 @@ async def resolve_target(
         if not any(marker in str(exc) for marker in _NAVIGATING):
             raise
         # The document was replaced under us (a click that navigates): no match yet, callers poll again.
-        return TargetLookup("none", None, 0, False, (), (), None)
+        return TargetLookup("none", None, 0, False, (), (), None, only=_only(query, acting))
     matches = tuple(Match.from_js(m) for m in raw.get("matches") or ())
     candidates = tuple(Match.from_js(m) for m in raw.get("candidates") or ())
     per_match = tuple(locator_for(page, m) for m in matches)
@@ -279,4 +392,5 @@ async def resolve_target(
         candidates=candidates,
         locator=locator,
         match_locators=per_match,
+        only=_only(query, acting),
     )

@@ -1,4 +1,9 @@
-"""Is a text shown on the page? Main document and same-origin iframes, in one round trip."""
+"""Is a text shown on the page? Main document and same-origin iframes, in one round trip.
+
+Only rendered content counts: text inside ``<script>`` (a Handlebars template, say), ``<template>``,
+``<style>``, ``<noscript>``, a ``<title>`` in the body or anything in ``<head>`` is not on the page at all —
+neither shown nor "present but hidden".
+"""
 
 from __future__ import annotations
 
@@ -17,7 +22,7 @@ class TextPresence:
     visible: int
     """Documents (substring search) or elements (exact search) showing the text."""
     hidden: int
-    """Occurrences in the DOM that are not rendered (display:none, visibility:hidden)."""
+    """Occurrences in rendered content that are not shown (display:none, visibility:hidden)."""
 
 
 async def find_text(page: Page, text: str, *, exact: bool, timeout_ms: float) -> TextPresence:
