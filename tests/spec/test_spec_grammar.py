@@ -261,7 +261,17 @@ def test_every_tool_of_the_tool_layer_is_reachable() -> None:
         "dialogs",
     }
     assert {tool for _, tool, _ in PHRASES} == tools
-    assert tools >= grammar.ASSERTION_TOOLS
+
+
+
+def test_a_claiming_sentence_maps_to_assertion_tools_only() -> None:
+    """One definition of "this step claims something" (the grammar's verbs) and one of "this tool is an
+    assertion" (the tool registry): every plain claiming phrase maps to an assertion, and no other does."""
+    from autoqa.execute.verdict import is_assertion
+    from autoqa.spec.grammar_terms import claims
+
+    for text, tool, _ in PHRASES:
+        assert claims(text) == is_assertion(tool), (text, tool)
 
 
 def test_the_docstring_table_lists_every_tool() -> None:

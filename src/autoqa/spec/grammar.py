@@ -88,27 +88,13 @@ from autoqa.spec.grammar_terms import (
     as_key,
     as_number,
     as_url,
+    claims,
     q,
     token_group,
     unquote,
     value_group,
 )
 from autoqa.spec.model import Step
-
-ASSERTION_TOOLS = frozenset(
-    {
-        "assert_text_present",
-        "assert_text_absent",
-        "assert_element_visible",
-        "assert_element_hidden",
-        "assert_url",
-        "assert_title",
-        "assert_value",
-        "assert_checked",
-        "assert_enabled",
-        "assert_count",
-    }
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,10 +104,6 @@ class PlainAction:
     tool: str
     args: dict[str, Any] = field(hash=False)
     optional: bool = False
-
-    @property
-    def is_assertion(self) -> bool:
-        return self.tool in ASSERTION_TOOLS
 
 
 @dataclass(frozen=True, slots=True)
@@ -519,8 +501,10 @@ def parse_plain_text(text: str, *, optional: bool = False) -> PlainAction | None
 def parse_expected_clause(text: str, *, optional: bool = False) -> PlainAction | None:
     """An Expected clause as an assertion: ``"Saved" is visible`` reads as ``Verify "Saved" is visible``."""
     for candidate in (text, f"Verify {text}", f"验证{text}"):
+        if not claims(candidate):
+            continue  # an action ("Click …") is never an Expected clause
         action = parse_plain_text(candidate, optional=optional)
-        if action is not None and action.is_assertion:
+        if action is not None:
             return action
     return None
 

@@ -42,6 +42,16 @@ HIDDEN = (
 )
 
 
+_CLAIM = re.compile(rf"(?:{VERIFY}\b|{ZH_VERIFY})", re.IGNORECASE)
+
+
+def claims(text: str) -> bool:
+    """Whether a sentence states something to check: it starts with one of the grammar's assertion verbs
+    (Verify, Assert, Check that, Expect, Ensure, Confirm, 验证, 断言, 确认, 检查 — any case). Every executor
+    asks such a step for evidence; the plain grammar maps it only to assertion tools."""
+    return _CLAIM.match(text.strip()) is not None
+
+
 def q(name: str) -> str:
     """A named group matching one quoted string (quotes included; see :func:`unquote`)."""
     return rf"(?P<{name}>{QUOTED})"

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from autoqa.errors import SpecError
 from autoqa.secrets import SecretSet, is_secret_name
-from autoqa.spec.grammar_terms import VERIFY, ZH_VERIFY
+from autoqa.spec.grammar_terms import claims
 from autoqa.spec.includes import expand_includes
 from autoqa.spec.limits import check_spec_size, check_spec_text
 from autoqa.spec.model import Spec, Step, StepKind
@@ -17,15 +16,10 @@ from autoqa.spec.raw_spec import ParsedSpec, RawStep, SourceText
 from autoqa.spec.spec_parser import parse_spec_text
 from autoqa.spec.variables import VariableRenderer
 
-# The grammar's own assertion verbs: a step that starts like a plain assertion claims something, whoever
-# runs it (the plain grammar, the replay or the agent), so every executor asks it for evidence.
-_CLAIM = re.compile(rf"(?:{VERIFY}\b|{ZH_VERIFY})", re.IGNORECASE)
-
 
 def step_kind(text: str) -> StepKind:
-    """A step starting with one of the grammar's assertion verbs (Verify, Assert, Check that, Expect,
-    Ensure, Confirm, 验证, 断言, 确认, 检查 — any case) is an assertion; the rest are actions."""
-    return StepKind.ASSERTION if _CLAIM.match(text.strip()) else StepKind.ACTION
+    """A step that claims something (:func:`autoqa.spec.grammar_terms.claims`) is an assertion."""
+    return StepKind.ASSERTION if claims(text) else StepKind.ACTION
 
 
 def read_spec_text(path: Path) -> str:
