@@ -15,6 +15,7 @@ from autoqa.tools.locate import RAW_ARGS_KEY, Located, element_state, locate, ru
 from autoqa.tools.page_scripts import run_in_page, run_on_element
 from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
 from autoqa.tools.secret_fields import remember_secret_field, typed_a_secret
+from autoqa.tools.settle import settling
 
 
 def _done(ctx: ToolContext, located: Located, url_before: str, **extra: Any) -> ToolResult:
@@ -25,7 +26,7 @@ def _done(ctx: ToolContext, located: Located, url_before: str, **extra: Any) -> 
 
 
 async def _prepare(ctx: ToolContext, tool: str, ref: str | None, target: str | None) -> Located:
-    located = await locate(ctx, ref, target)
+    located = await locate(ctx, ref, target, action=tool)  # fill/set_checked/select_option: what they act on
     await run_element_hook(ctx, tool, located)
     return located
 
@@ -39,10 +40,11 @@ async def click(ctx: ToolContext, args: ClickArgs) -> ToolResult:
     located = await _prepare(ctx, "click", args.ref, args.target)
     url = ctx.page.url
     timeout = ctx.settings.action_timeout_ms
-    if args.double:
-        await located.locator.dblclick(button=args.button, timeout=timeout)
-    else:
-        await located.locator.click(button=args.button, timeout=timeout)
+    async with settling(ctx):
+        if args.double:
+            await located.locator.dblclick(button=args.button, timeout=timeout)
+        else:
+            await located.locator.click(button=args.button, timeout=timeout)
     return _done(ctx, located, url)
 
 
@@ -58,16 +60,17 @@ async def fill(ctx: ToolContext, args: FillArgs) -> ToolResult:
     url = ctx.page.url
     timeout = ctx.settings.action_timeout_ms
     field = located.locator
-    try:
-        await field.fill(args.value, timeout=timeout)
-    except PlaywrightError as exc:
-        # A label or wrapper was matched: fill the one editable field inside it.
-        if "not an <input>" not in str(exc):
-            raise
-        field = located.locator.locator(_EDITABLE)
-        if await bounded(field.count(), timeout) != 1:
-            raise
-        await field.fill(args.value, timeout=timeout)
+    async with settling(ctx):
+        try:
+            await field.fill(args.value, timeout=timeout)
+        except PlaywrightError as exc:
+            # A label or wrapper was matched: fill the one editable field inside it.
+            if "not an <input>" not in str(exc):
+                raise
+            field = located.locator.locator(_EDITABLE)
+            if await bounded(field.count(), timeout) != 1:
+                raise
+            await field.fill(args.value, timeout=timeout)
     if typed_a_secret((ctx.extra.get(RAW_ARGS_KEY) or {}).get("value"), ctx.secrets):
         remember_secret_field(ctx, field)
     # Never echo the value: it may be a secret. Its length is enough to check what happened.
@@ -110,7 +113,8 @@ async def select_option(ctx: ToolContext, args: SelectOptionArgs) -> ToolResult:
             f"option {args.option!r} is not in the list; options: {labels}",
             options=[o["label"] for o in options[:50]],
         )
-    await located.locator.select_option(value=chosen["value"], timeout=timeout)
+    async with settling(ctx):
+        await located.locator.select_option(value=chosen["value"], timeout=timeout)
     return _done(ctx, located, url, selected=chosen["label"], value=chosen["value"])
 
 
@@ -125,13 +129,15 @@ async def press_key(ctx: ToolContext, args: PressKeyArgs) -> ToolResult:
     timeout = ctx.settings.action_timeout_ms
     try:
         if args.ref is None and args.target is None:
-            await bounded(ctx.page.keyboard.press(args.key), timeout)
+            async with settling(ctx):
+                await bounded(ctx.page.keyboard.press(args.key), timeout)
             data: dict[str, Any] = {"key": args.key}
             if ctx.page.url != url:
                 data["url"] = ctx.page.url
             return ToolResult.success(**data)
         located = await _prepare(ctx, "press_key", args.ref, args.target)
-        await located.locator.press(args.key, timeout=timeout)
+        async with settling(ctx):
+            await located.locator.press(args.key, timeout=timeout)
     except PlaywrightError as exc:
         if "Unknown key" in str(exc):
             raise ToolFailure(
@@ -145,7 +151,8 @@ async def press_key(ctx: ToolContext, args: PressKeyArgs) -> ToolResult:
 async def hover(ctx: ToolContext, args: ElementArgs) -> ToolResult:
     located = await _prepare(ctx, "hover", args.ref, args.target)
     url = ctx.page.url
-    await located.locator.hover(timeout=ctx.settings.action_timeout_ms)
+    async with settling(ctx):
+        await located.locator.hover(timeout=ctx.settings.action_timeout_ms)
     return _done(ctx, located, url)
 
 
@@ -156,7 +163,8 @@ class SetCheckedArgs(ElementArgs):
 async def set_checked(ctx: ToolContext, args: SetCheckedArgs) -> ToolResult:
     located = await _prepare(ctx, "set_checked", args.ref, args.target)
     url = ctx.page.url
-    await located.locator.set_checked(args.checked, timeout=ctx.settings.action_timeout_ms)
+    async with settling(ctx):
+        await located.locator.set_checked(args.checked, timeout=ctx.settings.action_timeout_ms)
     return _done(ctx, located, url, checked=args.checked)
 
 
@@ -193,13 +201,15 @@ async def upload_file(ctx: ToolContext, args: UploadFileArgs) -> ToolResult:
     url = ctx.page.url
     timeout = ctx.settings.action_timeout_ms
     if (await element_state(located, timeout)).get("fileInput"):
-        await located.locator.set_input_files(path, timeout=timeout)
+        async with settling(ctx):
+            await located.locator.set_input_files(path, timeout=timeout)
     else:
         # A styled button that opens the file chooser instead of a visible <input type=file>.
         async with ctx.page.expect_file_chooser(timeout=timeout) as chooser_info:
             await located.locator.click(timeout=timeout)
         chooser = await chooser_info.value
-        await chooser.set_files(path, timeout=timeout)
+        async with settling(ctx):
+            await chooser.set_files(path, timeout=timeout)
     return _done(ctx, located, url, file=path.name, size=path.stat().st_size)
 
 

@@ -43,6 +43,9 @@ class ToolSettings:
     """Default time ``wait_for`` waits for a condition (text, element state); capped by ``max_wait_ms``."""
     screenshot_timeout_ms: float = 3_000
     """Bound for capturing a screenshot (failure screenshots and the ``screenshot`` tool)."""
+    settle_timeout_ms: float = 1_000
+    """After an action, the longest wait for the work it started (re-render, route change, request) to
+    finish so checks read the new page (see ``tools/settle.py``); 0 turns settling off."""
 
     @property
     def ceiling_ms(self) -> float:
