@@ -76,6 +76,12 @@ async def test_record_replay_and_heal(demo_project: Path, demo_server: DemoServe
     assert healed.outcome is Outcome.PASSED, healed.reason
     assert healed.executor == "replay+agent"
     assert [h["step"] for h in healed.healed_steps] == [2]
+    # Only the step that failed on replay is healed; step 3 was merely done by the agent afterwards.
+    assert [step.index for step in healed.steps if step.healed] == [2]
+    heal = healed.steps[1].heal
+    assert heal is not None and heal.old_locator == 'page.get_by_role("combobox", name="Sort order")'
+    assert heal.new_locator and "Sort order" not in heal.new_locator
+    assert heal.explanation == "sorted"  # the model's finish summary, not only in transcript.jsonl
     # The model's first request carries the replay failure and its screenshot.
     first_user = json.dumps(first_request["messages"][0])
     assert "replaying step 2 failed" in first_user and '"type": "image"' in first_user

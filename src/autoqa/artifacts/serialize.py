@@ -10,7 +10,18 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from autoqa.results import Outcome, RunResult, SpecResult, StepResult, StepStatus, ToolCall, Usage
+from autoqa.results import (
+    FlagKind,
+    Heal,
+    Outcome,
+    RunResult,
+    SpecResult,
+    StepFlag,
+    StepResult,
+    StepStatus,
+    ToolCall,
+    Usage,
+)
 
 RESULT_SCHEMA = 1
 
@@ -37,8 +48,27 @@ def step_to_dict(step: StepResult) -> dict[str, Any]:
         "duration_ms": step.duration_ms,
         "reason": step.reason,
         "healed": step.healed,
+        "evidence": list(step.evidence),
+        "flags": [{"kind": str(f.kind), "message": f.message} for f in step.flags],
+        "heal": _heal_to_dict(step.heal),
         "tool_calls": [tool_call_to_dict(c) for c in step.tool_calls],
     }
+
+
+def _heal_to_dict(heal: Heal | None) -> dict[str, Any] | None:
+    if heal is None:
+        return None
+    return {"old_locator": heal.old_locator, "new_locator": heal.new_locator, "explanation": heal.explanation}
+
+
+def _heal(data: Mapping[str, Any] | None) -> Heal | None:
+    if not data:
+        return None
+    return Heal(data.get("old_locator"), data.get("new_locator"), data.get("explanation"))
+
+
+def _flag(data: Mapping[str, Any]) -> StepFlag:
+    return StepFlag(FlagKind(data.get("kind", FlagKind.DRIFT)), str(data.get("message", "")))
 
 
 def usage_to_dict(usage: Usage) -> dict[str, Any]:
@@ -69,6 +99,7 @@ def spec_result_to_dict(result: SpecResult) -> dict[str, Any]:
         "guardrail": dict(result.guardrail) if result.guardrail else None,
         "artifacts": dict(result.artifacts),
         "healed_steps": [dict(h) for h in result.healed_steps],
+        "summary": result.summary,
         "steps": [step_to_dict(s) for s in result.steps],
     }
 
@@ -96,6 +127,9 @@ def _step(data: Mapping[str, Any]) -> StepResult:
         reason=data.get("reason"),
         tool_calls=tuple(_tool_call(c) for c in data.get("tool_calls") or ()),
         healed=bool(data.get("healed", False)),
+        evidence=tuple(str(e) for e in data.get("evidence") or ()),
+        flags=tuple(_flag(f) for f in data.get("flags") or ()),
+        heal=_heal(data.get("heal")),
     )
 
 
@@ -130,6 +164,7 @@ def spec_result_from_dict(data: Mapping[str, Any]) -> SpecResult:
         guardrail=dict(data["guardrail"]) if data.get("guardrail") else None,
         artifacts={str(k): str(v) for k, v in (data.get("artifacts") or {}).items()},
         healed_steps=tuple(dict(h) for h in data.get("healed_steps") or ()),
+        summary=data.get("summary"),
         tags=tuple(str(t) for t in data.get("tags") or ()),
         slug=str(data.get("slug", "")),
         index=int(data.get("index") or 0),

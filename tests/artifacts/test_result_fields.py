@@ -1,0 +1,31 @@
+"""The evidence map, flags and heal details survive result.json / run.json, and older files still load."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from autoqa.artifacts.serialize import spec_result_from_dict, spec_result_to_dict
+from autoqa.results import FlagKind, Heal, Outcome, SpecResult, StepFlag, StepResult, StepStatus
+
+
+def test_evidence_flags_heal_and_summary_round_trip() -> None:
+    step = StepResult(
+        2,
+        'Verify "Pale Blue Dot link" is not visible',
+        StepStatus.PASSED,
+        evidence=('assert_text_absent text="Pale Blue Dot link"',),
+        flags=(StepFlag(FlagKind.VACUOUS_NEGATIVE, "never matched during this spec — check the wording"),),
+        healed=True,
+        heal=Heal('page.get_by_test_id("postal-code")', 'page.get_by_label("Zip code")', "label renamed"),
+    )
+    result = SpecResult(Path("specs/a.md"), "A", Outcome.PASSED, "replay+agent", steps=(step,), summary="done")
+    again = spec_result_from_dict(spec_result_to_dict(result))
+    assert again.steps == (step,)
+    assert again.summary == "done"
+
+
+def test_a_result_written_before_these_fields_loads() -> None:
+    old = {"path": "specs/a.md", "title": "A", "outcome": "passed", "executor": "plain",
+           "steps": [{"index": 1, "text": "x", "status": "passed", "tool_calls": []}]}  # fmt: skip
+    step = spec_result_from_dict(old).steps[0]
+    assert (step.evidence, step.flags, step.heal) == ((), (), None)

@@ -1,0 +1,135 @@
+"""One evidence contract for every executor: claiming steps, the evidence map and vacuous negative checks,
+through the real CLI, a real Chromium and fixture pages."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from autoqa.execute.verdict import Finish, decide
+from autoqa.results import Outcome, ToolCall
+from autoqa.spec.loader import step_kind
+from autoqa.spec.model import StepKind
+
+PAGE = """<!doctype html><title>Photos</title>
+<h1>Photos</h1>
+<ul id="photos"><li><a href="#pale">Pale Blue Dot</a></li><li><a href="#earthrise">Earthrise</a></li></ul>
+<button onclick="document.querySelector('#photos li').remove()">Remove first</button>
+"""
+
+
+def _run(project: Path, base_url: str, *extra: str, **env: str) -> tuple[int, dict[str, Any], str]:
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(("AUTOQA_", "ANTHROPIC_", "CI"))}
+    environ.update(AUTOQA_BASE_URL=base_url, **env)
+    done = subprocess.run(
+        [sys.executable, "-m", "autoqa", "run", "specs", "--agent", "never", "--output", "out", *extra],
+        cwd=project,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    runs = sorted((project / "out").glob("*/run.json"))
+    assert runs, done.stdout + done.stderr
+    return done.returncode, json.loads(runs[-1].read_text()), done.stdout + done.stderr
+
+
+def _project(tmp_path: Path, steps: str) -> Path:
+    project = tmp_path / "project"
+    (project / "specs").mkdir(parents=True)
+    (project / "autoqa.toml").write_text('artifacts = "none"\n')
+    (project / "specs" / "photos.md").write_text("# Photos\n\n## Preconditions\n- none\n\n## Steps\n" + steps)
+    return project
+
+
+def _steps(run: dict[str, Any]) -> list[dict[str, Any]]:
+    spec = run["specs"][0]
+    steps: list[dict[str, Any]] = spec["steps"]
+    return steps
+
+
+def test_a_negative_check_that_never_matched_is_flagged_and_fails_when_strict(
+    tmp_path: Path, site: tuple[Path, str]
+) -> None:
+    folder, url = site
+    (folder / "photos.html").write_text(PAGE)
+    project = _project(tmp_path, '1. Open /photos.html\n2. Verify "Pale Blue Dot link" is not visible\n')
+    code, run, output = _run(project, url)
+    assert code == 0, output
+    flags = _steps(run)[1]["flags"]
+    assert [f["kind"] for f in flags] == ["vacuous_negative"]
+    assert "never matched during this spec" in flags[0]["message"]
+
+    code, run, output = _run(project, url, AUTOQA_STRICT_NEGATIVE_CHECKS="true")
+    assert code == 1, output
+    assert run["specs"][0]["outcome"] == "failed"
+    assert run["specs"][0]["failed_step"] == 2
+
+
+def test_a_negative_check_whose_subject_was_seen_is_not_flagged(
+    tmp_path: Path, site: tuple[Path, str]
+) -> None:
+    folder, url = site
+    (folder / "photos.html").write_text(PAGE)
+    project = _project(
+        tmp_path,
+        '1. Open /photos.html\n2. Verify "Pale Blue Dot" is visible\n3. Click "Remove first"\n'
+        '4. Verify "Pale Blue Dot" is not visible\n',
+    )
+    code, run, output = _run(project, url, AUTOQA_STRICT_NEGATIVE_CHECKS="true")
+    assert code == 0, output
+    assert all(not step["flags"] for step in _steps(run))
+
+
+def test_every_claiming_step_lists_the_assertions_that_proved_it(
+    tmp_path: Path, site: tuple[Path, str]
+) -> None:
+    folder, url = site
+    (folder / "photos.html").write_text(PAGE)
+    project = _project(
+        tmp_path,
+        '1. Open /photos.html\n2. Confirm "Earthrise" is visible\n3. Click "Remove first"\n'
+        '   - Expected: "Pale Blue Dot" is not visible\n',
+    )
+    code, run, output = _run(project, url)
+    assert code == 0, output
+    steps = _steps(run)
+    assert steps[0]["evidence"] == []
+    assert steps[1]["evidence"] == ['assert_text_present text="Earthrise"']
+    assert steps[2]["evidence"] == ['assert_text_absent text="Pale Blue Dot"']
+
+
+def test_confirm_check_that_and_ensure_steps_claim_something() -> None:
+    for text in (
+        'Confirm "Total: $40" is shown',
+        "Check that the order is placed",
+        "Ensure the cart is empty",
+        "Expect three items",
+        "确认页面显示订单",
+        "检查购物车为空",
+    ):
+        assert step_kind(text) is StepKind.ASSERTION, text
+    for text in ('Check the "Remember me" checkbox', "Confirmation email: open it", "Click Confirm"):
+        assert step_kind(text) is StepKind.ACTION, text
+
+
+def test_an_agent_cannot_pass_a_confirm_step_without_an_assertion(tmp_path: Path) -> None:
+    from autoqa.spec.loader import load_spec
+
+    spec_file = tmp_path / "cart.md"
+    spec_file.write_text(
+        "# Cart\n\n## Preconditions\n- none\n\n## Steps\n"
+        '1. Open /cart.html\n2. Confirm the total is "$40.98"\n'
+    )
+    spec = load_spec(spec_file, variables={}, root=tmp_path)
+    calls = [
+        ToolCall("navigate", {"url": "/cart.html"}, ok=True, step=1),
+        ToolCall("snapshot", {}, ok=True, step=2),
+    ]
+    verdict = decide(spec.steps, calls, None, Finish("passed", "the total is right"))
+    assert verdict.outcome is Outcome.FAILED
+    assert verdict.failed_step == 2 and "no evidence for step 2" in (verdict.reason or "")
