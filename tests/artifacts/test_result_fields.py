@@ -18,7 +18,7 @@ def test_evidence_flags_heal_and_summary_round_trip() -> None:
         healed=True,
         heal=Heal('page.get_by_test_id("postal-code")', 'page.get_by_label("Zip code")', "label renamed"),
     )
-    result = SpecResult(Path("specs/a.md"), "A", Outcome.PASSED, "replay+agent", steps=(step,), summary="done")
+    result = SpecResult(Path("a.md"), "A", Outcome.PASSED, "replay+agent", steps=(step,), summary="done")
     again = spec_result_from_dict(spec_result_to_dict(result))
     assert again.steps == (step,)
     assert again.summary == "done"
