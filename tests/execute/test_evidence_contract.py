@@ -133,3 +133,21 @@ def test_an_agent_cannot_pass_a_confirm_step_without_an_assertion(tmp_path: Path
     verdict = decide(spec.steps, calls, None, Finish("passed", "the total is right"))
     assert verdict.outcome is Outcome.FAILED
     assert verdict.failed_step == 2 and "no evidence for step 2" in (verdict.reason or "")
+
+
+SAVING = """<!doctype html><meta charset="utf-8"><title>Save</title>
+<button onclick="const p = document.createElement('p'); p.textContent = 'Saving…';
+  document.body.append(p); setTimeout(() => p.remove(), 900)">Save</button>
+"""
+
+
+def test_a_negative_check_that_saw_its_subject_go_away_is_not_flagged(
+    tmp_path: Path, site: tuple[Path, str]
+) -> None:
+    folder, url = site
+    (folder / "save.html").write_text(SAVING)
+    project = _project(tmp_path, '1. Open /save.html\n2. Click "Save"\n3. Verify "Saving…" is not visible\n')
+    code, run, output = _run(project, url, AUTOQA_STRICT_NEGATIVE_CHECKS="true")
+    assert code == 0, output
+    assert not _steps(run)[2]["flags"]
+    assert _steps(run)[2]["tool_calls"][0]["data"]["subject_seen"] is True

@@ -35,6 +35,10 @@ def _ambiguous(found: Probe) -> bool:
     return found.lookup is not None and found.lookup.status == "ambiguous"
 
 
+def _matched(found: Probe) -> bool:
+    return found.located is not None or (found.lookup is not None and found.lookup.count > 0)
+
+
 def _missing(found: Probe) -> bool:
     return found.located is None and not _ambiguous(found)
 
@@ -176,7 +180,10 @@ async def wait_for_element(
             found_data = last[-1][0].located.report()
         else:
             found_data = {"ref": ref} if ref is not None else {"target": target}
-        return ToolResult.success(**found_data, **verdict.data)
+        # Did the target match anything at any poll (it may have gone since)? A negative check that never
+        # matched proves nothing about the wording: the verdict module flags it.
+        seen = ref is not None or any(_matched(found) for found, _ in last)
+        return ToolResult.success(**found_data, **verdict.data, subject_seen=seen)
     found, observed = last[-1]
     if (
         found.located is None
@@ -218,7 +225,8 @@ async def wait_for_text(
         return True if shown == present else None
 
     if await poll(attempt, Deadline(timeout_ms)):
-        return ToolResult.success(text_length=len(text), present=present)
+        seen = any(p.visible > 0 or p.hidden > 0 for p in last)  # shown or in the page at some poll
+        return ToolResult.success(text_length=len(text), present=present, subject_seen=seen)
     presence = last[-1]
     waited = f"waited {timeout_ms:.0f} ms"
     if not present:
