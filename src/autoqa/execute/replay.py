@@ -16,6 +16,7 @@ from typing import Literal
 from autoqa.events import EventSink, NullSink
 from autoqa.execute.recording import RecordingCaller
 from autoqa.execute.step_loop import OPTIONAL_WAIT_MS, AfterCall, Miss, PlannedCall, run_steps
+from autoqa.execute.verdict import planned_step_problem
 from autoqa.replay.cache import CachePlan, render_args
 from autoqa.replay.cache_file import CachedCall
 from autoqa.results import Heal, Outcome, SpecResult, StepStatus
@@ -73,6 +74,9 @@ async def replay_plan(
         cached = plan.step(step.index)
         if cached is None:
             return Miss(f"step {step.index} is not in the step cache ({plan.reason or 'not cached'})")
+        problem = planned_step_problem(step, [(c.tool, c.args) for c in cached.calls])
+        if problem is not None:  # a hand edit or a weak recording: reported, never replayed
+            return Miss(f"cache file {plan.cache_path}: step {step.index} {problem}; it is not replayed")
         return [PlannedCall(c.tool, render_args(c.args, spec), source=c) for c in cached.calls]
 
     loop = await run_steps(
@@ -135,7 +139,7 @@ async def replay_then_heal(
     elif replay.stop_reason == "failed":
         reason = f"replaying step {start} failed: {replay.spec_result.reason}"
     else:
-        reason = f"step {start} is not in the step cache ({plan.reason or 'not recorded'})"
+        reason = replay.spec_result.reason or f"step {start} is not in the step cache"
     shot = failure.screenshot.data if failure is not None and failure.screenshot is not None else None
     events.emit("replay.handover", spec=slug, step=start, reason=redact(reason))
     agent = await heal(start, redact(reason), shot)

@@ -132,6 +132,40 @@ def evidence_key(call: ToolCall) -> str:
     return call.tool + " " + json.dumps(rest, sort_keys=True, default=str)
 
 
+_ANY_PAGE = frozenset({"http", "https", "http:", "https:", "http://", "https://", "/", "www", ".", ":"})
+
+
+def trivially_true(call: ToolCall) -> bool:
+    """An assertion any page passes — ``assert_url`` / ``assert_title`` *containing* ``http`` or a few
+    characters — proves no claim, so it never counts as evidence (live or cached)."""
+    if call.tool not in ("assert_url", "assert_title"):
+        return False
+    if call.args.get("match", "contains") != "contains":
+        return False
+    expected = str(call.args.get("expected", "")).strip().lower()
+    return len(expected) < 4 or expected in _ANY_PAGE
+
+
+def planned_step_problem(step: Step, calls: Sequence[tuple[str, Mapping[str, Any]]]) -> str | None:
+    """What a step planned ahead of time (a cached step) lacks before it may run: the same evidence rules
+    as a live run, checked before anything is replayed. None when it may run."""
+    if not calls:
+        return None if step.optional else "has no tool calls (only an Optional: step may be empty)"
+    kinds = tool_kinds()
+    unknown = sorted({tool for tool, _ in calls if tool not in kinds})
+    if unknown:
+        return f"calls unknown tool(s) {', '.join(unknown)}"
+    planned = [ToolCall(tool, dict(args), True, step=step.index) for tool, args in calls]
+    need = required_evidence(step)
+    found = _facts(planned, kinds).evidence
+    if found < need:
+        return (
+            f"claims something but holds {found} assertion(s) that can prove it, needs {need} "
+            "(an assertion any page passes does not count)"
+        )
+    return None
+
+
 def required_evidence(step: Step) -> int:
     return max(1, len(step.expected)) if step.needs_evidence else 0
 
@@ -161,7 +195,7 @@ def _facts(calls: Sequence[ToolCall], kinds: Mapping[str, str] | None = None) ->
             if not cleared:
                 uncleared = call
                 break
-    evidence = len({evidence_key(c) for c in calls if is_assertion(c) and c.ok})
+    evidence = len({evidence_key(c) for c in calls if is_assertion(c) and c.ok and not trivially_true(c)})
     return _StepFacts(tuple(calls), uncleared, evidence)
 
 

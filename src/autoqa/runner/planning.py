@@ -42,11 +42,11 @@ def plan_job(
         if complete:
             return SpecJob(index, spec, secrets, ExecutorKind.REPLAY, plain=plain, cache_plan=cache_plan)
         where = f"step {unparsed.index} ({unparsed.source}:{unparsed.line})" if unparsed else "a step"
-        why = (
-            f"; the step cache stops at step {cache_plan.first_uncached} ({cache_plan.reason})"
-            if (cache_plan is not None and cached)
-            else ""
-        )
+        why = ""
+        if cache_plan is not None and cached:
+            why = f"; the step cache stops at step {cache_plan.first_uncached} ({cache_plan.reason})"
+        elif cache_plan is not None and cache_plan.reason and cache_plan.cache_path.exists():
+            why = f"; {cache_plan.reason}"  # a cache file that cannot be used says why
         return SpecJob(
             index,
             spec,
