@@ -176,3 +176,11 @@ def test_aborted_session_is_error_even_with_full_evidence() -> None:
     assert verdict.outcome is Outcome.ERROR
     assert verdict.reason == "guardrail max_turns tripped: limit 5, actual 6"
     assert verdict.steps[0].status is StepStatus.PASSED
+
+
+def test_an_assertion_any_page_passes_is_not_evidence() -> None:
+    calls = [c for c in GOOD_CALLS if c.tool != "assert_url"] + [
+        call("assert_url", 2, expected="http", match="contains")
+    ]
+    verdict = decide(SPEC.steps, calls, KINDS, Finish("passed", ""))
+    assert verdict.outcome is Outcome.FAILED and "no evidence for step 2" in (verdict.reason or "")

@@ -142,7 +142,9 @@ def trivially_true(call: ToolCall) -> bool:
         return False
     if call.args.get("match", "contains") != "contains":
         return False
-    expected = str(call.args.get("expected", "")).strip().lower()
+    if not isinstance(call.args.get("expected"), str):
+        return False
+    expected = call.args["expected"].strip().lower()
     return len(expected) < 4 or expected in _ANY_PAGE
 
 
