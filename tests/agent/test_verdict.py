@@ -182,5 +182,5 @@ def test_an_assertion_any_page_passes_is_not_evidence() -> None:
     calls = [c for c in GOOD_CALLS if c.tool != "assert_url"] + [
         call("assert_url", 2, expected="http", match="contains")
     ]
-    verdict = decide(SPEC.steps, calls, KINDS, Finish("passed", ""))
+    verdict = decide(LOGIN.steps, calls, KINDS, Finish("passed", ""))
     assert verdict.outcome is Outcome.FAILED and "no evidence for step 2" in (verdict.reason or "")
