@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from autoqa.errors import ExportError
-from autoqa.results import Outcome, SpecResult
+from autoqa.results import FlagKind, Outcome, SpecResult
 from autoqa.runner.jobs import SpecJob
 
 if TYPE_CHECKING:
@@ -33,7 +33,9 @@ async def keep_passing_run(
         env.setup_recordings[job.spec.setup] = (job.spec, tuple(recorder.records))
     artifacts = dict(result.artifacts)
     healed: tuple[dict[str, Any], ...] = result.healed_steps
-    if env.step_cache is not None:
+    drifted = any(flag.kind is FlagKind.DRIFT for step in result.steps for flag in step.flags)
+    # A drifted pass keeps the old cache: rewriting it would make the drift vanish unreviewed.
+    if env.step_cache is not None and not drifted:
         from autoqa.execute.heal_report import healed_steps
         from autoqa.execute.replay import with_heal_details
 

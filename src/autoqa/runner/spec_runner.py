@@ -245,6 +245,7 @@ async def _agent(
 async def _replay(
     job: SpecJob, ctx: ToolContext, caller: RecordingCaller, env: RunEnvironment, transcript: Any
 ) -> tuple[SpecResult, ReplayResult]:
+    from autoqa.execute.drift import drift_flag
     from autoqa.execute.replay import replay_then_heal
 
     assert job.cache_plan is not None
@@ -265,6 +266,8 @@ async def _replay(
         slug=job.slug,
         redact=job.secrets.redact,
         heal=heal if can_heal else None,
+        after_call=drift_flag,
+        strict_flags=env.settings.strict_drift,
     )
 
 
