@@ -47,7 +47,8 @@ def _annotation_file(spec: SpecResult, env: Mapping[str, str], root: Path | None
 def annotation_lines(
     run: RunResult, env: Mapping[str, str] | None = None, *, root: Path | None = None
 ) -> list[str]:
-    """One ``::error`` line per failed or errored spec, pointing at its failed step's line."""
+    """One ``::error`` line per failed or errored spec, pointing at its failed step's line, and one
+    ``::warning`` per flagged step (a negative check that never matched, drift)."""
     env = env or {}
     lines = []
     for spec in sorted(run.specs, key=lambda s: s.index):
@@ -62,6 +63,14 @@ def annotation_lines(
         title = f"{spec.outcome}: {spec_name(spec)}" + (f" [{code}]" if code else "")
         props.append(f"title={escape_property(one_line(title, 200))}")
         lines.append(f"::error {','.join(props)}::{escape_data(failure_message(spec))}")
+    for spec in sorted(run.specs, key=lambda s: s.index):
+        where = f"file={escape_property(_annotation_file(spec, env, root))}"
+        for step in spec.steps:
+            line = step_line(spec, step, root)
+            at = f"{where},line={line}" if line is not None else where
+            for flag in step.flags:
+                title = escape_property(one_line(f"{flag.kind}: {spec_name(spec)} step {step.index}", 200))
+                lines.append(f"::warning {at},title={title}::{escape_data(flag.message)}")
     return lines
 
 

@@ -54,6 +54,8 @@ padding:4px 6px;text-align:left;vertical-align:top}th{background:var(--bg)}
 td:first-child,td:nth-child(3),td:nth-child(4){white-space:nowrap;width:1%}
 .calls{margin:4px 0 0 0;padding-left:18px;font-size:12px}.calls code{word-break:break-all}
 .err{color:var(--fail);font-weight:600}img.shot{max-width:100%;border:1px solid var(--line);margin:8px 0}
+.evidence{color:var(--muted,#555);font-size:.9em}.evidence ul{margin:2px 0 2px 16px;padding:0}
+.warn{color:#8a5a00}.heal{font-size:.9em}
 code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}
 pre{background:var(--bg);padding:6px 8px;border-radius:4px;overflow:auto}
 .hidden{display:none}
@@ -127,6 +129,34 @@ def _call_html(call: ToolCall) -> str:
     )
 
 
+def _evidence(step: StepResult) -> str:
+    """The evidence map: the assertions that proved the step, readable in seconds."""
+    if not step.evidence:
+        return ""
+    items = "".join(f"<li><code>{_e(line)}</code></li>" for line in step.evidence)
+    return f'<div class="evidence">proved by:<ul>{items}</ul></div>'
+
+
+def _flags(step: StepResult) -> str:
+    labels = {"vacuous_negative": "check the wording", "drift": "drift"}
+    return "".join(
+        f'<div class="warn"><span class="badge skipped">{_e(labels.get(str(f.kind), str(f.kind)))}</span> '
+        f"{_e(f.message)}</div>"
+        for f in step.flags
+    )
+
+
+def _heal(step: StepResult) -> str:
+    heal = step.heal
+    if heal is None:
+        return ""
+    why = f"<br>why: {_e(heal.explanation)}" if heal.explanation else ""
+    return (
+        f'<div class="heal">healed: <code>{_e(heal.old_locator or "?")}</code> → '
+        f"<code>{_e(heal.new_locator or '?')}</code>{why}</div>"
+    )
+
+
 def _step_row(step: StepResult) -> str:
     calls = ""
     if step.tool_calls:
@@ -134,7 +164,8 @@ def _step_row(step: StepResult) -> str:
     reason = f'<div class="err">{_e(step.reason)}</div>' if step.reason else ""
     healed = ' <span class="badge skipped">healed</span>' if step.healed else ""
     return (
-        f"<tr><td>{step.index}</td><td>{_e(step.text)}{healed}{reason}{calls}</td>"
+        f"<tr><td>{step.index}</td><td>{_e(step.text)}{healed}{reason}{_evidence(step)}{_flags(step)}"
+        f"{_heal(step)}{calls}</td>"
         f'<td><span class="badge {_e(step.status)}">{_e(step.status)}</span></td>'
         f"<td>{_e(duration(step.duration_ms))}</td></tr>"
     )
@@ -155,6 +186,8 @@ def _links(spec: SpecResult, run_dir: Path | None) -> str:
     if trace:
         target = _short(run_dir / trace) if run_dir is not None else trace
         items.append(f"<li>Open the trace: <code>playwright show-trace {_e(target)}</code></li>")
+    if spec.artifacts.get("export_error"):
+        items.append(f'<li class="err">Export refused: {_e(spec.artifacts["export_error"])}</li>')
     if spec.artifacts.get("trace_error"):
         items.append(f'<li class="err">Trace dropped: {_e(spec.artifacts["trace_error"])}</li>')
     return f"<ul>{''.join(items)}</ul>" if items else ""

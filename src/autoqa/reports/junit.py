@@ -49,6 +49,15 @@ def _properties(parent: ET.Element, values: dict[str, object]) -> None:
         ET.SubElement(props, "property", name=name, value=_clean(value))
 
 
+def _flag_properties(spec: SpecResult) -> dict[str, object]:
+    """One property per flag kind (``flag_vacuous_negative``, ``flag_drift``) listing its steps."""
+    by_kind: dict[str, list[str]] = {}
+    for step in spec.steps:
+        for flag in step.flags:
+            by_kind.setdefault(f"flag_{flag.kind}", []).append(f"step {step.index}: {flag.message}")
+    return {kind: " | ".join(lines) for kind, lines in by_kind.items()}
+
+
 def _steps_text(spec: SpecResult) -> str:
     lines = []
     for step in spec.steps:
@@ -56,6 +65,12 @@ def _steps_text(spec: SpecResult) -> str:
         if step.reason:
             line += f" — {step.reason}"
         lines.append(line)
+        lines.extend(f"    proved by: {evidence}" for evidence in step.evidence)
+        lines.extend(f"    WARNING ({flag.kind}): {flag.message}" for flag in step.flags)
+        if step.heal is not None:
+            lines.append(
+                f"    healed: {step.heal.old_locator} -> {step.heal.new_locator} ({step.heal.explanation})"
+            )
         for call in step.tool_calls:
             status = "ok" if call.ok else f"{call.error_code or 'failed'}: {call.error_message or ''}"
             lines.append(f"    {call.tool} {status} ({call.duration_ms:.0f} ms)")
@@ -86,6 +101,8 @@ def _testcase(suite: ET.Element, spec: SpecResult, root: Path | None) -> None:
             "output_tokens": spec.usage.output_tokens or None,
             "guardrail": f"{guardrail.get('name')} (limit {guardrail.get('limit')})" if guardrail else None,
             "tags": ",".join(spec.tags) or None,
+            "export_error": spec.artifacts.get("export_error"),
+            **_flag_properties(spec),
             **{kind: spec.artifacts.get(kind) for kind in _ATTACHMENT_KINDS},
         },
     )
