@@ -13,11 +13,12 @@ from autoqa.config.flags import RUN_KEYS, VariableError, click_options, settings
 from autoqa.config.settings import Settings
 from autoqa.errors import AgentError, AutoQAError, BrowserError, SpecError
 from autoqa.exit_codes import ExitCode
+from autoqa.text_safety import terminal_safe
 
 
 def _fail(exc: AutoQAError) -> None:
     """Print our error plainly (no traceback) and exit with the code its kind calls for."""
-    click.echo(f"autoqa: error: {exc}", err=True)
+    click.echo(terminal_safe(f"autoqa: error: {exc}"), err=True)
     code = ExitCode.INFRA_ERROR if isinstance(exc, (BrowserError, AgentError)) else ExitCode.USAGE_ERROR
     sys.exit(int(code))
 

@@ -16,21 +16,25 @@ from autoqa.events import FanoutSink
 from autoqa.exit_codes import ExitCode, exit_code_for
 from autoqa.results import RunResult
 from autoqa.runner.run import PreparedRun, RunRequest, execute_run, prepare_run
+from autoqa.text_safety import terminal_safe
 
 
 def print_dry_run(prepared: PreparedRun) -> None:
+    def say(text: str) -> None:
+        print(terminal_safe(text))
+
     for job in prepared.jobs:
         spec = job.spec
-        print(f"{spec.path}  [{job.executor}]  {spec.title}")
+        say(f"{spec.path}  [{job.executor}]  {spec.title}")
         for step in spec.steps:
             marker = "✓" if step.needs_evidence else "·"
-            print(f"  {step.index:>3}. {marker} {step.text}")
+            say(f"  {step.index:>3}. {marker} {step.text}")
             for clause in step.expected:
-                print(f"        Expected: {clause}")
+                say(f"        Expected: {clause}")
             for note in step.notes:
-                print(f"        - {note}")
+                say(f"        - {note}")
         if job.not_run_reason:
-            print(f"      → {job.not_run_outcome}: {job.not_run_reason}")
+            say(f"      → {job.not_run_outcome}: {job.not_run_reason}")
 
 
 def run_interruptibly(coro: Coroutine[Any, Any, RunResult]) -> RunResult:
@@ -61,6 +65,7 @@ def execute_and_report(
         DebugLog,
         PlainProgress,
         RichProgress,
+        notes_lines,
         run_to_json,
         summary_line,
         summary_table,
@@ -99,6 +104,8 @@ def execute_and_report(
         console = Console(stderr=True)
         if tty:
             console.print(summary_table(run))
+            for line in notes_lines(run):
+                console.print(line, markup=False, highlight=False)
         console.print(summary_line(run))
         if run.output_dir:
             console.print(f"artifacts: {run.output_dir}", highlight=False)

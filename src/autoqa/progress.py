@@ -13,7 +13,8 @@ from rich.live import Live
 from rich.table import Table
 from rich.text import Text
 
-from autoqa.results import Outcome, RunResult
+from autoqa.results import Outcome, RunResult, spec_notes
+from autoqa.text_safety import terminal_safe
 
 _STYLE = {"passed": "green", "failed": "red", "error": "magenta", "skipped": "yellow"}
 
@@ -34,7 +35,7 @@ class PlainProgress:
 
     def _print(self, text: str) -> None:
         with self._lock:
-            print(text, file=self.stream, flush=True)
+            print(terminal_safe(text), file=self.stream, flush=True)
 
     def _flush(self, spec: str, *, drop: bool = False) -> None:
         held = self._held.pop(spec, [])
@@ -68,6 +69,8 @@ class PlainProgress:
             reason = f" — {fields['reason']}" if fields.get("reason") and outcome != "passed" else ""
             seconds = (fields.get("duration_ms") or 0) / 1000
             self._print(f"{outcome.upper():8} {fields.get('path')} ({seconds:.1f}s){reason}")
+            for note in fields.get("notes") or ():
+                self._print(f"         ⚠ {note}")
 
 
 class DebugLog:
@@ -147,14 +150,19 @@ def summary_table(run: RunResult) -> Table:
     for spec in run.specs:
         outcome = str(spec.outcome)
         table.add_row(
-            str(spec.path),
+            terminal_safe(str(spec.path)),
             Text(outcome, style=_STYLE.get(outcome, "")),
             spec.executor,
             f"{spec.duration_ms / 1000:.1f}s",
             f"${spec.usage.cost_usd:.4f}" if spec.usage.cost_usd else "-",
-            (f"step {spec.failed_step}: " if spec.failed_step else "") + (spec.reason or ""),
+            terminal_safe((f"step {spec.failed_step}: " if spec.failed_step else "") + (spec.reason or "")),
         )
     return table
+
+
+def notes_lines(run: RunResult) -> list[str]:
+    """Flags, heals and refused exports of every spec, one line each, safe for a terminal."""
+    return [terminal_safe(f"⚠ {spec.path.name}: {note}") for spec in run.specs for note in spec_notes(spec)]
 
 
 def summary_line(run: RunResult) -> str:

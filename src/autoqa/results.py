@@ -136,6 +136,18 @@ class SpecResult:
             raise SpecFailed(self)
 
 
+def spec_notes(result: SpecResult) -> list[str]:
+    """What a reviewer should see under a spec's line: flags, heals and a refused export."""
+    notes = [f"step {step.index}: {flag.message}" for step in result.steps for flag in step.flags]
+    for step in result.steps:
+        if step.heal is not None:
+            why = f" ({step.heal.explanation})" if step.heal.explanation else ""
+            notes.append(f"step {step.index} healed: {step.heal.old_locator} -> {step.heal.new_locator}{why}")
+    if result.artifacts.get("export_error"):
+        notes.append(f"export refused: {result.artifacts['export_error']}")
+    return notes
+
+
 class SpecFailed(AssertionError):
     """A spec that did not pass, raised where a caller asked for an exception (``raise_for_outcome``, the
     pytest plugin's items). ``note`` adds context, e.g. why an ``auth:`` spec could not start."""

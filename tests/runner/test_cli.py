@@ -236,3 +236,20 @@ def test_video_without_ffmpeg_says_how_to_get_it(
     assert "video recording needs ffmpeg" in out.stderr and "ffmpeg-linux" in out.stderr
     assert "playwright install ffmpeg" in out.stderr and "Traceback" not in out.stderr
     assert not (demo_project / "artifacts").exists()  # refused before any run folder or browser
+
+
+def test_terminal_escapes_from_a_spec_never_reach_the_terminal(
+    demo_project: Path, demo_server: DemoServer
+) -> None:
+    (demo_project / "specs" / "99-escape.md").write_text(
+        "# Esc\x1b[31mape\n\n## Preconditions\n- x\n\n## Steps\n1. Navigate to /login.html\n"
+        '2. Verify "\x1b]0;pwned\x07Log in" is visible\n'
+    )
+    out = run_cli(
+        ["specs", "validate", "specs/99-escape.md"], cwd=demo_project, env=demo_environ(demo_server)
+    )
+    assert out.returncode == 0, out.stderr
+    assert "\x1b" not in out.stdout + out.stderr and "\x07" not in out.stdout + out.stderr
+    assert "\\x1b[31m" in out.stdout
+    run = run_cli(["run", "specs/99-escape.md"], cwd=demo_project, env=demo_environ(demo_server))
+    assert run.returncode == 1 and "\x1b" not in run.stdout + run.stderr, run.stderr

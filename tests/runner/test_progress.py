@@ -63,3 +63,23 @@ def test_a_skipped_optional_step_prints_no_failure_but_a_failed_step_does() -> N
         "  agent step 1: click ELEMENT_NOT_FOUND: no 'Accept cookies'",
         "FAILED   specs/s.md (0.9s) — x",
     ]
+
+
+def test_flags_heals_and_refused_exports_print_under_the_spec_line_and_escapes_never_reach_the_terminal() -> (
+    None
+):
+    import io
+
+    out = io.StringIO()
+    progress = PlainProgress(out)
+    progress.emit(
+        "spec.finished",
+        spec="a",
+        path="specs/\x1b[31ma.md",
+        outcome="passed",
+        duration_ms=10,
+        notes=['step 2: "Pale Blue Dot link" never matched during this spec — check the wording'],
+    )
+    text = out.getvalue()
+    assert "\x1b" not in text and "\\x1b[31m" in text
+    assert '⚠ step 2: "Pale Blue Dot link" never matched during this spec' in text

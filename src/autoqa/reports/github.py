@@ -24,10 +24,12 @@ from autoqa.reports.describe import (
     step_line,
 )
 from autoqa.results import Outcome, RunResult, SpecResult
+from autoqa.text_safety import terminal_safe
 
 
 def escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """Workflow-command escaping; escape sequences and other controls stay inert (``\\x1b``)."""
+    return terminal_safe(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def escape_property(text: str) -> str:

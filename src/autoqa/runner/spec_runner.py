@@ -14,7 +14,7 @@ from playwright.async_api import Browser, BrowserContext, Page
 from autoqa.execute.plain import run_plain
 from autoqa.execute.recording import RecordingCaller
 from autoqa.execute.verdict import with_evidence
-from autoqa.results import Outcome, SpecResult, StepResult, StepStatus
+from autoqa.results import Outcome, SpecResult, StepResult, StepStatus, spec_notes
 from autoqa.runner.jobs import ExecutorKind, SpecJob
 from autoqa.runner.passing_run import keep_passing_run
 from autoqa.runner.run_context import RunEnvironment
@@ -356,5 +356,6 @@ async def _finish(
         duration_ms=result.duration_ms,
         cost_usd=result.usage.cost_usd,
         executor=result.executor,
+        notes=spec_notes(result),
     )
     return result
