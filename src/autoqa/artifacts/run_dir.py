@@ -331,6 +331,11 @@ class RunArtifacts:
 
         merged: dict[str, str] = {}
         for kind, value in result.artifacts.items():
+            if kind.endswith(
+                PROBLEM_SUFFIX
+            ):  # a problem's text (export refused, cache not written): not a path
+                merged[kind] = value
+                continue
             new = kept(value)
             if new is not None:
                 merged[kind] = new
@@ -463,6 +468,10 @@ class RunArtifacts:
 
         data = json.loads((self.path / "run.json").read_text(encoding="utf-8"))
         return run_result_from_dict(data, self.path)
+
+
+PROBLEM_SUFFIX = "_error"
+"""Artifact kinds ending so hold what went wrong (``export_error``, ``step_cache_error``), not a file."""
 
 
 def _remap_step(step: StepResult, kept: Any) -> StepResult:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from autoqa.errors import ExportError
@@ -57,6 +58,7 @@ async def keep_passing_run(
 
 def _export(job: SpecJob, recorder: Recorder, env: RunEnvironment) -> dict[str, str]:
     from autoqa.export import SetupRecording, export_spec
+    from autoqa.export.exporter import exported_file_name
 
     assert env.export_dir is not None
 
@@ -77,8 +79,22 @@ def _export(job: SpecJob, recorder: Recorder, env: RunEnvironment) -> dict[str, 
         )
     except ExportError as exc:
         env.events.emit("export.refused", spec=job.slug, step=exc.step, reason=str(exc))
+        _drop_stale_export(env.export_dir / exported_file_name(job.spec, env.root))
         return {"export_error": str(exc)}
     except OSError as exc:
         return {"export_error": f"{type(exc).__name__}: {exc}"}
     env.events.emit("export.written", spec=job.slug, path=str(path))
     return {"exported_test": str(path)}
+
+
+_GENERATED = "by autoqa — do not edit."
+
+
+def _drop_stale_export(path: Path) -> None:
+    """An earlier run's exported test for a spec whose export was now refused must not look current:
+    remove it, but only a file autoqa wrote (its header says so)."""
+    try:
+        if _GENERATED in path.read_text(encoding="utf-8", errors="replace")[:2_000]:
+            path.unlink()
+    except OSError:
+        return
