@@ -169,6 +169,25 @@ EL = 'page.get_by_test_id("x")'
             {"text": TextLocation(matches=1, visible=1)},
             'expect(page.get_by_text("Done")).to_be_visible(timeout=3000)',
         ),
+        ("assert_focused", {"target": "x"}, {"element": _element("input")}, f"expect({EL}).to_be_focused()"),
+        (
+            "assert_text_in",
+            {"target": "x", "text": "$40.98"},
+            {"element": _element()},
+            f'expect({EL}).to_contain_text("$40.98")',
+        ),
+        (
+            "assert_text_in",
+            {"target": "x", "text": "Total: $40.98", "exact": True},
+            {"element": _element()},
+            f'expect({EL}).to_have_text("Total: $40.98")',
+        ),
+        (
+            "assert_order",
+            {"texts": ["Onesie ($7.99)", "Fleece Jacket"]},
+            {},
+            'expect(page.locator("body")).to_contain_text(re.compile(',
+        ),
     ],
 )
 def test_tool_to_statement(tool: str, args: dict[str, Any], fields: dict[str, Any], expected: str) -> None:
@@ -208,3 +227,12 @@ def test_an_upload_module_defines_its_folder_and_imports(tmp_path: Path) -> None
     assert 'UPLOAD_DIR = Path(os.environ.get("AUTOQA_UPLOAD_DIR", "."))' in code
     assert "import os\nfrom pathlib import Path\n" in code
     assert "def test_upload_a_file(page: Page) -> None:" in code
+
+
+def test_an_exported_order_check_matches_the_order_and_not_the_reverse() -> None:
+    import re
+
+    code = _code(statements(_record("assert_order", {"texts": ["Onesie ($7.99)", "Fleece Jacket"]}), CTX))
+    pattern = eval(code[code.index("re.compile(") : code.rindex(")")], {"re": re})
+    assert pattern.search("onesie ($7.99) … bike light … fleece jacket")
+    assert not pattern.search("Fleece Jacket … Onesie ($7.99)")

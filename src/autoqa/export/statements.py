@@ -19,6 +19,7 @@ wait_for               the same expectations with the wait's timeout; ``seconds`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import PurePosixPath
@@ -106,6 +107,8 @@ def statements(record: IRRecord, ctx: StatementContext) -> list[Node]:
         return [Line(_text_expect(record, ctx, present=tool == "assert_text_present", timeout=None))]
     if tool in ELEMENT_ASSERTIONS:
         return [Line(_element_expect(record, ctx, timeout=None))]
+    if tool in ("assert_text_in", "assert_focused", "assert_order"):
+        return [Line(_evidence_expect(record, ctx))]
     if tool in ("assert_url", "assert_title"):
         return [Line(_page_expect(tool, args, ctx))]
     if tool == "wait_for":
@@ -214,6 +217,22 @@ def _text_expect(record: IRRecord, ctx: StatementContext, *, present: bool, time
     if location.matches > 1:
         locator += ".filter(visible=True).first"
     return f"expect({locator}).to_be_visible({option})"
+
+
+def _evidence_expect(record: IRRecord, ctx: StatementContext) -> str:
+    """Scoped text, order and focus: the same claims as the tools, in Playwright's own assertions."""
+    args = record.args
+    if record.tool == "assert_order":
+        has_element = args.get("ref") is not None or args.get("target") is not None
+        scope = _require_locator(record, ctx.page) if has_element else f'{ctx.page}.locator("body")'
+        pattern = r"[\s\S]*".join(re.escape(str(text)) for text in args.get("texts") or ())
+        return f"expect({scope}).to_contain_text(re.compile({py_str(pattern)}, re.IGNORECASE))"
+    locator = _require_locator(record, ctx.page)
+    if record.tool == "assert_focused":
+        return f"expect({locator}).to_be_focused()"
+    value = ctx.values.expr(str(args.get("text", "")))
+    check = "to_have_text" if args.get("exact") else "to_contain_text"
+    return f"expect({locator}).{check}({value})"
 
 
 def _element_expect(record: IRRecord, ctx: StatementContext, *, timeout: float | None) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from autoqa.tools import actions, assertions, control, navigation, observe
+from autoqa.tools import actions, assertions, control, evidence_assertions, navigation, observe
 from autoqa.tools.args import ElementArgs
 from autoqa.tools.spec import ToolSpec
 
@@ -132,6 +132,22 @@ _SPECS = (
         "assert_count",
         "Check how many visible elements match target (e.g. 6 'Add to cart' buttons).",
         assertions.CountArgs, "assertion", assertions.assert_count,
+    ),
+    ToolSpec(
+        "assert_text_in",
+        f"Check that text is shown inside one element (exact=true: its whole text). {_ELEMENT}",
+        evidence_assertions.ScopedTextArgs, "assertion", evidence_assertions.assert_text_in,
+    ),
+    ToolSpec(
+        "assert_order",
+        "Check that texts appear in this order (first to last), in an element (ref/target) or the page: "
+        "sorting, 'X comes first', 'Y is last'.",
+        evidence_assertions.OrderArgs, "assertion", evidence_assertions.assert_order,
+    ),
+    ToolSpec(
+        "assert_focused",
+        f"Check that an element has the keyboard focus. {_ELEMENT}",
+        ElementArgs, "assertion", evidence_assertions.assert_focused,
     ),
 )  # fmt: skip
 

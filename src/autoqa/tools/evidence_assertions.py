@@ -1,0 +1,123 @@
+"""Assertions that state what a step claims, so evidence can match the claim: text inside one element,
+texts in an order (a sorted list, "X comes first"), and focus. Each polls like the others and fails with
+ASSERTION_FAILED naming what was expected and what was seen."""
+
+from __future__ import annotations
+
+import itertools
+import unicodedata
+from typing import Any
+
+from pydantic import Field
+
+from autoqa.tools.args import ElementArgs, OptionalElementArgs
+from autoqa.tools.conditions import Verdict, wait_for_element
+from autoqa.tools.context import ToolContext
+from autoqa.tools.deadlines import Deadline, bounded, poll
+from autoqa.tools.locate import Probe, locate, run_element_hook
+from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
+
+_FAILED = ErrorCode.ASSERTION_FAILED
+_READ_MS = 5_000
+
+
+def _fold(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+async def _scope_text(ctx: ToolContext, tool: str, ref: str | None, target: str | None) -> str:
+    """The rendered text of the element (``ref``/``target``) or of the whole page."""
+    if ref is None and target is None:
+        return str(await bounded(ctx.page.locator("body").inner_text(timeout=_READ_MS), _READ_MS + 500))
+    located = await locate(ctx, ref, target)
+    await run_element_hook(ctx, tool, located)
+    return str(await bounded(located.locator.inner_text(timeout=_READ_MS), _READ_MS + 500))
+
+
+class ScopedTextArgs(ElementArgs):
+    text: str = Field(min_length=1, max_length=2_000)
+    exact: bool = Field(default=False, description="true: the element's whole text equals text")
+
+
+async def assert_text_in(ctx: ToolContext, args: ScopedTextArgs) -> ToolResult:
+    """``text`` is shown inside one element (``ref``/``target``): "the cart total says $40.98"."""
+    wanted = _fold(args.text)
+    seen: list[str] = []
+
+    async def attempt() -> bool | None:
+        text = _fold(await _scope_text(ctx, "assert_text_in", args.ref, args.target))
+        seen.append(text)
+        return True if (text == wanted if args.exact else wanted in text) else None
+
+    if await poll(attempt, Deadline(ctx.settings.assertion_timeout_ms)):
+        return ToolResult.success(text_length=len(args.text), exact=args.exact)
+    where = f"ref {args.ref}" if args.ref else f"target {args.target!r}"
+    shown = seen[-1][:300] if seen else ""
+    how = "to be exactly" if args.exact else "to contain"
+    raise ToolFailure(
+        _FAILED,
+        f"expected {where} {how} {args.text!r}, but its text is {shown!r}",
+        expected=args.text,
+        actual=shown,
+    )
+
+
+class OrderArgs(OptionalElementArgs):
+    texts: list[str] = Field(
+        min_length=2, max_length=20, description="texts that must appear in this order, first to last"
+    )
+
+
+async def assert_order(ctx: ToolContext, args: OrderArgs) -> ToolResult:
+    """The texts appear in reading order inside ``ref``/``target`` (default: the page) — "A comes first",
+    "sorted by price" — each found, each after the previous one."""
+    wanted = [_fold(t) for t in args.texts]
+    last: list[list[int]] = []
+
+    async def attempt() -> bool | None:
+        text = _fold(await _scope_text(ctx, "assert_order", args.ref, args.target))
+        positions = [text.find(w) for w in wanted]
+        last.append(positions)
+        ordered = all(p >= 0 for p in positions) and all(a < b for a, b in itertools.pairwise(positions))
+        return True if ordered else None
+
+    if await poll(attempt, Deadline(ctx.settings.assertion_timeout_ms)):
+        return ToolResult.success(count=len(args.texts))
+    positions = last[-1] if last else [-1] * len(args.texts)
+    missing = [t for t, p in zip(args.texts, positions, strict=True) if p < 0]
+    if missing:
+        actual = f"not shown: {', '.join(repr(t) for t in missing)}"
+    else:
+        seen = [t for _, t in sorted(zip(positions, args.texts, strict=True))]
+        actual = "in the order " + " < ".join(repr(t) for t in seen)
+    raise ToolFailure(
+        _FAILED,
+        f"expected {' < '.join(repr(t) for t in args.texts)}, but they are {actual}",
+        expected=args.texts,
+        actual=actual,
+    )
+
+
+_FOCUSED = """e => {
+  let active = document.activeElement;
+  while (active && active.shadowRoot && active.shadowRoot.activeElement) {
+    active = active.shadowRoot.activeElement;
+  }
+  return e === active || e.contains(active);
+}"""
+
+
+async def _judge_focused(found: Probe, timeout_ms: float) -> Verdict:
+    if found.located is None:
+        return Verdict(False, "not on the page")
+    focused: Any = await bounded(
+        found.located.locator.evaluate(_FOCUSED, timeout=timeout_ms), timeout_ms + 500
+    )
+    return Verdict(bool(focused), "focused" if focused else "not focused")
+
+
+async def assert_focused(ctx: ToolContext, args: ElementArgs) -> ToolResult:
+    return await wait_for_element(
+        ctx, "assert_focused", args.ref, args.target, _judge_focused,
+        expectation="focused", timeout_ms=ctx.settings.assertion_timeout_ms, code=_FAILED,
+    )  # fmt: skip

@@ -1,0 +1,52 @@
+"""Assertions that can state the claim: order, text inside one element, focus — each passes on a page
+that shows the claim and fails, naming what it saw, on one that does not."""
+
+from __future__ import annotations
+
+from playwright.async_api import Page
+from tools_helpers import Call
+
+LIST = """<!doctype html><meta charset="utf-8"><h1>Products</h1>
+<ul id="products">{items}</ul>
+<section id="cart" aria-label="Cart"><p>Total: <b>$40.98</b></p></section>
+<section id="wishlist" aria-label="Wishlist"><p>Total: $7.99</p></section>
+<label>Search <input id="q"></label><button onclick="document.querySelector('#q').focus()">Find</button>
+"""
+
+
+def _page(names: list[str]) -> str:
+    return LIST.format(items="".join(f"<li><h3>{n}</h3></li>" for n in names))
+
+
+async def test_order_passes_on_a_sorted_list_and_fails_on_an_unsorted_one(page: Page, call: Call) -> None:
+    await page.set_content(_page(["Onesie", "Bike Light", "Fleece Jacket"]))
+    assert (await call("assert_order", texts=["Onesie", "Fleece Jacket"], target="#products")).ok
+    assert (await call("assert_order", texts=["Onesie", "Bike Light", "Fleece Jacket"])).ok
+
+    await page.set_content(_page(["Fleece Jacket", "Onesie", "Bike Light"]))
+    result = await call("assert_order", texts=["Onesie", "Fleece Jacket"], target="#products")
+    assert not result.ok and result.error is not None and result.error.code == "ASSERTION_FAILED"
+    assert "in the order 'Fleece Jacket' < 'Onesie'" in result.error.message
+
+
+async def test_order_names_a_text_that_is_not_shown(page: Page, call: Call) -> None:
+    await page.set_content(_page(["Onesie"]))
+    result = await call("assert_order", texts=["Onesie", "Backpack"])
+    assert result.error is not None and "not shown: 'Backpack'" in result.error.message
+
+
+async def test_text_in_an_element_is_scoped_to_that_element(page: Page, call: Call) -> None:
+    await page.set_content(_page(["Onesie"]))
+    assert (await call("assert_text_in", target="#cart", text="$40.98")).ok
+    assert (await call("assert_text_in", target="#cart", text="Total: $40.98", exact=True)).ok
+    wrong = await call("assert_text_in", target="#wishlist", text="$40.98")
+    assert wrong.error is not None and "its text is 'total: $7.99'" in wrong.error.message.lower()
+    partial = await call("assert_text_in", target="#cart", text="$40.98", exact=True)
+    assert not partial.ok
+
+
+async def test_focus_is_checked_on_the_element(page: Page, call: Call) -> None:
+    await page.set_content(_page(["Onesie"]))
+    assert not (await call("assert_focused", target="Search")).ok
+    assert (await call("click", target="Find")).ok
+    assert (await call("assert_focused", target="Search")).ok
