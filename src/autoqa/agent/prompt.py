@@ -26,10 +26,9 @@ RULES = "\n".join(
         "means stop trying that target.",
         "- Every Verify step and every Expected clause needs its own passing assert_* call tagged with that "
         "step, even if the snapshot already shows it.",
-        "- The evidence must prove the claim itself: an order or 'comes first' needs assert_order, a number "
-        "of items assert_count, 'X says Y' assert_text_in on X, focus assert_focused; two 'is visible' checks "
-        "prove no order. A failed assertion is cleared only by the same assertion with the same expected "
-        "values passing later on that step.",
+        "- Evidence must prove the claim: order needs assert_order, counts assert_count, text of one "
+        "element assert_text_in, focus assert_focused. Only the same assertion with the same expected "
+        "values passing later clears a failed one.",
         "- Never weaken, skip or rewrite an assertion to make it pass. If the app does not behave as the "
         "spec says, call report_bug(step, expected, actual) and stop.",
         '- When every step is done, call finish(status="passed", summary). If you cannot complete the spec '

@@ -36,7 +36,7 @@ async def _scope_text(ctx: ToolContext, tool: str, ref: str | None, target: str 
 
 class ScopedTextArgs(ElementArgs):
     text: str = Field(min_length=1, max_length=2_000)
-    exact: bool = Field(default=False, description="true: the element's whole text equals text")
+    exact: bool = False
 
 
 async def assert_text_in(ctx: ToolContext, args: ScopedTextArgs) -> ToolResult:
@@ -63,9 +63,7 @@ async def assert_text_in(ctx: ToolContext, args: ScopedTextArgs) -> ToolResult:
 
 
 class OrderArgs(OptionalElementArgs):
-    texts: list[str] = Field(
-        min_length=2, max_length=20, description="texts that must appear in this order, first to last"
-    )
+    texts: list[str] = Field(min_length=2, max_length=20, description="first to last")
 
 
 async def assert_order(ctx: ToolContext, args: OrderArgs) -> ToolResult:

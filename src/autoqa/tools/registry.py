@@ -135,13 +135,12 @@ _SPECS = (
     ),
     ToolSpec(
         "assert_text_in",
-        f"Check that text is shown inside one element (exact=true: its whole text). {_ELEMENT}",
+        f"Check the text inside one element (exact=true: its whole text). {_ELEMENT}",
         evidence_assertions.ScopedTextArgs, "assertion", evidence_assertions.assert_text_in,
     ),
     ToolSpec(
         "assert_order",
-        "Check that texts appear in this order (first to last), in an element (ref/target) or the page: "
-        "sorting, 'X comes first', 'Y is last'.",
+        "Check that texts appear in this order, in an element (ref/target) or the page.",
         evidence_assertions.OrderArgs, "assertion", evidence_assertions.assert_order,
     ),
     ToolSpec(
