@@ -66,3 +66,7 @@ async def test_run_is_a_library_door_to_a_whole_run(tmp_path: Path, demo_server:
     assert isinstance(result, autoqa.RunResult)
     assert [s.outcome for s in result.specs] == [autoqa.Outcome.PASSED, autoqa.Outcome.PASSED]
     assert result.output_dir is not None and result.output_dir.parent == project / "out"
+    import json
+
+    versions = json.loads((result.output_dir / "run.json").read_text())["versions"]
+    assert set(versions) == {"python", "platform", "autoqa", "playwright", "claude_agent_sdk"}  # once each

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import importlib.metadata
 import os
 import platform
 import sys
@@ -18,13 +17,6 @@ from autoqa.errors import BrowserError, CredentialsError
 class DoctorReport:
     lines: tuple[tuple[str, str], ...]
     browser_ok: bool
-
-
-def _version(dist: str) -> str:
-    try:
-        return importlib.metadata.version(dist)
-    except importlib.metadata.PackageNotFoundError:
-        return "not installed"
 
 
 def credential_summary(env: Mapping[str, str] | None = None) -> str:
@@ -48,11 +40,14 @@ async def _try_launch(choice: BrowserChoice) -> str | None:
 
 
 def run_doctor(explicit_browser: str | None = None) -> DoctorReport:
+    from autoqa.artifacts.run_dir import default_versions
+
+    versions = default_versions()  # the one version helper run.json uses too
     lines: list[tuple[str, str]] = [
         ("python", f"{platform.python_version()} ({sys.executable})"),
-        ("autoqa-py", _version("autoqa-py")),
-        ("playwright", _version("playwright")),
-        ("claude-agent-sdk", _version("claude-agent-sdk")),
+        ("autoqa-py", versions.get("autoqa", "not installed")),
+        ("playwright", versions.get("playwright", "not installed")),
+        ("claude-agent-sdk", versions.get("claude_agent_sdk", "not installed")),
     ]
     browser_ok = False
     try:

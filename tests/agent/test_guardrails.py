@@ -89,3 +89,16 @@ def test_success_resets_the_circuit_count() -> None:
 def test_bad_options_name_the_field(field: str, value: object) -> None:
     with pytest.raises(ConfigError, match=field):
         AgentOptions(**{field: value})  # type: ignore[arg-type]
+
+
+def test_agent_options_defaults_are_the_documented_settings() -> None:
+    from autoqa.config.settings import Settings
+
+    settings = Settings()
+    shared = (
+        "max_turns", "max_tool_calls_per_spec", "max_consecutive_errors", "max_retries_per_step",
+        "spec_timeout_s", "circuit_breaker_threshold", "circuit_breaker_cooldown", "tool_context",
+    )  # fmt: skip
+    for name in shared:
+        assert getattr(AgentOptions(), name) == getattr(settings, name), name
+    assert AgentOptions.from_settings(settings) == AgentOptions()

@@ -6,6 +6,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from autoqa.config.settings import Settings
+
+_DEFAULTS = Settings.model_fields
+"""The documented defaults come from the one settings model, never a second copy here."""
+
 ToolContextMode = Literal["screenshot", "snapshot", "none"]
 """What a failed tool result carries besides its JSON summary: the failure screenshot as an image
 (``screenshot``), a bounded excerpt of a fresh accessibility snapshot (``snapshot``), or nothing."""
@@ -20,7 +25,7 @@ class AgentOptions:
 
     model: str | None = None
     """Claude model id; ``None`` uses the Claude Code CLI's default."""
-    max_turns: int = 60
+    max_turns: int = _DEFAULTS["max_turns"].default
     """Model turns per spec (the SDK's ``max_turns``)."""
     max_budget_usd: float | None = None
     """Cost cap per spec, passed to the SDK (which ends with ``error_max_budget_usd``) and checked here."""
@@ -29,18 +34,18 @@ class AgentOptions:
     thinking: bool = False
     """Extended thinking. Off by default: QA steps rarely need it and it costs tokens and time. Models
     that only support adaptive thinking keep it (the CLI decides)."""
-    max_tool_calls_per_spec: int = 200
-    max_consecutive_errors: int = 8
+    max_tool_calls_per_spec: int = _DEFAULTS["max_tool_calls_per_spec"].default
+    max_consecutive_errors: int = _DEFAULTS["max_consecutive_errors"].default
     """Failed tool results in a row; a successful result resets the count."""
-    max_retries_per_step: int = 5
+    max_retries_per_step: int = _DEFAULTS["max_retries_per_step"].default
     """Failed tool results tagged with the same step (never reset)."""
-    spec_timeout_s: float | None = 600.0
+    spec_timeout_s: float | None = _DEFAULTS["spec_timeout_s"].default
     """Wall-clock limit for the whole agent session of one spec."""
-    circuit_breaker_threshold: int = 3
+    circuit_breaker_threshold: int = _DEFAULTS["circuit_breaker_threshold"].default
     """After this many failures in a row of the same tool on the same target, calls to it are refused."""
-    circuit_breaker_cooldown: int = 3
+    circuit_breaker_cooldown: int = _DEFAULTS["circuit_breaker_cooldown"].default
     """How many other tool calls must happen before a tripped target may be tried again."""
-    tool_context: ToolContextMode = "screenshot"
+    tool_context: ToolContextMode = _DEFAULTS["tool_context"].default
     interactive: bool = False
     """Offer the ``ask_user`` tool (a person answers at the terminal)."""
     env: Mapping[str, str] = field(default_factory=dict)
@@ -51,6 +56,28 @@ class AgentOptions:
     """Upper bound of the snapshot excerpt attached to failures in ``snapshot`` mode."""
     disabled_tools: frozenset[str] = frozenset()
     """Browser tools not offered to the model."""
+
+    @classmethod
+    def from_settings(
+        cls, settings: Settings, *, env: Mapping[str, str] | None = None, interactive: bool = False
+    ) -> AgentOptions:
+        """The agent's read-only view of the run's settings."""
+        return cls(
+            model=settings.model,
+            max_turns=settings.max_turns,
+            max_budget_usd=settings.max_budget_usd,
+            max_run_budget_usd=settings.max_run_budget_usd,
+            thinking=settings.thinking,
+            max_tool_calls_per_spec=settings.max_tool_calls_per_spec,
+            max_consecutive_errors=settings.max_consecutive_errors,
+            max_retries_per_step=settings.max_retries_per_step,
+            spec_timeout_s=settings.spec_timeout_s,
+            circuit_breaker_threshold=settings.circuit_breaker_threshold,
+            circuit_breaker_cooldown=settings.circuit_breaker_cooldown,
+            tool_context=settings.tool_context,
+            interactive=interactive,
+            env=dict(env or {}),
+        )
 
     def __post_init__(self) -> None:
         from autoqa.errors import ConfigError

@@ -178,16 +178,6 @@ def _tool_settings(settings: Settings) -> ToolSettings:
     )
 
 
-def _versions() -> dict[str, str]:
-    import importlib.metadata as md
-
-    out = {"python": sys.version.split()[0]}
-    for dist in ("autoqa-py", "playwright", "claude-agent-sdk"):
-        with contextlib.suppress(md.PackageNotFoundError):
-            out[dist] = md.version(dist)
-    return out
-
-
 async def execute_run(
     prepared: PreparedRun,
     *,
@@ -269,7 +259,6 @@ class OpenRun:
             redactor,
             run_id=_new_run_id(),
             config_snapshot=_config_snapshot(prepared.resolved),
-            versions=_versions(),
             root=prepared.root,
         )
         artifacts.on_problem = self._warn
@@ -396,19 +385,8 @@ _AGENT_ENV_PREFIXES = ("ANTHROPIC_", "CLAUDE_", "AWS_", "GOOGLE_", "CLOUD_ML_", 
 def _agent_options(prepared: PreparedRun) -> Any:
     from autoqa.agent import AgentOptions
 
-    s = prepared.settings
-    return AgentOptions(
-        model=s.model,
-        max_turns=s.max_turns,
-        max_budget_usd=s.max_budget_usd,
-        thinking=s.thinking,
-        max_tool_calls_per_spec=s.max_tool_calls_per_spec,
-        max_consecutive_errors=s.max_consecutive_errors,
-        max_retries_per_step=s.max_retries_per_step,
-        spec_timeout_s=s.spec_timeout_s,
-        circuit_breaker_threshold=s.circuit_breaker_threshold,
-        circuit_breaker_cooldown=s.circuit_breaker_cooldown,
-        tool_context=s.tool_context,
-        interactive=bool(s.interactive and sys.stdin.isatty()),
+    return AgentOptions.from_settings(
+        prepared.settings,
         env={k: v for k, v in prepared.environ.items() if k.startswith(_AGENT_ENV_PREFIXES)},
+        interactive=bool(prepared.settings.interactive and sys.stdin.isatty()),
     )
