@@ -68,7 +68,14 @@ def test_shards_partition_every_spec_exactly_once(tmp_path: Path, count: int) ->
     seen = [job.index for part in parts for job in part]
     assert sorted(seen) == list(range(7))
     assert len(seen) == len(set(seen))
-    # Deterministic: the same input gives the same partition.
-    assert [[j.index for j in p] for p in parts] == [
-        [j.index for j in shard(jobs, i, count)] for i in range(1, count + 1)
-    ]
+    # The documented partition, written out independently: round-robin over the sorted list, 1-based.
+    expected = {
+        1: [[0, 1, 2, 3, 4, 5, 6]],
+        2: [[0, 2, 4, 6], [1, 3, 5]],
+        3: [[0, 3, 6], [1, 4], [2, 5]],
+        5: [[0, 5], [1, 6], [2], [3], [4]],
+    }
+    assert [[j.index for j in p] for p in parts] == expected[count]
+    # Deterministic across runs: the same jobs listed again give the same shards.
+    again = [shard(sorted(jobs, key=lambda j: j.index), i, count) for i in range(1, count + 1)]
+    assert [[j.index for j in p] for p in again] == [[j.index for j in p] for p in parts]
