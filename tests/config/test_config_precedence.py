@@ -33,7 +33,7 @@ def test_defaults_match_the_documented_values(tmp_path: Path) -> None:
         "screenshot",
     )
     assert (s.trace, s.video, str(s.output_dir), s.max_turns, s.max_tool_calls_per_spec) == (
-        "retain-on-failure",
+        None,  # follows artifacts: fail -> retain-on-failure (ArtifactPolicy.from_settings)
         "off",
         "artifacts",
         80,

@@ -253,3 +253,16 @@ def test_terminal_escapes_from_a_spec_never_reach_the_terminal(
     assert "\\x1b[31m" in out.stdout
     run = run_cli(["run", "specs/99-escape.md"], cwd=demo_project, env=demo_environ(demo_server))
     assert run.returncode == 1 and "\x1b" not in run.stdout + run.stderr, run.stderr
+
+
+def test_artifacts_none_keeps_no_trace_for_a_failed_spec(
+    demo_project: Path, buggy_demo_server: DemoServer
+) -> None:
+    env = demo_environ(buggy_demo_server)
+    out = run_cli(
+        ["run", "specs/01-login.md", "specs/03-checkout.md", "--artifacts", "none"], cwd=demo_project, env=env
+    )
+    assert out.returncode == 1, out.stderr
+    assert not list((demo_project / "artifacts").glob("*/**/trace.zip"))  # the policy table: none → off
+    out = run_cli(["run", "specs/01-login.md", "specs/03-checkout.md"], cwd=demo_project, env=env)
+    assert out.returncode == 1 and list((demo_project / "artifacts").glob("*/**/trace.zip"))  # fail → kept

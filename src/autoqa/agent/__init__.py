@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from autoqa.agent.credentials import check_credentials
-from autoqa.agent.options import AgentOptions, ToolContextMode
+from autoqa.agent.options import AgentOptions
+from autoqa.config.settings import ToolContextMode
 
 if TYPE_CHECKING:
     from autoqa.agent.session import run_agent_spec

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import get_args
 
 from autoqa.config.settings import Settings
 
 _DEFAULTS = Settings.model_fields
 """The documented defaults come from the one settings model, never a second copy here."""
 
-ToolContextMode = Literal["screenshot", "snapshot", "none"]
+from autoqa.config.settings import ToolContextMode  # noqa: E402 - kept next to its doc below
+
 """What a failed tool result carries besides its JSON summary: the failure screenshot as an image
 (``screenshot``), a bounded excerpt of a fresh accessibility snapshot (``snapshot``), or nothing."""
 
-TOOL_CONTEXT_MODES: tuple[ToolContextMode, ...] = ("screenshot", "snapshot", "none")
+TOOL_CONTEXT_MODES: tuple[str, ...] = get_args(ToolContextMode)
 
 
 @dataclass(frozen=True, slots=True)

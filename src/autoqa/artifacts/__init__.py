@@ -2,7 +2,7 @@
 
 Typical use by the runner::
 
-    policy = ArtifactPolicy.from_env()
+    policy = ArtifactPolicy.from_settings(settings)
     redactor = Redactor.from_environment(secrets)
     run = RunArtifacts.create(Path("artifacts"), policy, redactor, config_snapshot=config)
     spec = run.open_spec(slug, index)          # staging folder: trace_path, video_dir, save_screenshot...
@@ -13,13 +13,14 @@ Typical use by the runner::
 """
 
 from autoqa.artifacts.events_file import JsonlEventSink
-from autoqa.artifacts.policy import ArtifactPolicy, ArtifactsMode, RecordingMode, ToolContextMode
+from autoqa.artifacts.policy import ArtifactPolicy
 from autoqa.artifacts.redact import Redactor
 from autoqa.artifacts.run_dir import RunArtifacts, new_run_id
 from autoqa.artifacts.runs import RunSummary, clean_runs, list_runs
 from autoqa.artifacts.spec_artifacts import SpecArtifacts
 from autoqa.artifacts.trace_scrub import ScrubReport, scrub_trace
 from autoqa.artifacts.transcript import TranscriptWriter
+from autoqa.config.settings import ArtifactsMode, RecordingMode, ToolContextMode
 
 __all__ = [
     "ArtifactPolicy",

@@ -25,14 +25,11 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal, cast, get_args
+from typing import cast, get_args
 
+from autoqa.config.settings import ArtifactsMode, RecordingMode, Settings, ToolContextMode
 from autoqa.errors import ConfigError
 from autoqa.results import Outcome
-
-ArtifactsMode = Literal["all", "fail", "none"]
-RecordingMode = Literal["on", "off", "retain-on-failure"]
-ToolContextMode = Literal["screenshot", "snapshot", "none"]
 
 _TRACE_DEFAULT: dict[str, RecordingMode] = {"all": "on", "fail": "retain-on-failure", "none": "off"}
 
@@ -74,6 +71,16 @@ class ArtifactPolicy:
                 raise ConfigError(
                     f"unknown value {value!r}", key=key, source="ArtifactPolicy", allowed=" | ".join(allowed)
                 )
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> ArtifactPolicy:
+        """The run's policy: ``trace`` unset follows ``artifacts`` (the table above)."""
+        return cls(
+            artifacts=settings.artifacts,
+            trace=settings.trace or _TRACE_DEFAULT[settings.artifacts],
+            video=settings.video,
+            tool_context=settings.tool_context,
+        )
 
     @classmethod
     def resolve(

@@ -158,7 +158,7 @@ def flag(key: str) -> Flag:
     names = _NAMES.get(key, ("--" + key.replace("_", "-"),))
     text = _INVERTED.get(key) or _first_sentence(info.description)
     if choices:
-        text += f" One of: {', '.join(choices)} (default {info.default})."
+        text += f" One of: {', '.join(choices)}" + (f" (default {info.default})." if info.default else ".")
     return Flag(key, names, text, kind, choices, minimum, minimum_open, maximum)
 
 

@@ -17,9 +17,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from autoqa.input_values import VARIABLE_NAME, comma_list
 
 AgentMode = Literal["auto", "never", "always", "on-miss"]
-ArtifactPolicy = Literal["all", "fail", "none"]
+ArtifactsMode = Literal["all", "fail", "none"]
 ToolContextMode = Literal["screenshot", "snapshot", "none"]
-RecordPolicy = Literal["on", "off", "retain-on-failure"]
+RecordingMode = Literal["on", "off", "retain-on-failure"]
 
 _ENV_NAME = re.compile(r"[A-Za-z0-9_.-]+")
 _SHARD = re.compile(r"(\d+)/(\d+)")
@@ -87,13 +87,14 @@ class Settings(BaseModel):
     agent: AgentMode = "auto"
     """auto: plain grammar or cache first, agent otherwise; never: no model calls; always: agent for all;
     on-miss: agent only when the replay cache misses."""
-    artifacts: ArtifactPolicy = "fail"
+    artifacts: ArtifactsMode = "fail"
     """Which specs keep screenshots, snapshots and logs."""
     tool_context: ToolContextMode = "screenshot"
     """What the model gets back with a failed tool call."""
-    trace: RecordPolicy = "retain-on-failure"
-    """Playwright trace per spec."""
-    video: RecordPolicy = "off"
+    trace: RecordingMode | None = None
+    """Playwright trace per spec; unset, it follows ``artifacts`` (all: on, fail: retain-on-failure, none:
+    off)."""
+    video: RecordingMode = "off"
     """Video per spec (needs ffmpeg where Playwright looks for it)."""
     output_dir: Path = Path("artifacts")
     """Where runs write reports and artifacts (relative paths are relative to the project root)."""

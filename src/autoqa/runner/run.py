@@ -243,12 +243,7 @@ class OpenRun:
 
         prepared = self.prepared
         settings = prepared.settings
-        policy = ArtifactPolicy(
-            artifacts=settings.artifacts,
-            trace=settings.trace,
-            video=settings.video,
-            tool_context=settings.tool_context,
-        )
+        policy = ArtifactPolicy.from_settings(settings)
         redactor = Redactor.from_environment(prepared.secrets, prepared.environ, Path.home())
         output_root = Path(settings.output_dir)
         if not output_root.is_absolute():
