@@ -299,7 +299,17 @@ def runs_list(**kwargs: Any) -> None:
     from autoqa.artifacts.runs import list_runs
 
     for summary in list_runs(_configured_output(kwargs)):
-        click.echo(str(summary))
+        counts = summary.counts
+        tally = ", ".join(
+            f"{counts[k]} {k}" for k in ("passed", "failed", "error", "skipped") if counts.get(k)
+        )
+        mark = " (latest)" if summary.latest else ""
+        click.echo(
+            terminal_safe(
+                f"{summary.run_id}  {summary.started_at or '-':20}  {summary.status:11}  "
+                f"{summary.duration_ms / 1000:7.1f}s  {tally or 'no specs'}  {summary.path}{mark}"
+            )
+        )
 
 
 @runs.command("clean")

@@ -188,7 +188,9 @@ def test_runs_list_and_clean(demo_project: Path, demo_server: DemoServer) -> Non
     for _ in range(2):
         assert run_cli(["run", "specs/05-long-list.md"], cwd=demo_project, env=env).returncode == 0
     listed = run_cli(["runs", "list"], cwd=demo_project, env=env)
-    assert listed.returncode == 0 and len([ln for ln in listed.stdout.splitlines() if ln.strip()]) == 2
+    lines = [ln for ln in listed.stdout.splitlines() if ln.strip()]
+    assert listed.returncode == 0 and len(lines) == 2
+    assert all("finished" in ln and "1 passed" in ln for ln in lines) and "RunSummary(" not in listed.stdout
     cleaned = run_cli(["runs", "clean", "--keep", "1"], cwd=demo_project, env=env)
     assert cleaned.returncode == 0 and "removed 1" in cleaned.stdout
     runs = [
@@ -266,3 +268,17 @@ def test_artifacts_none_keeps_no_trace_for_a_failed_spec(
     assert not list((demo_project / "artifacts").glob("*/**/trace.zip"))  # the policy table: none → off
     out = run_cli(["run", "specs/01-login.md", "specs/03-checkout.md"], cwd=demo_project, env=env)
     assert out.returncode == 1 and list((demo_project / "artifacts").glob("*/**/trace.zip"))  # fail → kept
+
+
+def test_runs_and_export_use_the_configured_output_dir(demo_project: Path, demo_server: DemoServer) -> None:
+    env = demo_environ(demo_server)
+    (demo_project / "autoqa.toml").write_text('artifacts = "fail"\noutput_dir = "out"\n')
+    assert run_cli(["run", "specs/05-long-list.md"], cwd=demo_project, env=env).returncode == 0
+    assert (demo_project / "out" / "latest" / "run.json").is_file()
+    listed = run_cli(["runs", "list"], cwd=demo_project, env=env)
+    assert listed.returncode == 0 and "1 passed" in listed.stdout, listed.stderr
+    exported = run_cli(["export", "latest", "--to", "exported"], cwd=demo_project, env=env)
+    assert exported.returncode == 0, exported.stderr
+    assert list((demo_project / "exported").glob("test_*.py"))
+    cleaned = run_cli(["runs", "clean", "--keep", "0"], cwd=demo_project, env=env)
+    assert "removed 1" in cleaned.stdout
