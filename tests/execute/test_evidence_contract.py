@@ -3,10 +3,6 @@ through the real CLI, a real Chromium and fixture pages."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,28 +10,13 @@ from autoqa.execute.verdict import Finish, decide
 from autoqa.results import Outcome, ToolCall
 from autoqa.spec.loader import step_kind
 from autoqa.spec.model import StepKind
+from cli_runs import run_project
 
 PAGE = """<!doctype html><title>Photos</title>
 <h1>Photos</h1>
 <ul id="photos"><li><a href="#pale">Pale Blue Dot</a></li><li><a href="#earthrise">Earthrise</a></li></ul>
 <button onclick="document.querySelector('#photos li').remove()">Remove first</button>
 """
-
-
-def _run(project: Path, base_url: str, *extra: str, **env: str) -> tuple[int, dict[str, Any], str]:
-    environ = {k: v for k, v in os.environ.items() if not k.startswith(("AUTOQA_", "ANTHROPIC_", "CI"))}
-    environ.update(AUTOQA_BASE_URL=base_url, **env)
-    done = subprocess.run(
-        [sys.executable, "-m", "autoqa", "run", "specs", "--agent", "never", "--output", "out", *extra],
-        cwd=project,
-        env=environ,
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
-    runs = sorted((project / "out").glob("*/run.json"))
-    assert runs, done.stdout + done.stderr
-    return done.returncode, json.loads(runs[-1].read_text()), done.stdout + done.stderr
 
 
 def _project(tmp_path: Path, steps: str) -> Path:
@@ -58,13 +39,13 @@ def test_a_negative_check_that_never_matched_is_flagged_and_fails_when_strict(
     folder, url = site
     (folder / "photos.html").write_text(PAGE)
     project = _project(tmp_path, '1. Open /photos.html\n2. Verify "Pale Blue Dot link" is not visible\n')
-    code, run, output = _run(project, url)
+    code, run, output = run_project(project, url)
     assert code == 0, output
     flags = _steps(run)[1]["flags"]
     assert [f["kind"] for f in flags] == ["vacuous_negative"]
     assert "never matched during this spec" in flags[0]["message"]
 
-    code, run, output = _run(project, url, AUTOQA_STRICT_NEGATIVE_CHECKS="true")
+    code, run, output = run_project(project, url, AUTOQA_STRICT_NEGATIVE_CHECKS="true")
     assert code == 1, output
     assert run["specs"][0]["outcome"] == "failed"
     assert run["specs"][0]["failed_step"] == 2
@@ -80,7 +61,7 @@ def test_a_negative_check_whose_subject_was_seen_is_not_flagged(
         '1. Open /photos.html\n2. Verify "Pale Blue Dot" is visible\n3. Click "Remove first"\n'
         '4. Verify "Pale Blue Dot" is not visible\n',
     )
-    code, run, output = _run(project, url, AUTOQA_STRICT_NEGATIVE_CHECKS="true")
+    code, run, output = run_project(project, url, AUTOQA_STRICT_NEGATIVE_CHECKS="true")
     assert code == 0, output
     assert all(not step["flags"] for step in _steps(run))
 
@@ -95,7 +76,7 @@ def test_every_claiming_step_lists_the_assertions_that_proved_it(
         '1. Open /photos.html\n2. Confirm "Earthrise" is visible\n3. Click "Remove first"\n'
         '   - Expected: "Pale Blue Dot" is not visible\n',
     )
-    code, run, output = _run(project, url)
+    code, run, output = run_project(project, url)
     assert code == 0, output
     steps = _steps(run)
     assert steps[0]["evidence"] == []
@@ -147,7 +128,7 @@ def test_a_negative_check_that_saw_its_subject_go_away_is_not_flagged(
     folder, url = site
     (folder / "save.html").write_text(SAVING)
     project = _project(tmp_path, '1. Open /save.html\n2. Click "Save"\n3. Verify "Saving…" is not visible\n')
-    code, run, output = _run(project, url, AUTOQA_STRICT_NEGATIVE_CHECKS="true")
+    code, run, output = run_project(project, url, AUTOQA_STRICT_NEGATIVE_CHECKS="true")
     assert code == 0, output
     assert not _steps(run)[2]["flags"]
     assert _steps(run)[2]["tool_calls"][0]["data"]["subject_seen"] is True

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
+
+from cli_runs import run_project
 
 PAGE = '<!doctype html><meta charset="utf-8"><title>Form</title><label>Name <input id="n"></label>'
 
@@ -15,18 +13,7 @@ def _run(project: Path, url: str, value: str) -> tuple[int, dict[str, object], s
     (project / "specs" / "form.md").write_text(
         f'# Form\n## Preconditions\n- none\n## Steps\n1. Open /form.html\n2. Fill "Name" with "{value}"\n'
     )
-    environ = {k: v for k, v in os.environ.items() if not k.startswith(("AUTOQA_", "ANTHROPIC_"))}
-    environ.update(AUTOQA_BASE_URL=url, AUTOQA_PASSWORD="s3cret-value-9")
-    done = subprocess.run(
-        [sys.executable, "-m", "autoqa", "run", "specs", "--agent", "never", "--output", "out"],
-        cwd=project,
-        env=environ,
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
-    latest = sorted(p for p in (project / "out").iterdir() if p.is_dir() and not p.is_symlink())[-1]
-    return done.returncode, json.loads((latest / "run.json").read_text()), done.stderr
+    return run_project(project, url, AUTOQA_PASSWORD="s3cret-value-9")
 
 
 def test_a_refused_export_is_reported_and_the_stale_file_removed(

@@ -3,11 +3,9 @@
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
+
+from cli_runs import run_project
 
 PAGE = """<!doctype html><title>Upload</title>
 <label>File <input type="file" id="file" onchange="
@@ -25,21 +23,6 @@ SPEC = """# Upload
 """
 
 
-def _run(project: Path, url: str, **env: str) -> tuple[int, dict[str, object], str]:
-    environ = {k: v for k, v in os.environ.items() if not k.startswith(("AUTOQA_", "ANTHROPIC_"))}
-    environ.update(AUTOQA_BASE_URL=url, **env)
-    done = subprocess.run(
-        [sys.executable, "-m", "autoqa", "run", "specs", "--agent", "never", "--output", "out"],
-        cwd=project,
-        env=environ,
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
-    run = json.loads(next((project / "out").glob("*/run.json")).read_text())
-    return done.returncode, run, done.stdout + done.stderr
-
-
 def test_without_an_upload_folder_uploads_are_refused(tmp_path: Path, site: tuple[Path, str]) -> None:
     folder, url = site
     (folder / "upload.html").write_text(PAGE)
@@ -47,7 +30,7 @@ def test_without_an_upload_folder_uploads_are_refused(tmp_path: Path, site: tupl
     (project / "specs").mkdir(parents=True)
     (project / "specs" / "upload.md").write_text(SPEC)
     (project / ".env").write_text("DATABASE_URL=postgres://admin:hunter2@db/prod\n")
-    code, run, output = _run(project, url)
+    code, run, output = run_project(project, url)
     spec = run["specs"][0]  # type: ignore[index]
     assert spec["outcome"] == "error" and code == 3, output
     assert "upload" in spec["reason"] and "not enabled" in spec["reason"]
@@ -62,5 +45,5 @@ def test_an_upload_folder_relative_to_the_project_is_used(tmp_path: Path, site: 
     (project / "fixtures").mkdir()
     (project / "fixtures" / ".env").write_text("harmless=1\n")
     (project / "autoqa.toml").write_text('upload_dir = "fixtures"\n')
-    code, run, output = _run(project, url)
+    code, run, output = run_project(project, url)
     assert code == 0 and run["specs"][0]["outcome"] == "passed", output  # type: ignore[index]
