@@ -196,7 +196,7 @@ def test_a_spec_that_never_ran_is_recorded_without_staging(
 
     quiet = make_run(ArtifactPolicy.resolve("none"), run_id="skip-none")
     assert quiet.finish_spec(None, make_result(Outcome.SKIPPED)).artifacts == {}
-    assert sorted(p.name for p in quiet.path.iterdir()) == ["events.jsonl", "run.json"]
+    assert sorted(p.name for p in quiet.path.iterdir()) == [".autoqa-run", "events.jsonl", "run.json"]
 
 
 def test_transcript_saves_inline_images_as_files(

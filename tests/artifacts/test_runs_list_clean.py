@@ -103,3 +103,17 @@ def test_clean_everything_removes_the_pointer(
 def test_negative_keep_is_a_usage_error(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="--keep"):
         clean_runs(tmp_path, keep=-1)
+
+
+def test_clean_never_deletes_a_folder_autoqa_did_not_write(
+    make_run: RunFactory, make_result: ResultFactory, tmp_path: Path
+) -> None:
+    root = tmp_path / "artifacts"
+    ours = _finished_run(make_run, make_result, "run-x", Outcome.PASSED)
+    mydata = root / "mydata"  # someone's data that happens to hold a run.json
+    mydata.mkdir()
+    (mydata / "run.json").write_text(json.dumps({"schema": 1, "run_id": "mydata", "status": "finished"}))
+    (mydata / "thesis.tex").write_text("\\documentclass{article}")
+    removed = clean_runs(root, keep=0)
+    assert removed == [ours]
+    assert (mydata / "thesis.tex").is_file()

@@ -55,6 +55,8 @@ from autoqa.results import Outcome, RunResult, SpecResult, StepResult, Usage
 __all__ = ["RUN_SCHEMA", "RunArtifacts", "SpecArtifacts", "default_versions", "new_run_id"]
 
 RUN_SCHEMA = 1
+RUN_MARKER = ".autoqa-run"
+"""Written into every run folder: ``runs clean`` deletes only folders that hold it (and our run.json)."""
 STAGING = ".staging"
 _RUN_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
 # Names a spec folder must not take: they belong to the run itself.
@@ -177,6 +179,7 @@ class RunArtifacts:
             versions=redactor.value({**default_versions(), **dict(versions or {})}),
             root=root,
         )
+        (path / RUN_MARKER).write_text(run_id + "\n", encoding="utf-8")
         run._write_run_json("running")
         point_latest(output_root, run_id)
         return run

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from autoqa.artifacts.latest import LATEST_FILE, LATEST_LINK, point_latest, read_latest
+from autoqa.artifacts.run_dir import RUN_MARKER, RUN_SCHEMA
 from autoqa.errors import UsageError
 
 
@@ -114,7 +115,7 @@ def clean_runs(output_root: Path, keep: int) -> list[Path]:
     """
     if keep < 0:
         raise UsageError(f"--keep must be 0 or more, got {keep}")
-    runs = list_runs(output_root)
+    runs = [run for run in list_runs(output_root) if _written_by_autoqa(run.path)]
     removed = []
     for run in runs[keep:]:
         if run.status == "running":
@@ -124,6 +125,21 @@ def clean_runs(output_root: Path, keep: int) -> list[Path]:
     if removed:
         _repoint_latest(output_root)
     return removed
+
+
+def _written_by_autoqa(folder: Path) -> bool:
+    """Only folders autoqa wrote are deleted: our marker naming the folder, and a run.json of our schema
+    with that run id. A folder that merely holds a file called run.json (someone's data next to the runs)
+    is left alone; links are never followed."""
+    if folder.is_symlink():
+        return False
+    try:
+        marker = (folder / RUN_MARKER).read_text(encoding="utf-8").strip()
+        data = json.loads((folder / "run.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    ours = isinstance(data, dict) and data.get("schema") == RUN_SCHEMA and data.get("run_id") == marker
+    return ours and marker == folder.name
 
 
 def _repoint_latest(output_root: Path) -> None:

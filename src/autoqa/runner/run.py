@@ -13,7 +13,6 @@ import shutil
 import sys
 import tempfile
 import time
-import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -238,7 +237,7 @@ class OpenRun:
     async def open(self) -> None:
         from autoqa.artifacts.policy import ArtifactPolicy
         from autoqa.artifacts.redact import Redactor
-        from autoqa.artifacts.run_dir import RunArtifacts
+        from autoqa.artifacts.run_dir import RunArtifacts, new_run_id
         from autoqa.record import IRWriter
 
         prepared = self.prepared
@@ -252,7 +251,7 @@ class OpenRun:
             output_root,
             policy,
             redactor,
-            run_id=_new_run_id(),
+            run_id=new_run_id(),
             config_snapshot=_config_snapshot(prepared.resolved),
             root=prepared.root,
         )
@@ -366,10 +365,6 @@ def _config_snapshot(resolved: ResolvedSettings) -> dict[str, Any]:
         if data.get(key):
             data[key] = mask_url(data[key])
     return {"values": data, "sources": dict(resolved.sources)}
-
-
-def _new_run_id() -> str:
-    return time.strftime("%Y%m%d-%H%M%S") + "-" + uuid.uuid4().hex[:6]
 
 
 # What the Claude Code CLI needs from our environment: credentials, endpoints, cloud-provider settings and
