@@ -49,10 +49,9 @@ def parse_env_text(text: str, path: Path) -> dict[str, str]:
 
 
 def _read(path: Path) -> dict[str, str]:
-    try:
-        return parse_env_text(path.read_text(encoding="utf-8"), path)
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"cannot read the file: {exc}", source=str(path)) from None
+    from autoqa.config.layers import config_text
+
+    return parse_env_text(config_text(path, str(path)), path)
 
 
 def load_env_files(root: Path, env_name: str | None, *, required: bool = True) -> dict[str, str]:

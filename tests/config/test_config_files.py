@@ -188,3 +188,28 @@ def test_find_project_root(tmp_path: Path) -> None:
     write(tmp_path / "a" / "b" / "c" / "autoqa.config.json", "{}")
     spec = write(deep / "x.md", "")
     assert find_project_root(spec) == deep.resolve()
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "words"),
+    [
+        ("autoqa.toml", b"x = " + b"[" * 5_000 + b"]" * 5_000 + b"\n", "nested too deeply"),
+        ("autoqa.config.json", b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        ("autoqa.toml", b"workers = 2\nname = '\xff'\n", "not UTF-8 text: byte 0xff at line 2"),
+        ("pyproject.toml", b"[tool.autoqa]\nworkers = '\xff'\n", "not UTF-8 text"),
+        ("autoqa.toml", "workers = 2\n".encode("utf-16"), "UTF-16"),
+        (".env", b"AUTOQA_WORKERS=\xff\n", "not UTF-8 text"),
+    ],
+)
+def test_hostile_config_files_are_config_errors_naming_the_file(
+    tmp_path: Path, name: str, content: bytes, words: str
+) -> None:
+    (tmp_path / name).write_bytes(content)
+    with pytest.raises(ConfigError) as info:
+        load_settings(tmp_path, env={}, cli={})
+    assert words in str(info.value) and name.split(".")[0] in str(info.value)
+
+
+def test_a_utf8_bom_is_fine(tmp_path: Path) -> None:
+    (tmp_path / "autoqa.toml").write_bytes("\ufeffworkers = 3\n".encode())
+    assert load_settings(tmp_path, env={}, cli={}).settings.workers == 3

@@ -91,14 +91,33 @@ def _table_layer(table: Mapping[str, Any], label: str) -> Layer:
     return Layer(values, sources)
 
 
-def _load_toml(path: Path, label: str) -> dict[str, Any]:
+def config_text(path: Path, label: str) -> str:
+    """A config file's text: UTF-8, a UTF-8 BOM tolerated; anything else is a ConfigError naming the
+    file and what is wrong with it (UTF-16, a byte that is not UTF-8), never a traceback."""
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"invalid TOML: {exc}", source=label) from None
+        raw = path.read_bytes()
     except OSError as exc:
         raise ConfigError(f"cannot read the file: {exc.strerror or exc}", source=label) from None
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise ConfigError("the file is UTF-16; save it as UTF-8", source=label) from None
+    try:
+        return raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise ConfigError(
+            f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at line {line}; save the file as UTF-8",
+            source=label,
+        ) from None
+
+
+def _load_toml(path: Path, label: str) -> dict[str, Any]:
+    text = config_text(path, label)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"invalid TOML: {exc}", source=label) from None
+    except RecursionError:
+        raise ConfigError("invalid TOML: arrays or tables nested too deeply", source=label) from None
 
 
 def read_toml_config(path: Path, label: str = AUTOQA_TOML) -> Layer:
@@ -139,14 +158,15 @@ def read_legacy_json(path: Path) -> Layer:
     (planning is not part of autoqa-py); other unknown keys are errors, as in the original.
     """
     label = LEGACY_JSON
+    text = config_text(path, label)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ConfigError(
             f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}", source=label
         ) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"cannot read the file: {exc}", source=label) from None
+    except RecursionError:
+        raise ConfigError("invalid JSON: nested too deeply", source=label) from None
     if not isinstance(data, dict):
         raise ConfigError("the top level must be a JSON object", source=label)
     if "schemaVersion" not in data:
