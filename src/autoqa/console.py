@@ -16,7 +16,7 @@ from autoqa.events import FanoutSink
 from autoqa.exit_codes import ExitCode, exit_code_for
 from autoqa.results import RunResult
 from autoqa.runner.run import PreparedRun, RunRequest, execute_run, prepare_run
-from autoqa.text_safety import terminal_safe
+from autoqa.text_safety import encodable, terminal_safe
 
 
 def print_dry_run(prepared: PreparedRun) -> None:
@@ -97,7 +97,7 @@ def execute_and_report(
     except KeyboardInterrupt:
         return ExitCode.INTERRUPTED
     if json_output:
-        print(run_to_json(run))
+        print(encodable(run_to_json(run)))
     else:
         from rich.console import Console
 

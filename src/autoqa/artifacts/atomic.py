@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from autoqa.text_safety import encodable
+
 
 @contextlib.contextmanager
 def atomic_writer(path: Path) -> Iterator[IO[bytes]]:
@@ -52,7 +54,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> Path:
 
 
 def write_text_atomic(path: Path, text: str) -> Path:
-    return write_bytes_atomic(path, text.encode("utf-8"))
+    return write_bytes_atomic(path, encodable(text).encode("utf-8"))
 
 
 def write_json_atomic(path: Path, value: Any) -> Path:

@@ -39,7 +39,7 @@ class RedactedJsonl:
             try:
                 if self._handle is None:
                     self.path.parent.mkdir(parents=True, exist_ok=True)
-                    self._handle = self.path.open("a", encoding="utf-8", newline="\n")
+                    self._handle = self.path.open("a", encoding="utf-8", errors="replace", newline="\n")
                 self._handle.write(line + "\n")
                 self._handle.flush()
             except OSError:

@@ -20,6 +20,7 @@ from typing import Any, Literal
 import annotated_types
 
 from autoqa.config.settings import Settings
+from autoqa.text_safety import encodable
 
 FlagKind = Literal["text", "int", "float", "path", "switch", "list", "vars"]
 
@@ -211,7 +212,7 @@ def parse_vars(pairs: Iterable[str], flag: str = "--var") -> dict[str, str]:
         name, sep, value = str(pair).partition("=")
         if not sep or not name.strip():
             raise VariableError(f"{flag} expects NAME=VALUE, got {pair!r}")
-        out[name.strip()] = value
+        out[name.strip()] = encodable(value)  # argv bytes that were not UTF-8 arrive as lone surrogates
     return out
 
 

@@ -26,6 +26,7 @@ from autoqa.reports.describe import (
     spec_name,
 )
 from autoqa.results import Outcome, RunResult, SpecResult
+from autoqa.text_safety import encodable
 
 # XML 1.0 forbids most control characters even when escaped; model output can contain them.
 _XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -163,4 +164,4 @@ def junit_xml(run: RunResult, *, root: Path | None = None, suite_name: str = "au
 
 def write_junit(run: RunResult, path: Path, *, root: Path | None = None) -> Path:
     """Write the JUnit report atomically; ``root`` is the folder spec paths are shown relative to."""
-    return write_bytes_atomic(path, junit_xml(run, root=root).encode("utf-8"))
+    return write_bytes_atomic(path, encodable(junit_xml(run, root=root)).encode("utf-8"))
