@@ -20,7 +20,7 @@ from autoqa.tools import TOOLS, ErrorCode, ToolContext, ToolResult, call_tool
 
 
 def test_every_tool_has_a_strict_model_and_a_short_description() -> None:
-    assert len(TOOLS) == 24
+    assert len(TOOLS) == 27  # 24 + assert_text_in, assert_order, assert_focused
     for name, spec in TOOLS.items():
         assert spec.name == name
         assert issubclass(spec.args_model, BaseModel)
