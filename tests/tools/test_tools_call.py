@@ -31,6 +31,7 @@ def test_every_tool_has_a_strict_model_and_a_short_description() -> None:
     assert [n for n, s in TOOLS.items() if s.kind == "assertion"] == [
         "assert_text_present", "assert_text_absent", "assert_element_visible", "assert_element_hidden",
         "assert_url", "assert_title", "assert_value", "assert_checked", "assert_enabled", "assert_count",
+        "assert_text_in", "assert_order", "assert_focused",
     ]  # fmt: skip
 
 
