@@ -263,7 +263,6 @@ def test_every_tool_of_the_tool_layer_is_reachable() -> None:
     assert {tool for _, tool, _ in PHRASES} == tools
 
 
-
 def test_a_claiming_sentence_maps_to_assertion_tools_only() -> None:
     """One definition of "this step claims something" (the grammar's verbs) and one of "this tool is an
     assertion" (the tool registry): every plain claiming phrase maps to an assertion, and no other does."""
