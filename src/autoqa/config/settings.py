@@ -39,6 +39,7 @@ _NUMBER_KEYS = (
     "action_timeout_ms",
     "navigation_timeout_ms",
     "assertion_timeout_ms",
+    "settle_timeout_ms",
     "screenshot_max_side",
 )
 RESERVED_VARIABLES = ("BASE_URL", "LOGIN_BASE_URL", "ENV")
@@ -126,6 +127,9 @@ class Settings(BaseModel):
     """How long a navigation may take."""
     assertion_timeout_ms: int = Field(5000, ge=1)
     """How long an assertion polls before it fails."""
+    settle_timeout_ms: int = Field(1000, ge=0)
+    """After an action, the longest wait for the work it started (a re-render, a route change, a request)
+    before a check reads the page; 0 turns settling off."""
     screenshot_max_side: int = Field(1024, ge=64, le=8192)
     """Longest side of a failure screenshot sent to the model, in pixels."""
     test_id_attribute: str = "data-testid"

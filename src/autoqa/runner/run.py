@@ -167,16 +167,6 @@ def _step_cache(settings: Settings, project_root: Path) -> StepCache:
     return StepCache(_under(project_root, settings.cache_dir), root=project_root)
 
 
-def _tool_settings(settings: Settings) -> ToolSettings:
-    return ToolSettings(
-        action_timeout_ms=settings.action_timeout_ms,
-        navigation_timeout_ms=settings.navigation_timeout_ms,
-        assertion_timeout_ms=settings.assertion_timeout_ms,
-        screenshot_max_side=settings.screenshot_max_side,
-        test_id_attribute=settings.test_id_attribute,
-    )
-
-
 async def execute_run(
     prepared: PreparedRun,
     *,
@@ -261,7 +251,7 @@ class OpenRun:
             settings=settings,
             root=prepared.project_root,
             base_url=settings.base_url,
-            tool_settings=_tool_settings(settings),
+            tool_settings=ToolSettings.from_settings(settings),
             events=sink,
             artifacts=artifacts,
             auth_dir=Path(tempfile.mkdtemp(prefix="autoqa-auth-")),

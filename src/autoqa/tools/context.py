@@ -10,42 +10,62 @@ from typing import Any, Literal
 
 from playwright.async_api import BrowserContext, Locator, Page
 
+from autoqa.config.settings import Settings
+
 DialogPolicy = Literal["accept", "dismiss"]
 ElementHook = Callable[[str, Locator, Mapping[str, Any]], Awaitable[None]]
 """Called as ``hook(tool_name, locator, args)`` right before an element action, after the target was
 resolved (the recorder fingerprints the element here: after a click it may be gone)."""
 
 
+_DEFAULTS = Settings.model_fields
+"""Defaults of what a user can set come from the one settings model."""
+
+
 @dataclass(frozen=True, slots=True)
 class ToolSettings:
-    """Limits and policies for the tool layer. Every Playwright call is bounded by one of these timeouts."""
+    """Limits and policies for the tool layer. Every Playwright call is bounded by one of these timeouts.
+    What a user can set comes from :class:`~autoqa.config.settings.Settings` (:meth:`from_settings`; the
+    defaults are that model's); the rest are the tool layer's own bounds."""
 
-    action_timeout_ms: float = 5_000
+    action_timeout_ms: float = _DEFAULTS["action_timeout_ms"].default
     """Click, fill, hover and other element actions."""
-    navigation_timeout_ms: float = 15_000
+    navigation_timeout_ms: float = _DEFAULTS["navigation_timeout_ms"].default
     """``navigate`` and waits for a load state."""
-    assertion_timeout_ms: float = 5_000
+    assertion_timeout_ms: float = _DEFAULTS["assertion_timeout_ms"].default
     """How long assertions auto-wait (poll) before failing, like Playwright's ``expect``."""
     snapshot_timeout_ms: float = 5_000
     snapshot_max_chars: int = 8_000
     """A snapshot longer than this is cut, with a notice saying how to scope it."""
     max_wait_ms: float = 30_000
     """Upper bound for ``wait_for`` pauses and waits."""
-    screenshot_max_side: int = 1024
+    screenshot_max_side: int = _DEFAULTS["screenshot_max_side"].default
     """Failure screenshots are downscaled so the long side is at most this many pixels."""
     screenshot_quality: int = 70
     failure_screenshots: bool = True
     dialog_policy: DialogPolicy = "accept"
-    test_id_attribute: str = "data-testid"
+    test_id_attribute: str = _DEFAULTS["test_id_attribute"].default
     target_wait_ms: float = 2_000
     """How long element tools poll for a ``target`` that matches nothing yet (the page may still render)."""
     wait_timeout_ms: float = 10_000
     """Default time ``wait_for`` waits for a condition (text, element state); capped by ``max_wait_ms``."""
     screenshot_timeout_ms: float = 3_000
     """Bound for capturing a screenshot (failure screenshots and the ``screenshot`` tool)."""
-    settle_timeout_ms: float = 1_000
+    settle_timeout_ms: float = _DEFAULTS["settle_timeout_ms"].default
     """After an action, the longest wait for the work it started (re-render, route change, request) to
     finish so checks read the new page (see ``tools/settle.py``); 0 turns settling off."""
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> ToolSettings:
+        """The tool layer's read-only view of the run's settings."""
+        return cls(
+            action_timeout_ms=settings.action_timeout_ms,
+            navigation_timeout_ms=settings.navigation_timeout_ms,
+            assertion_timeout_ms=settings.assertion_timeout_ms,
+            screenshot_max_side=settings.screenshot_max_side,
+            test_id_attribute=settings.test_id_attribute,
+            settle_timeout_ms=settings.settle_timeout_ms,
+        )
 
     @property
     def ceiling_ms(self) -> float:
