@@ -178,6 +178,10 @@ def test_slow_reply_waits_and_stop_wakes_it() -> None:
         started = time.perf_counter()
         _, data = post(fake, BODY)
         assert time.perf_counter() - started >= 0.3
+        # served_s is stamped after the last byte went out: the client may read it first (busy machine).
+        deadline = time.monotonic() + 5
+        while not fake.requests[0].served_s and time.monotonic() < deadline:
+            time.sleep(0.01)
         assert fake.requests[0].served_s >= 0.3
     assert dict(events(data))["content_block_delta"]["delta"]["text"] == "late"
 
