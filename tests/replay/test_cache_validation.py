@@ -3,6 +3,7 @@ with its file and step and never replayed (real runner, real browser, the demo s
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 from collections.abc import Callable
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 
 from autoqa.demo_app.server import DemoServer
+from autoqa.replay import StepCache
 from autoqa.replay.keys import step_keys
 from autoqa.results import Outcome
 from autoqa.runner.run import RunRequest, execute_run, prepare_run
@@ -117,4 +119,41 @@ async def test_a_hand_edit_that_breaks_the_schema_is_reported_with_the_file(
     _edit(cached_login, lambda steps: steps[1]["calls"][0].update(tool=["fill"]))
     result = await _replay(cached_login, demo_server)
     assert result.outcome is Outcome.ERROR
-    assert "specs-login-form.json is invalid" in result.reason and "steps.1.calls.0.tool" in result.reason
+    assert "specs-login-form.json is invalid" in result.reason
+    assert "step 2: steps.1.calls.0.tool" in result.reason  # the step number a reader edits by
+
+
+def _cache_for(tmp_path: Path) -> tuple[StepCache, Any, dict[str, Any]]:
+    (tmp_path / "specs").mkdir()
+    (tmp_path / "specs" / "login-form.md").write_text(SPEC)
+    spec = load_spec(tmp_path / "specs" / "login-form.md", variables={"BASE_URL": "http://x"}, root=tmp_path)
+    steps = [
+        {"index": step.index, "text": step.raw_text or step.text, "key": key, "calls": calls}
+        for step, key, calls in zip(spec.steps, step_keys(spec.steps), CALLS, strict=True)
+    ]
+    cache = StepCache(tmp_path / "specs" / ".autoqa", root=tmp_path)
+    return cache, spec, copy.deepcopy({"version": 1, "spec": "specs/login-form.md", "steps": steps})
+
+
+@pytest.mark.parametrize(
+    ("edit", "where"),
+    [
+        (lambda s: s[2]["calls"][0].update(args=["Log in"]), "step 3: steps.2.calls.0.args"),
+        (lambda s: s[3]["calls"].append({"tool": "click", "arg": {}}), "step 4: steps.3.calls.1.arg"),
+        (lambda s: s.append(dict(s[1])), "step 2 appears more than once"),
+    ],
+    ids=["args-not-an-object", "unknown-field", "a-step-twice"],
+)
+def test_a_schema_break_names_the_file_and_the_step(
+    tmp_path: Path, edit: Callable[[list[dict[str, Any]]], None], where: str
+) -> None:
+    cache, spec, data = _cache_for(tmp_path)
+    path = cache.path_for(spec)
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(data))
+    assert cache.lookup(spec).complete
+    edit(data["steps"])
+    path.write_text(json.dumps(data))
+    plan = cache.lookup(spec)
+    assert plan.steps == () and plan.first_uncached == 1
+    assert plan.reason is not None and f"cache file {path} is invalid" in plan.reason and where in plan.reason

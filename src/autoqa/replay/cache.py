@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -80,9 +81,8 @@ class StepCache:
         try:
             data = CacheFile.model_validate_json(text)
         except ValidationError as exc:
-            problem = exc.errors(include_url=False, include_input=False)[0]
-            where = ".".join(str(p) for p in problem["loc"]) or "file"
-            return None, f"cache file {path} is invalid ({where}: {problem['msg']}); it will be rewritten"
+            problem = _schema_problem(exc, text)
+            return None, f"cache file {path} is invalid ({problem}); not replayed (a passing run rewrites it)"
         if data.version != CACHE_VERSION:
             return None, f"cache file {path} has version {data.version}, expected {CACHE_VERSION}"
         return data, None
@@ -251,6 +251,33 @@ def render_args(args: Mapping[str, Any], spec: Spec) -> dict[str, Any]:
         return PLACEHOLDER.sub(repl, value)
 
     return {key: render(value) for key, value in args.items()}
+
+
+def _schema_problem(exc: ValidationError, text: str) -> str:
+    """The first schema error, with the spec step it is in: ``step 2: steps.1.calls.0.tool: …``.
+
+    ``loc`` counts list positions from 0; a reader edits by step number, so the entry's own ``index`` (when
+    the JSON has one) is named too.
+    """
+    errors = exc.errors(include_url=False, include_input=False)
+    problem = errors[0]
+    loc = problem["loc"]
+    where = ".".join(str(p) for p in loc) or "file"
+    step = _step_at(text, loc[1]) if len(loc) > 1 and loc[0] == "steps" and isinstance(loc[1], int) else None
+    if step is not None:
+        where = f"step {step}: {where}"
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return f"{where}: {problem['msg']}{more}"
+
+
+def _step_at(text: str, position: int) -> int | None:
+    """The ``index`` of the ``position``-th entry of ``steps`` in the raw JSON, when it has a usable one."""
+    try:
+        entry = json.loads(text)["steps"][position]
+    except (ValueError, KeyError, IndexError, TypeError):
+        return None
+    index = entry.get("index") if isinstance(entry, dict) else None
+    return index if isinstance(index, int) and not isinstance(index, bool) and index >= 1 else None
 
 
 def _label(path: Path, root: Path | None) -> str:

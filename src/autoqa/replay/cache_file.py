@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 CACHE_VERSION = 1
 
@@ -64,6 +64,16 @@ class CacheFile(BaseModel):
     title: str = ""
     updated: str = ""
     steps: tuple[CachedStep, ...] = ()
+
+    @model_validator(mode="after")
+    def _one_entry_per_step(self) -> CacheFile:
+        """A merge or a hand edit that leaves a step twice: which one would replay is a guess, so neither."""
+        seen: set[int] = set()
+        for step in self.steps:
+            if step.index in seen:
+                raise ValueError(f"step {step.index} appears more than once")
+            seen.add(step.index)
+        return self
 
     def to_text(self) -> str:
         return self.model_dump_json(indent=2, exclude_defaults=False) + "\n"
