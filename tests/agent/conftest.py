@@ -6,12 +6,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from agent_helpers import DEMO_PASSWORD
 from playwright.async_api import Page
 
 from autoqa.agent import AgentOptions
 from autoqa.testing.fake_anthropic import FakeAnthropic, offline_env
 from autoqa.tools.context import ToolContext, ToolSettings
+
+from .agent_helpers import DEMO_PASSWORD
 
 
 @pytest.fixture

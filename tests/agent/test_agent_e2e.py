@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from agent_helpers import cli_processes, ref_for, spec, step, tool_result_summary
 from PIL import Image
 
 from autoqa.agent import run_agent_spec
@@ -34,7 +33,8 @@ from autoqa.testing.fake_anthropic import (
 from autoqa.tools import call_tool
 from autoqa.tools.context import ToolContext
 from autoqa.tools.result import ToolResult
-from conftest import DEMO_PASSWORD
+
+from .agent_helpers import DEMO_PASSWORD, cli_processes, ref_for, spec, step, tool_result_summary
 
 pytestmark = pytest.mark.agent
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from autoqa.agent.guardrails import Guardrails
 from autoqa.agent.options import AgentOptions
+from autoqa.api import load_settings
 from autoqa.errors import ConfigError
 
 
@@ -86,9 +89,10 @@ def test_success_resets_the_circuit_count() -> None:
     ("field", "value"),
     [("max_turns", 0), ("max_tool_calls_per_spec", -1), ("tool_context", "video"), ("max_budget_usd", 0.0)],
 )
-def test_bad_options_name_the_field(field: str, value: object) -> None:
+def test_bad_options_name_the_field(tmp_path: Path, field: str, value: object) -> None:
+    # The settings model is the one place that validates; the agent only reads its projection.
     with pytest.raises(ConfigError, match=field):
-        AgentOptions(**{field: value})  # type: ignore[arg-type]
+        load_settings(tmp_path, environ={}, **{field: value})
 
 
 def test_agent_options_defaults_are_the_documented_settings() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from agent_helpers import spec, step
 from claude_agent_sdk import ResultMessage, SystemMessage, ToolResultBlock, ToolUseBlock, UserMessage
 
 from autoqa.agent.dispatch import ToolDispatcher
@@ -19,6 +18,8 @@ from autoqa.execute.recording import RecordingCaller
 from autoqa.execute.verdict import Aborted, Finish, NoFinish
 from autoqa.secrets import SecretSet
 from autoqa.tools import TOOLS, ToolResult
+
+from .agent_helpers import spec, step
 
 SPEC = spec(
     step(1, "Open /login.html"),

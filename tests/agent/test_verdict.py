@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent_helpers import spec, step
-
 from autoqa.execute.verdict import Aborted, BugReport, Finish, NoFinish, decide, required_evidence
 from autoqa.results import Outcome, StepStatus, ToolCall
+
+from .agent_helpers import spec, step
 
 KINDS = {
     "navigate": "action",

@@ -11,6 +11,7 @@ import pytest
 from PIL import Image
 
 from autoqa.artifacts import ArtifactPolicy, Redactor, RunArtifacts
+from autoqa.config.settings import Settings
 from autoqa.results import Outcome, SpecResult, StepResult, StepStatus, ToolCall
 from autoqa.secrets import SecretSet
 
@@ -19,6 +20,11 @@ TOKEN = "tok-9f8e7d6c5b4a"
 
 ResultFactory = Callable[..., SpecResult]
 RunFactory = Callable[..., RunArtifacts]
+
+
+def policy_for(**settings: Any) -> ArtifactPolicy:
+    """The policy a run with these settings uses (the one projection ``autoqa run`` uses too)."""
+    return ArtifactPolicy.from_settings(Settings(**settings))
 
 
 @pytest.fixture
@@ -85,7 +91,7 @@ def make_run(tmp_path: Path, redactor: Redactor) -> RunFactory:
     def build(policy: ArtifactPolicy | None = None, run_id: str | None = None, **kwargs: Any) -> RunArtifacts:
         return RunArtifacts.create(
             tmp_path / "artifacts",
-            policy or ArtifactPolicy(),
+            policy or policy_for(),
             redactor,
             run_id=run_id,
             root=tmp_path,

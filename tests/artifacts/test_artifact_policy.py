@@ -8,16 +8,19 @@ from pathlib import Path
 
 import pytest
 
+from autoqa.api import load_settings
 from autoqa.artifacts import ArtifactPolicy, RunArtifacts, SpecArtifacts
 from autoqa.errors import ConfigError
 from autoqa.results import Outcome, SpecResult
+
+from .conftest import policy_for
 
 ResultFactory = Callable[..., SpecResult]
 RunFactory = Callable[..., RunArtifacts]
 
 
 def test_defaults_follow_the_original_fail_mode() -> None:
-    policy = ArtifactPolicy.from_env({})
+    policy = policy_for()
     assert policy == ArtifactPolicy("fail", "retain-on-failure", "off", "screenshot")
 
 
@@ -25,13 +28,14 @@ def test_defaults_follow_the_original_fail_mode() -> None:
     ("artifacts", "trace"), [("all", "on"), ("fail", "retain-on-failure"), ("none", "off")]
 )
 def test_trace_default_follows_artifacts(artifacts: str, trace: str) -> None:
-    assert ArtifactPolicy.resolve(artifacts).trace == trace
+    assert policy_for(artifacts=artifacts).trace == trace
 
 
-def test_explicit_trace_and_video_win_and_env_is_read() -> None:
-    env = {"AUTOQA_ARTIFACTS": "NONE", "AUTOQA_TRACE": "on", "AUTOQA_VIDEO": "retain-on-failure",
+def test_explicit_trace_and_video_win_and_env_is_read(tmp_path: Path) -> None:
+    env = {"AUTOQA_ARTIFACTS": "none", "AUTOQA_TRACE": "on", "AUTOQA_VIDEO": "retain-on-failure",
            "AUTOQA_TOOL_CONTEXT": "snapshot"}  # fmt: skip
-    assert ArtifactPolicy.from_env(env) == ArtifactPolicy("none", "on", "retain-on-failure", "snapshot")
+    policy = ArtifactPolicy.from_settings(load_settings(tmp_path, environ=env))
+    assert policy == ArtifactPolicy("none", "on", "retain-on-failure", "snapshot")
 
 
 @pytest.mark.parametrize(
@@ -39,16 +43,12 @@ def test_explicit_trace_and_video_win_and_env_is_read() -> None:
     [({"AUTOQA_ARTIFACTS": "failed"}, "artifacts"), ({"AUTOQA_TRACE": "yes"}, "trace"),
      ({"AUTOQA_VIDEO": "always"}, "video"), ({"AUTOQA_TOOL_CONTEXT": "image"}, "tool_context")],
 )  # fmt: skip
-def test_bad_values_name_the_key_and_choices(env: dict[str, str], key: str) -> None:
+def test_bad_values_name_the_key_and_choices(tmp_path: Path, env: dict[str, str], key: str) -> None:
     with pytest.raises(ConfigError) as caught:
-        ArtifactPolicy.from_env(env)
+        load_settings(tmp_path, environ=env)
     assert caught.value.key == key
-    assert "environment" in str(caught.value) and "allowed" in str(caught.value)
-
-
-def test_constructor_rejects_unknown_values() -> None:
-    with pytest.raises(ConfigError, match="artifacts"):
-        ArtifactPolicy(artifacts="some")  # type: ignore[arg-type]
+    variable = next(iter(env))
+    assert f"from env {variable}" in str(caught.value) and "allowed" in str(caught.value)
 
 
 @pytest.mark.parametrize(
@@ -63,7 +63,7 @@ def test_constructor_rejects_unknown_values() -> None:
 def test_what_is_captured_around_tool_calls(
     artifacts: str, tool_context: str, ok: bool, shot: bool, snap: bool
 ) -> None:
-    policy = ArtifactPolicy.resolve(artifacts, tool_context=tool_context)
+    policy = policy_for(artifacts=artifacts, tool_context=tool_context)
     assert policy.capture_tool_screenshot(ok) is shot
     assert policy.capture_tool_snapshot(ok) is snap
 
@@ -121,7 +121,7 @@ def test_each_policy_keeps_exactly_what_it_should(
     outcome: Outcome,
     expected: set[str] | None,
 ) -> None:
-    run = make_run(ArtifactPolicy.resolve(artifacts, video="retain-on-failure"), run_id="matrix")
+    run = make_run(policy_for(artifacts=artifacts, video="retain-on-failure"), run_id="matrix")
     spec = run.open_spec("shop-login", 1)
     staged = _stage_everything(spec, jpeg)
     result = make_result(outcome, artifacts={"screenshot": staged["final"]})
@@ -155,7 +155,7 @@ def test_each_policy_keeps_exactly_what_it_should(
 def test_trace_on_keeps_trace_of_passing_spec_without_other_files(
     make_run: RunFactory, make_result: ResultFactory, jpeg: bytes
 ) -> None:
-    run = make_run(ArtifactPolicy.resolve("fail", trace="on"), run_id="trace-on")
+    run = make_run(policy_for(trace="on"), run_id="trace-on")
     spec = run.open_spec("shop-login", 1)
     _stage_everything(spec, jpeg)
     kept = run.finish_spec(spec, make_result(Outcome.PASSED))
@@ -166,7 +166,7 @@ def test_trace_on_keeps_trace_of_passing_spec_without_other_files(
 def test_tool_call_screenshots_are_remapped_to_kept_files(
     make_run: RunFactory, make_result: ResultFactory, jpeg: bytes
 ) -> None:
-    run = make_run(ArtifactPolicy.resolve("fail"), run_id="remap")
+    run = make_run(policy_for(), run_id="remap")
     spec = run.open_spec("shop-login", 1)
     staged = _stage_everything(spec, jpeg)
     result = make_result(Outcome.FAILED)

@@ -23,10 +23,11 @@ _CHILD = textwrap.dedent(
     import sys, time
     from pathlib import Path
     from autoqa.artifacts import ArtifactPolicy, Redactor, RunArtifacts
+    from autoqa.config.settings import Settings
     from autoqa.results import Outcome, SpecResult
     from autoqa.secrets import SecretSet
 
-    run = RunArtifacts.create(Path(sys.argv[1]), ArtifactPolicy.resolve("all"),
+    run = RunArtifacts.create(Path(sys.argv[1]), ArtifactPolicy.from_settings(Settings(artifacts="all")),
                               Redactor(SecretSet({"PASSWORD": "demo-pass-123"})), run_id="killed")
     for index, outcome in ((1, Outcome.PASSED), (2, Outcome.FAILED)):
         spec = run.open_spec(f"spec-{index}", index)

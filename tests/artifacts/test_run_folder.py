@@ -12,16 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from autoqa.artifacts import ArtifactPolicy, Redactor, RunArtifacts
+from autoqa.artifacts import Redactor, RunArtifacts
 from autoqa.artifacts.latest import read_latest
 from autoqa.errors import ConfigError
 from autoqa.results import Outcome, RunResult, SpecResult, StepResult, StepStatus, ToolCall
 from autoqa.runner.reporting import finish_and_report
 
+from .conftest import PASSWORD, TOKEN, policy_for
+
 ResultFactory = Callable[..., SpecResult]
 RunFactory = Callable[..., RunArtifacts]
-PASSWORD = "demo-pass-123"
-TOKEN = "tok-9f8e7d6c5b4a"
 
 
 def _run_json(run: RunArtifacts) -> dict:
@@ -109,7 +109,7 @@ def test_run_json_grows_with_each_finished_spec(make_run: RunFactory, make_resul
 def test_results_are_redacted_everywhere_they_are_written(
     make_run: RunFactory, make_result: ResultFactory, tmp_path: Path, jpeg: bytes
 ) -> None:
-    run = make_run(ArtifactPolicy.resolve("all"), run_id="leak")
+    run = make_run(policy_for(artifacts="all"), run_id="leak")
     spec = run.open_spec("login", 1)
     spec.save_snapshot(f"- textbox 'Token': {TOKEN}", f"after-{PASSWORD}")
     spec.transcript.record("model.turn", role="assistant", text=f"I will type {PASSWORD}")
@@ -160,7 +160,7 @@ def test_slug_collisions_and_reserved_names_get_distinct_folders(
 def test_parallel_workers_never_share_a_folder(
     make_run: RunFactory, make_result: ResultFactory, jpeg: bytes
 ) -> None:
-    run = make_run(ArtifactPolicy.resolve("all"), run_id="parallel")
+    run = make_run(policy_for(artifacts="all"), run_id="parallel")
     kept: list[SpecResult] = []
     lock = threading.Lock()
 
@@ -194,7 +194,7 @@ def test_a_spec_that_never_ran_is_recorded_without_staging(
     assert kept.artifacts == {"dir": "shop-login", "result": "shop-login/result.json"}
     assert _run_json(run)["specs"][0]["outcome"] == "skipped"
 
-    quiet = make_run(ArtifactPolicy.resolve("none"), run_id="skip-none")
+    quiet = make_run(policy_for(artifacts="none"), run_id="skip-none")
     assert quiet.finish_spec(None, make_result(Outcome.SKIPPED)).artifacts == {}
     assert sorted(p.name for p in quiet.path.iterdir()) == [".autoqa-run", "events.jsonl", "run.json"]
 
@@ -202,7 +202,7 @@ def test_a_spec_that_never_ran_is_recorded_without_staging(
 def test_transcript_saves_inline_images_as_files(
     make_run: RunFactory, make_result: ResultFactory, jpeg: bytes
 ) -> None:
-    run = make_run(ArtifactPolicy.resolve("all"), run_id="transcript")
+    run = make_run(policy_for(artifacts="all"), run_id="transcript")
     spec = run.open_spec("agent", 1)
     encoded = base64.b64encode(jpeg).decode()
     spec.transcript.record(
@@ -326,7 +326,7 @@ def test_zip_written_by_scrubber_keeps_member_names(make_run: RunFactory, make_r
 
 
 def test_a_file_system_error_is_recorded_not_raised(make_run: RunFactory, make_result: ResultFactory) -> None:
-    run = make_run(ArtifactPolicy.resolve("all"), run_id="gone")
+    run = make_run(policy_for(artifacts="all"), run_id="gone")
     spec = run.open_spec("lost", 1)
     shutil.rmtree(run.path)  # someone cleans the output folder while the run is going
     kept = run.finish_spec(spec, make_result(Outcome.FAILED, slug="lost"))

@@ -11,6 +11,7 @@ from playwright.async_api import BrowserContext, Page
 
 from autoqa.artifacts import ArtifactPolicy, Redactor, RunArtifacts
 from autoqa.artifacts.trace_scrub import scrub_trace
+from autoqa.config.settings import Settings
 from autoqa.results import Outcome, SpecResult
 from autoqa.secrets import SecretSet
 
@@ -38,7 +39,9 @@ async def test_kept_trace_has_no_secret_in_any_member(
     context: BrowserContext, page: Page, tmp_path: Path
 ) -> None:
     redactor = Redactor(SecretSet({"PASSWORD": PASSWORD}))
-    run = RunArtifacts.create(tmp_path / "artifacts", ArtifactPolicy(), redactor, run_id="trace")
+    run = RunArtifacts.create(
+        tmp_path / "artifacts", ArtifactPolicy.from_settings(Settings()), redactor, run_id="trace"
+    )
     spec = run.open_spec("login", 1)
     await _record_login(context, page, spec.trace_path)
 

@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 from playwright.async_api import BrowserContext, Page
-from tools_helpers import FAST, Call
 
 from autoqa.demo_app.server import DemoServer
 from autoqa.tools import ToolContext, ToolResult, call_tool
+
+from .tools_helpers import FAST, Call
 
 
 @pytest.fixture

@@ -6,9 +6,10 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from tools_helpers import FAST, Call, failed, ok
 
 from autoqa.tools import ToolContext
+
+from .tools_helpers import FAST, Call, failed, ok
 
 
 async def test_click_navigates_and_reports_the_new_url(call: Call) -> None:

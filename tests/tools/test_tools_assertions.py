@@ -5,9 +5,10 @@ from __future__ import annotations
 import time
 
 import pytest
-from tools_helpers import IMPATIENT, Call, failed, ok
 
 from autoqa.tools import ToolContext
+
+from .tools_helpers import IMPATIENT, Call, failed, ok
 
 
 async def test_text_present_waits_for_delayed_content(call: Call) -> None:

@@ -14,9 +14,10 @@ import pytest
 from PIL import Image
 from playwright.async_api import Locator
 from pydantic import BaseModel
-from tools_helpers import FAST, IMPATIENT, Call, failed, ok
 
 from autoqa.tools import TOOLS, ErrorCode, ToolContext, ToolResult, call_tool
+
+from .tools_helpers import FAST, IMPATIENT, Call, failed, ok
 
 
 def test_every_tool_has_a_strict_model_and_a_short_description() -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from tools_helpers import FAST, Call, failed, ok
-
 from autoqa.tools import ToolContext
+
+from .tools_helpers import FAST, Call, failed, ok
 
 
 async def test_wait_for_delayed_text(call: Call) -> None:

@@ -4,7 +4,8 @@ that shows the claim and fails, naming what it saw, on one that does not."""
 from __future__ import annotations
 
 from playwright.async_api import Page
-from tools_helpers import Call
+
+from .tools_helpers import Call
 
 LIST = """<!doctype html><meta charset="utf-8"><h1>Products</h1>
 <ul id="products">{items}</ul>

@@ -21,10 +21,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from playwright.async_api import Browser
-from tools_helpers import FAST
 
 from autoqa.tools import RETRIABLE, TOOLS, ErrorCode, ToolContext, ToolResult, call_tool
 from live_browser import LiveBrowser
+
+from .tools_helpers import FAST
 
 MIN_CALLS = 500
 PER_CALL_LIMIT_S = 10.0

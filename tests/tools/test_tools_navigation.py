@@ -7,9 +7,10 @@ import dataclasses
 import socket
 
 import pytest
-from tools_helpers import FAST, Call, failed, ok
 
 from autoqa.tools import ToolContext
+
+from .tools_helpers import FAST, Call, failed, ok
 
 
 def closed_port() -> int:

@@ -6,10 +6,11 @@ import dataclasses
 import io
 
 from PIL import Image
-from tools_helpers import FAST, Call, failed, ok
 
 from autoqa.tools import ToolContext
 from autoqa.tools.snapshot import bound_snapshot
+
+from .tools_helpers import FAST, Call, failed, ok
 
 
 async def test_snapshot_has_refs_url_and_title(call: Call, demo_url: str) -> None:

@@ -6,10 +6,11 @@ import dataclasses
 import socket
 
 import pytest
-from tools_helpers import IMPATIENT, Call, failed, ok
 
 from autoqa.tools import ToolContext
 from autoqa.tools.page_health import describe_load_failure
+
+from .tools_helpers import IMPATIENT, Call, failed, ok
 
 
 def closed_port() -> int:

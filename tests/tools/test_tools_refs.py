@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from tools_helpers import Call, failed, ok
 
 from autoqa.tools import ToolContext
+
+from .tools_helpers import Call, failed, ok
 
 
 def ref_of(snapshot: str, line_pattern: str) -> str:

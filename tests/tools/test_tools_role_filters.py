@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 from playwright.async_api import BrowserContext, Page
-from tools_helpers import IMPATIENT, Call, failed, ok
 
 from autoqa.spec.grammar import parse_plain_text
 from autoqa.tools import ToolContext, ToolResult, call_tool
 from autoqa.tools.targets import parse_target, resolve_target
+
+from .tools_helpers import IMPATIENT, Call, failed, ok
 
 # jQuery TodoMVC keeps its Handlebars templates in <script type="text/x-handlebars-template"> elements: the
 # markup of a "Clear completed" button is in the DOM long before (and whether or not) one is rendered.

@@ -5,9 +5,10 @@ from __future__ import annotations
 import io
 
 from PIL import Image
-from tools_helpers import FAST, failed, ok
 
 from autoqa.tools import Screenshot, ToolContext, call_tool
+
+from .tools_helpers import FAST, failed, ok
 
 TOKEN = "tok-live-4242-visible-in-pixels"
 MAGENTA = (255, 0, 255)  # Playwright's default mask colour

@@ -14,10 +14,11 @@ import time
 from typing import Any
 
 import pytest
-from tools_helpers import IMPATIENT, Call, failed, ok
 
 from autoqa.tools import ToolContext
 from autoqa.tools.settle import LAST_KEY, Settlement
+
+from .tools_helpers import IMPATIENT, Call, failed, ok
 
 LIST = "/hash-list.html"
 ITEMS = "css=#todos li"

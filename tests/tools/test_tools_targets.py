@@ -6,10 +6,11 @@ import dataclasses
 
 import pytest
 from playwright.async_api import Page
-from tools_helpers import FAST, Call, failed, ok
 
 from autoqa.tools import ToolContext
 from autoqa.tools.targets import parse_target, resolve_target
+
+from .tools_helpers import FAST, Call, failed, ok
 
 
 async def test_role_and_accessible_name_first(call: Call) -> None:

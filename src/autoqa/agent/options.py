@@ -4,19 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import get_args
 
-from autoqa.config.settings import Settings
+from autoqa.config.settings import Settings, ToolContextMode
 
 _DEFAULTS = Settings.model_fields
-"""The documented defaults come from the one settings model, never a second copy here."""
-
-from autoqa.config.settings import ToolContextMode  # noqa: E402 - kept next to its doc below
-
-"""What a failed tool result carries besides its JSON summary: the failure screenshot as an image
-(``screenshot``), a bounded excerpt of a fresh accessibility snapshot (``snapshot``), or nothing."""
-
-TOOL_CONTEXT_MODES: tuple[str, ...] = get_args(ToolContextMode)
+"""The documented defaults come from the one settings model, never a second copy here; so do the
+bounds (the settings model validates, this read-only projection does not)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +40,8 @@ class AgentOptions:
     circuit_breaker_cooldown: int = _DEFAULTS["circuit_breaker_cooldown"].default
     """How many other tool calls must happen before a tripped target may be tried again."""
     tool_context: ToolContextMode = _DEFAULTS["tool_context"].default
+    """What a failed tool result carries besides its JSON summary: the failure screenshot as an image
+    (``screenshot``), a bounded excerpt of a fresh accessibility snapshot (``snapshot``), or nothing."""
     interactive: bool = False
     """Offer the ``ask_user`` tool (a person answers at the terminal)."""
     env: Mapping[str, str] = field(default_factory=dict)
@@ -79,29 +74,3 @@ class AgentOptions:
             interactive=interactive,
             env=dict(env or {}),
         )
-
-    def __post_init__(self) -> None:
-        from autoqa.errors import ConfigError
-
-        if self.tool_context not in TOOL_CONTEXT_MODES:
-            raise ConfigError(
-                f"unknown tool context {self.tool_context!r}",
-                key="tool_context",
-                allowed=", ".join(TOOL_CONTEXT_MODES),
-            )
-        for name in (
-            "max_turns",
-            "max_tool_calls_per_spec",
-            "max_consecutive_errors",
-            "max_retries_per_step",
-            "circuit_breaker_threshold",
-        ):
-            value = getattr(self, name)
-            if not isinstance(value, int) or value < 1:
-                raise ConfigError(f"must be a positive integer, got {value!r}", key=name)
-        if self.circuit_breaker_cooldown < 0:
-            raise ConfigError("must not be negative", key="circuit_breaker_cooldown")
-        for name in ("max_budget_usd", "max_run_budget_usd", "spec_timeout_s"):
-            value = getattr(self, name)
-            if value is not None and value <= 0:
-                raise ConfigError(f"must be positive when set, got {value!r}", key=name)

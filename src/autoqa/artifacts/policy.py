@@ -22,13 +22,9 @@ wins over the default derived from ``artifacts``. Run-level files (``run.json``,
 
 from __future__ import annotations
 
-import os
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import cast, get_args
 
 from autoqa.config.settings import ArtifactsMode, RecordingMode, Settings, ToolContextMode
-from autoqa.errors import ConfigError
 from autoqa.results import Outcome
 
 _TRACE_DEFAULT: dict[str, RecordingMode] = {"all": "on", "fail": "retain-on-failure", "none": "off"}
@@ -39,38 +35,22 @@ def is_failing(outcome: Outcome) -> bool:
     return outcome in (Outcome.FAILED, Outcome.ERROR)
 
 
-def _check(key: str, value: str, allowed: tuple[str, ...], source: str) -> str:
-    normalized = value.strip().lower()
-    if normalized not in allowed:
-        raise ConfigError(f"unknown value {value!r}", key=key, source=source, allowed=" | ".join(allowed))
-    return normalized
-
-
 @dataclass(frozen=True, slots=True)
 class ArtifactPolicy:
-    """What to record while a spec runs and what to keep once its outcome is known."""
+    """What to record while a spec runs and what to keep once its outcome is known.
 
-    artifacts: ArtifactsMode = "fail"
+    A read-only projection of :class:`~autoqa.config.settings.Settings` (:meth:`from_settings`): the
+    settings model validates the choices, so this class has no validators or defaults of its own to drift.
+    """
+
+    artifacts: ArtifactsMode
     """``all`` keeps every spec's files, ``fail`` only failed/error specs', ``none`` nothing per spec."""
-    trace: RecordingMode = "retain-on-failure"
+    trace: RecordingMode
     """Playwright trace per spec (``trace.zip``, secrets scrubbed)."""
-    video: RecordingMode = "off"
+    video: RecordingMode
     """Video per spec (``video.webm``); needs ffmpeg where Playwright looks for it."""
-    tool_context: ToolContextMode = "screenshot"
+    tool_context: ToolContextMode
     """Extra evidence taken around tool calls: a screenshot, an ARIA snapshot, or none."""
-
-    def __post_init__(self) -> None:
-        for key, allowed in (
-            ("artifacts", get_args(ArtifactsMode)),
-            ("trace", get_args(RecordingMode)),
-            ("video", get_args(RecordingMode)),
-            ("tool_context", get_args(ToolContextMode)),
-        ):
-            value = getattr(self, key)
-            if value not in allowed:
-                raise ConfigError(
-                    f"unknown value {value!r}", key=key, source="ArtifactPolicy", allowed=" | ".join(allowed)
-                )
 
     @classmethod
     def from_settings(cls, settings: Settings) -> ArtifactPolicy:
@@ -80,47 +60,6 @@ class ArtifactPolicy:
             trace=settings.trace or _TRACE_DEFAULT[settings.artifacts],
             video=settings.video,
             tool_context=settings.tool_context,
-        )
-
-    @classmethod
-    def resolve(
-        cls,
-        artifacts: str | None = None,
-        trace: str | None = None,
-        video: str | None = None,
-        tool_context: str | None = None,
-        *,
-        source: str = "settings",
-    ) -> ArtifactPolicy:
-        """Build a policy from optional raw values; ``None`` means the default (trace follows artifacts).
-
-        Raises:
-            ConfigError: a value outside the allowed set, naming the key, ``source`` and the choices.
-        """
-        mode = cast(ArtifactsMode, _check("artifacts", artifacts or "fail", get_args(ArtifactsMode), source))
-        return cls(
-            artifacts=mode,
-            trace=cast(
-                RecordingMode,
-                _check("trace", trace, get_args(RecordingMode), source) if trace else _TRACE_DEFAULT[mode],
-            ),
-            video=cast(RecordingMode, _check("video", video or "off", get_args(RecordingMode), source)),
-            tool_context=cast(
-                ToolContextMode,
-                _check("tool_context", tool_context or "screenshot", get_args(ToolContextMode), source),
-            ),
-        )
-
-    @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None) -> ArtifactPolicy:
-        """Read ``AUTOQA_ARTIFACTS``, ``AUTOQA_TRACE``, ``AUTOQA_VIDEO`` and ``AUTOQA_TOOL_CONTEXT``."""
-        env = os.environ if env is None else env
-        return cls.resolve(
-            env.get("AUTOQA_ARTIFACTS") or None,
-            env.get("AUTOQA_TRACE") or None,
-            env.get("AUTOQA_VIDEO") or None,
-            env.get("AUTOQA_TOOL_CONTEXT") or None,
-            source="environment",
         )
 
     # While the spec runs -------------------------------------------------------------------------

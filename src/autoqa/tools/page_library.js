@@ -1,0 +1,510 @@
+// autoqa-py's in-page library (see autoqa/tools/page_scripts.py): one expression, evaluated once per
+// document and kept under a symbol on its window.
+(() => {
+
+const norm = (s) => (s || '').replace(/\s+/g, ' ').trim();
+const fold = (s) => norm(s).normalize('NFKC').toLowerCase();
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
+const SKIP = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'base']);
+// Never rendered, whatever the page's CSS: not text, names or candidates (an SVG <title> is a name).
+const NEVER = 'head, script, style, noscript, template, title:not(svg title), meta, link, base';
+const UNRENDERED = `${NEVER}, iframe`;  // an iframe's own text is fallback markup; its document is searched
+const ELEMENTS = `:not(html, body, ${NEVER}, :is(${NEVER}) *)`;
+const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
+const ROWS = 'li, tr, [role=row], [role=listitem], [role=option], [role=treeitem]';
+const INTERACTIVE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox',
+  'listbox', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'switch', 'slider',
+  'spinbutton', 'treeitem', 'gridcell']);
+const NAME_FROM_CONTENT = new Set(['button', 'link', 'checkbox', 'radio', 'option', 'menuitem',
+  'menuitemcheckbox', 'menuitemradio', 'tab', 'switch', 'treeitem', 'heading', 'cell', 'gridcell',
+  'columnheader', 'rowheader', 'tooltip', 'row']);
+const CONTAINERS = 'li, tr, article, section, form, fieldset, dialog, [role=listitem], [role=row], ' +
+  '[role=dialog], [role=group], [role=region], [role=article]';
+const styleOf = (e) => e.ownerDocument.defaultView.getComputedStyle(e);
+
+function isVisible(e) {
+  const style = styleOf(e);
+  if (style.display === 'contents') {
+    for (const child of e.children) if (isVisible(child)) return true;
+    return false;
+  }
+  if (e.checkVisibility && !e.checkVisibility()) return false;
+  const rect = e.getBoundingClientRect();
+  return rect.width > 0 && rect.height > 0 && style.visibility === 'visible';
+}
+
+function roleOf(e) {
+  const explicit = (e.getAttribute('role') || '').trim().split(/\s+/)[0];
+  if (explicit && explicit !== 'none' && explicit !== 'presentation') return explicit;
+  const tag = e.localName;
+  if (tag === 'a' || tag === 'area') return e.hasAttribute('href') ? 'link' : null;
+  if (tag === 'button') return 'button';
+  if (tag === 'input') {
+    const type = (e.getAttribute('type') || 'text').toLowerCase();
+    if (type === 'hidden') return null;
+    if (['button', 'submit', 'reset', 'image', 'file'].includes(type)) return 'button';
+    if (type === 'checkbox') return 'checkbox';
+    if (type === 'radio') return 'radio';
+    if (type === 'range') return 'slider';
+    if (type === 'number') return 'spinbutton';
+    if (type === 'search') return e.hasAttribute('list') ? 'combobox' : 'searchbox';
+    return e.hasAttribute('list') ? 'combobox' : 'textbox';
+  }
+  if (tag === 'textarea') return 'textbox';
+  if (tag === 'select') return (e.multiple || e.size > 1) ? 'listbox' : 'combobox';
+  if (tag === 'option') return 'option';
+  if (/^h[1-6]$/.test(tag)) return 'heading';
+  if (tag === 'img') return e.getAttribute('alt') === '' ? null : 'img';
+  if (tag === 'dialog') return 'dialog';
+  if (tag === 'nav') return 'navigation';
+  if (tag === 'main') return 'main';
+  if (tag === 'ul' || tag === 'ol') return 'list';
+  if (tag === 'li') return 'listitem';
+  if (tag === 'table') return 'table';
+  if (tag === 'tr') return 'row';
+  if (tag === 'td') return 'cell';
+  if (tag === 'th') return 'columnheader';
+  if (tag === 'iframe') return 'iframe';
+  if (tag === 'summary') return 'button';
+  if (e.isContentEditable && e.hasAttribute('contenteditable')) return 'textbox';
+  return null;
+}
+
+const FIELDS = new Set(['input', 'textarea', 'select']);
+
+function contentText(node, skip) {
+  let out = '';
+  for (const child of node.childNodes) {
+    if (child.nodeType === 3) { out += child.nodeValue; continue; }
+    if (child.nodeType !== 1 || child === skip || SKIP.has(child.localName)) continue;
+    if (child.getAttribute('aria-hidden') === 'true') continue;
+    const style = styleOf(child);
+    if (style.display === 'none' || style.visibility === 'hidden') continue;
+    const label = child.getAttribute('aria-label');
+    if (label && norm(label)) { out += ' ' + label + ' '; continue; }
+    if (child.localName === 'img') { out += ' ' + (child.getAttribute('alt') || '') + ' '; continue; }
+    if (FIELDS.has(child.localName)) continue;
+    const inline = style.display.startsWith('inline');
+    const inner = contentText(child, skip);
+    out += inline ? inner : ' ' + inner + ' ';
+  }
+  return norm(out);
+}
+
+function labelText(e) {
+  const ids = (e.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
+  const root = e.getRootNode();
+  const parts = ids.map((id) => root.getElementById ? root.getElementById(id) : null)
+    .filter(Boolean).map((el) => contentText(el, e));
+  if (norm(parts.join(' '))) return norm(parts.join(' '));
+  if (e.labels && e.labels.length) return norm([...e.labels].map((l) => contentText(l, e)).join(' '));
+  return '';
+}
+
+let nameCache = new Map();  // reset by every entry point: the DOM changes between calls
+function nameOf(e) {
+  if (nameCache.has(e)) return nameCache.get(e);
+  let name = labelText(e);
+  const tag = e.localName;
+  const type = (e.getAttribute('type') || '').toLowerCase();
+  if (!name) name = norm(e.getAttribute('aria-label'));
+  if (!name && tag === 'input' && ['button', 'submit', 'reset'].includes(type))
+    name = norm(e.value) || (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '');
+  if (!name && (tag === 'img' || tag === 'area' || (tag === 'input' && type === 'image')))
+    name = norm(e.getAttribute('alt'));
+  if (!name && (NAME_FROM_CONTENT.has(roleOf(e)) || tag === 'label' || tag === 'legend'))
+    name = contentText(e);
+  if (!name) name = norm(e.getAttribute('title'));
+  if (!name && (tag === 'input' || tag === 'textarea')) name = norm(e.getAttribute('placeholder'));
+  nameCache.set(e, name);
+  return name;
+}
+
+// The element's text as the page renders it: textContent without never-rendered markup (a Handlebars
+// template in a <script>, a <template>, <style>, <noscript>, a <title> in the body). Hidden text is kept:
+// display:none content still counts as "present but hidden".
+let textCache = new Map();  // reset with nameCache
+function rawText(e) {
+  if (textCache.has(e)) return textCache.get(e);
+  let out = '';
+  if (e.matches(UNRENDERED)) out = '';
+  else if (!e.querySelector(UNRENDERED)) out = e.textContent;
+  else for (const child of e.childNodes) {
+    if (child.nodeType === 3) out += child.nodeValue;
+    else if (child.nodeType === 1) out += rawText(child);
+  }
+  textCache.set(e, out);
+  return out;
+}
+function textOf(e) { return norm(rawText(e)); }
+
+// A checkbox, radio or switch with no name of its own, as a person reads it: a <label> right beside it
+// that labels nothing else, or the text of its row when it is the row's only such control (TodoMVC:
+// <li><input class=toggle type=checkbox><label>feed the cat</label></li>).
+const CHECKABLES = 'input[type=checkbox], input[type=radio], [role=checkbox], [role=radio], [role=switch], ' +
+  '[role=menuitemcheckbox], [role=menuitemradio]';
+let rowCache = new Map();  // reset with nameCache
+function rowNameOf(e) {
+  if (rowCache.has(e)) return rowCache.get(e);
+  let name = '';
+  if (CHECKABLE.has(roleOf(e))) {
+    for (const sib of [e.nextElementSibling, e.previousElementSibling]) {
+      if (!name && sib && sib.localName === 'label' && !sib.control) name = contentText(sib);
+    }
+    const row = !name && e.parentElement ? e.parentElement.closest(ROWS) : null;
+    if (row && row.querySelectorAll(CHECKABLES).length === 1) {
+      const text = contentText(row);
+      if (text.length <= 200) name = text;
+    }
+  }
+  rowCache.set(e, name);
+  return name;
+}
+
+const NOT_TYPED = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'range',
+  'color', 'hidden']);
+function typesText(e) {
+  if (e.localName === 'textarea') return true;
+  if (e.localName === 'input') return !NOT_TYPED.has((e.getAttribute('type') || 'text').toLowerCase());
+  return e.isContentEditable;
+}
+
+function resetCaches() { nameCache = new Map(); textCache = new Map(); rowCache = new Map(); }
+
+function stateOf(e) {
+  const tag = e.localName;
+  const type = (e.getAttribute('type') || '').toLowerCase();
+  let checked = null;
+  if (tag === 'input' && (type === 'checkbox' || type === 'radio')) checked = e.checked;
+  else if (e.hasAttribute('aria-checked')) checked = e.getAttribute('aria-checked') === 'true';
+  else if (e.hasAttribute('aria-pressed')) checked = e.getAttribute('aria-pressed') === 'true';
+  let value = null;
+  let selected = null;
+  if (tag === 'input' || tag === 'textarea' || tag === 'select') value = e.value;
+  else if (e.isContentEditable) value = e.innerText;
+  if (tag === 'select') selected = [...e.selectedOptions].map((o) => norm(o.label || o.textContent));
+  const disabled = (typeof e.matches === 'function' && e.matches(':disabled')) ||
+    !!e.closest('[aria-disabled="true"]');
+  return {visible: isVisible(e), enabled: !disabled, checked, value, selected,
+          fileInput: tag === 'input' && type === 'file', select: tag === 'select'};
+}
+
+function cssIn(e) {
+  const root = e.getRootNode();
+  const parts = [];
+  let cur = e;
+  while (cur && cur.nodeType === 1) {
+    if (cur.id && root.querySelectorAll('#' + CSS.escape(cur.id)).length === 1) {
+      parts.unshift('#' + CSS.escape(cur.id));
+      break;
+    }
+    const tag = CSS.escape(cur.localName);
+    if (tag === 'html' || tag === 'body') { parts.unshift(tag); cur = cur.parentElement; continue; }
+    const parent = cur.parentNode;
+    const index = parent ? [...parent.children].indexOf(cur) + 1 : 1;
+    parts.unshift(`${tag}:nth-child(${index})`);
+    cur = cur.parentElement;
+  }
+  const css = parts.join(' > ');
+  return root.host ? cssIn(root.host) + ' >> ' + css : css;
+}
+
+function contextOf(e) {
+  const box = e.parentElement ? e.parentElement.closest(CONTAINERS) : null;
+  if (!box) return null;
+  const heading = box.querySelector('h1, h2, h3, h4, h5, h6, [role=heading]');
+  const text = heading && heading !== e ? textOf(heading) : textOf(box);
+  return text ? text.slice(0, 60) : null;
+}
+
+// ``full`` for candidates shown to a model; the success path sends only what the tool needs, because
+// every field is validated by Playwright's protocol layer in Python (measurable on the hot path).
+function describe(e, frame, full, withState, nameFn) {
+  const out = {role: roleOf(e), name: (nameFn || nameOf)(e).slice(0, 100), css: cssIn(e), frame};
+  if (full) Object.assign(out, {text: textOf(e).slice(0, 100), tag: e.localName, context: contextOf(e)});
+  else if (!out.role) out.tag = e.localName;  // how the match is reported: `label "…"`, not `""`
+  if (full || withState) out.state = stateOf(e);
+  return out;
+}
+
+// Every element a description may match: never <html>/<body>, nothing inside never-rendered markup.
+function* elementsOf(root) {
+  if (!root) return;  // a document being replaced by a navigation
+  for (const e of root.querySelectorAll(ELEMENTS)) {
+    yield e;
+    if (e.shadowRoot) yield* elementsOf(e.shadowRoot);
+  }
+}
+
+// The main document first, then same-origin iframes (cross-origin ones have no contentDocument).
+function documents() {
+  const out = [];
+  const visit = (doc, path) => {
+    out.push({doc, path});
+    for (const frame of doc.querySelectorAll('iframe, frame')) {
+      let inner = null;
+      try { inner = frame.contentDocument; } catch (err) { inner = null; }
+      if (inner && inner.documentElement) visit(inner, [...path, cssIn(frame)]);
+    }
+  };
+  visit(document, []);
+  return out;
+}
+
+function find(args) {
+resetCaches();
+
+function wordsOf(text) { return text.split(/[^\p{L}\p{N}]+/u).filter(Boolean); }
+function tokenHits(token, folded, words) {
+  if (CJK.test(token)) return folded.includes(token);
+  return words.some((w) => w === token || (token.length >= 3 && w.startsWith(token)));
+}
+function deepest(matches) {
+  return matches.filter((e) => !matches.some((o) => o !== e && e.contains(o)));
+}
+function interactive(e) { return INTERACTIVE.has(roleOf(e)); }
+
+// What the action can act on (fill: editable fields, set_checked: checkables, …): a filter for every pass.
+const acts = args.acts ? {roles: new Set(args.acts.roles), editable: !!args.acts.editable} : null;
+const actable = (e) => !acts || (acts.roles.has(roleOf(e)) && (!acts.editable || typesText(e)));
+
+// One pass: a text to match and a role filter (see targets.py). ``kind``: all tiers, exact only, tokens only.
+function matcher(pass) {
+  const desc = norm(pass.text);
+  const fdesc = fold(desc);
+  const tokens = pass.tokens;
+  const roles = new Set(pass.roles);
+  const fits = (e) => !roles.size || roles.has(roleOf(e));
+  const checkable = [...roles, ...(acts ? acts.roles : [])].some((r) => CHECKABLE.has(r));
+  const nameFor = checkable ? (e) => nameOf(e) || rowNameOf(e) : nameOf;
+  const anyText = !roles.size && !acts;  // elements without a role (text) may match
+
+  function allTokens(text) {
+    const folded = fold(text);
+    const words = wordsOf(folded);
+    return tokens.length > 0 && tokens.every((t) => tokenHits(t, folded, words));
+  }
+  function extraChars(text) {
+    const used = tokens.reduce((n, t) => n + t.length, 0);
+    return Math.max(0, fold(text).replace(/[^\p{L}\p{N}]/gu, '').length - used);
+  }
+  function textEquals(e, wanted, folded) {
+    const t = textOf(e);
+    if (!t || t.length > wanted.length * 2 + 20) return false;
+    return folded ? fold(t) === wanted : t === wanted;
+  }
+
+  const TIERS = [
+    ['test_id', (e) => e.getAttribute(args.testId) === desc, false],
+    ['role', (e) => interactive(e) && nameFor(e) === desc, false],
+    ['role_ci', (e) => interactive(e) && fold(nameFor(e)) === fdesc, false],
+    ['label', (e) => { const l = labelText(e); return !!l && fold(l) === fdesc; }, false],
+    ['placeholder', (e) => fold(e.getAttribute('placeholder')) === fdesc && !!fdesc, false],
+    ['alt_title', (e) => !!fdesc && (fold(e.getAttribute('alt')) === fdesc ||
+       fold(e.getAttribute('title')) === fdesc), false],
+    ['text', (e) => textEquals(e, desc, false), true],
+    ['text_ci', (e) => textEquals(e, fdesc, true), true],
+    ['name', (e) => roleOf(e) !== null && !!fdesc && fold(nameFor(e)) === fdesc, false],
+  ];
+
+  function exactIn(all) {
+    if (!desc) return null;
+    const els = roles.size ? all.filter(fits) : all;
+    let fallback = null;
+    for (const [tier, pred, leafOnly] of TIERS) {
+      let matches = els.filter(pred);
+      if (!matches.length) continue;
+      if (leafOnly) matches = deepest(matches);
+      const visible = matches.filter(isVisible);
+      if (visible.length) return {tier, matches: visible, hidden: false};
+      if (!fallback) fallback = {tier, matches, hidden: true};
+    }
+    return fallback;
+  }
+
+  function tokenTier(all) {
+    if (!tokens.length) return null;
+    const els = roles.size ? all.filter(fits) : all;
+    const scored = [];
+    for (const e of els.filter((x) => roleOf(x) !== null)) {
+      const name = nameFor(e);
+      if (name && allTokens(name)) scored.push({e, rank: [interactive(e) ? 0 : 1, extraChars(name)]});
+    }
+    if (anyText) {
+      const inside = (e) => scored.some((s) => s.e.contains(e));
+      const texts = deepest(els.filter((e) => roleOf(e) === null && allTokens(textOf(e))));
+      for (const e of texts) if (!inside(e)) scored.push({e, rank: [2, extraChars(textOf(e))]});
+    }
+    if (!scored.length) {
+      // Last resort: the tokens spread over the element's name and its container ("Add to cart Backpack").
+      for (const e of els.filter(interactive)) {
+        const name = nameFor(e);
+        const ctx = contextOf(e) || '';
+        if (name && wordsOf(fold(name)).some((w) => tokens.some((t) => tokenHits(t, fold(name), [w])))
+            && allTokens(name + ' ' + ctx)) scored.push({e, rank: [3, extraChars(name + ' ' + ctx)]});
+      }
+    }
+    if (!scored.length) return null;
+    const visible = scored.filter((s) => isVisible(s.e));
+    const pool = visible.length ? visible : scored;
+    pool.sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1]);
+    const best = pool.filter((s) => s.rank[0] === pool[0].rank[0] && s.rank[1] === pool[0].rank[1]);
+    const tier = ['token', 'token', 'token_text', 'token_context'][pool[0].rank[0]];
+    return {tier, matches: best.map((s) => s.e), hidden: !visible.length};
+  }
+
+  // For ELEMENT_NOT_FOUND: how close a visible interactive element (or heading) comes to the description.
+  function closeness(e) {
+    const name = nameFor(e);
+    if (!name) return 0;
+    const folded = fold(name);
+    const words = wordsOf(folded);
+    const overlap = tokens.filter((t) => tokenHits(t, folded, words)).length;
+    const score = overlap + similarity(folded, fdesc);
+    return score > 0.3 && fits(e) && actable(e) ? score + 0.5 : score;  // what the filter wants first
+  }
+
+  return {kind: pass.kind, exactIn, tokenTier, closeness, nameFor};
+}
+
+function similarity(a, b) {
+  const grams = (s) => {
+    const g = [];
+    for (let i = 0; i < s.length - 1; i++) g.push(s.slice(i, i + 2));
+    return g;
+  };
+  const ga = grams(a), gb = grams(b);
+  if (!ga.length || !gb.length) return a === b ? 1 : 0;
+  const pool = [...gb];
+  let hit = 0;
+  for (const g of ga) { const i = pool.indexOf(g); if (i >= 0) { hit++; pool.splice(i, 1); } }
+  return (2 * hit) / (ga.length + gb.length);
+}
+
+function closest(docs, main) {
+  const scored = [];
+  for (const {doc, path} of docs) {
+    for (const e of elementsOf(doc.documentElement)) {
+      if (!interactive(e) && roleOf(e) !== 'heading') continue;
+      if (!isVisible(e)) continue;
+      const score = main.closeness(e);
+      if (score > 0.3) scored.push({score, e, path});
+    }
+  }
+  scored.sort((a, b) => b.score - a.score);
+  return scored.slice(0, args.limit).map((s) => describe(s.e, s.path, true, false, main.nameFor));
+}
+
+const passes = args.passes.map(matcher);
+const main = passes.find((p) => p.kind === 'all') || passes[0];
+// Exact tiers in every document (main first, visible before hidden), pass by pass; then token matching.
+const docs = documents().map((d) => ({...d, els: [...elementsOf(d.doc.documentElement)].filter(actable)}));
+const answer = (found, path, pass) => ({
+  status: found.matches.length === 1 ? 'found' : 'ambiguous', tier: found.tier, count: found.matches.length,
+  hidden: found.hidden,
+  matches: found.matches.slice(0, found.matches.length === 1 ? 1 : args.limit)
+    .map((e) => describe(e, path, found.matches.length > 1, !!args.state, pass.nameFor))});
+let hiddenExact = null;
+for (const pass of passes) {
+  if (pass.kind === 'tokens') continue;
+  for (const {els, path} of docs) {
+    const found = pass.exactIn(els);
+    if (found && !found.hidden) return answer(found, path, pass);
+    if (found && !hiddenExact) hiddenExact = answer(found, path, pass);
+  }
+}
+if (hiddenExact) return hiddenExact;
+for (const pass of passes) {
+  if (pass.kind === 'exact') continue;
+  for (const {els, path} of docs) {
+    const found = pass.tokenTier(els);
+    if (found) return answer(found, path, pass);
+  }
+}
+return {status: 'none', tier: null, count: 0, hidden: false, matches: [], candidates: closest(docs, main)};
+}
+
+function describeAll(els, args) {
+resetCaches();
+
+const visible = els.filter(isVisible);
+const pool = visible.length ? visible : els;
+return {count: els.length, visibleCount: visible.length,
+        matches: pool.slice(0, args.limit).map((e) => describe(e, [], true))};
+}
+
+function state(e) {
+resetCaches();
+return stateOf(e);
+}
+
+// Text in never-rendered markup (templates in <script>, <template>, <style>, <noscript>, <title>) is not on
+// the page at all: neither visible nor hidden.
+function findText(args) {
+resetCaches();
+
+const wanted = args.exact ? norm(args.text) : fold(args.text);
+let visible = 0, hidden = 0;
+for (const {doc} of documents()) {
+  const body = doc.body || doc.documentElement;
+  if (!body) continue;
+  if (!args.exact) {
+    if (fold(body.innerText).includes(wanted)) visible++;
+    else if (fold(textOf(body)).includes(wanted)) hidden++;
+    continue;
+  }
+  if (!norm(body.textContent).includes(wanted)) continue;
+  const hits = [body, ...elementsOf(body)].filter((e) => textOf(e) === wanted);
+  const leaves = hits.filter((e) => !hits.some((o) => o !== e && e.contains(o)));
+  for (const e of leaves) { if (isVisible(e)) visible++; else hidden++; }
+}
+return {visible, hidden};
+}
+
+function visibleLines(args) {
+
+const lines = [];
+for (const {doc} of documents()) {
+  const body = doc.body || doc.documentElement;
+  if (!body) continue;
+  for (const line of body.innerText.split('\n')) {
+    const t = norm(line);
+    if (t) lines.push(t.slice(0, 200));
+    if (lines.length >= args.limit) return lines;
+  }
+}
+return lines;
+}
+
+function scrollBy([dx, dy]) {
+  const root = document.scrollingElement || document.documentElement;
+  const before = [window.scrollX, window.scrollY];
+  window.scrollBy(dx, dy);
+  let target = 'window';
+  let box = root;
+  if (window.scrollX === before[0] && window.scrollY === before[1]) {
+    let e = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2);
+    while (e && e !== root) {
+      const style = getComputedStyle(e);
+      const scrollsY = dy && /(auto|scroll)/.test(style.overflowY) && e.scrollHeight > e.clientHeight;
+      const scrollsX = dx && /(auto|scroll)/.test(style.overflowX) && e.scrollWidth > e.clientWidth;
+      if (scrollsY || scrollsX) { e.scrollBy(dx, dy); target = 'element'; box = e; break; }
+      e = e.parentElement;
+    }
+  }
+  const x = target === 'window' ? window.scrollX : box.scrollLeft;
+  const y = target === 'window' ? window.scrollY : box.scrollTop;
+  const maxY = box.scrollHeight - (target === 'window' ? window.innerHeight : box.clientHeight);
+  const maxX = box.scrollWidth - (target === 'window' ? window.innerWidth : box.clientWidth);
+  return {target, x: Math.round(x), y: Math.round(y), atTop: y <= 0, atBottom: y >= maxY - 1,
+          atLeft: x <= 0, atRight: x >= maxX - 1};
+}
+
+function selectOptions(e) {
+  return e.localName === 'select'
+  ? [...e.options].map((o) => ({value: o.value, label: (o.label || o.textContent || '').trim()}))
+  : null;
+}
+
+return {find, describeAll, state, findText, visibleLines, scrollBy, selectOptions};
+})()
