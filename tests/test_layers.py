@@ -71,3 +71,16 @@ def test_only_the_cli_imports_the_console() -> None:
         m for m, imported in _imports().items() if {"autoqa.console", "autoqa.progress"} & imported
     )
     assert users == ["autoqa.cli", "autoqa.console"]
+
+
+def test_inside_the_package_imports_go_module_to_module() -> None:
+    # One import style: a subpackage's __init__ is its face for users; inside autoqa every import names
+    # the module that defines the thing, so moving a name never hides behind a re-export.
+    faces = {f"autoqa.{p.name}" for p in SRC.iterdir() if (p / "__init__.py").is_file()}
+    through_faces = sorted(
+        f"{module} imports {target}"
+        for module, imported in _imports().items()
+        for target in imported & faces
+        if module != "autoqa" and _package(module) != target.split(".")[1]
+    )
+    assert through_faces == []

@@ -70,7 +70,7 @@ def _output_root(configured: Path) -> Path:
 
 def _configured_output(kwargs: dict[str, Any]) -> Path:
     """``--output`` if given, else the configured ``output_dir`` (config files, AUTOQA_OUTPUT_DIR)."""
-    from autoqa.config import find_project_root, load_settings
+    from autoqa.config.loading import find_project_root, load_settings
 
     try:
         resolved = load_settings(
@@ -138,7 +138,7 @@ def demo(serve: bool, port: int, bugs: str | None, json_output: bool, **kwargs: 
             raise click.UsageError(str(exc)) from exc
         return
     from autoqa.console import execute_and_report
-    from autoqa.demo_app import SPECS_DIR as specs_dir
+    from autoqa.demo_app.handler import SPECS_DIR as specs_dir
     from autoqa.runner.run import RunRequest
 
     try:
@@ -183,7 +183,7 @@ def demo(serve: bool, port: int, bugs: str | None, json_output: bool, **kwargs: 
 @click.option("--to", "export_dir", type=click.Path(file_okay=False), help="Folder for the test files.")
 def export(target: str, export_dir: str | None, **kwargs: Any) -> None:
     """Write pytest-playwright files from a run: TARGET is a run id, `latest`, or a spec file."""
-    from autoqa.config import find_project_root, load_settings
+    from autoqa.config.loading import find_project_root, load_settings
     from autoqa.export.from_run import export_run, find_run_dir
     from autoqa.spec.loader import load_spec
 
@@ -248,7 +248,8 @@ def config() -> None:
 @click_options(RUN_KEYS)
 def config_show(**kwargs: Any) -> None:
     """Print every setting with the source it came from (secrets masked); flags as for `autoqa run`."""
-    from autoqa.config import find_project_root, load_settings, show_config
+    from autoqa.config.loading import find_project_root, load_settings
+    from autoqa.config.show import show_config
 
     root = find_project_root(Path.cwd())
     try:

@@ -87,7 +87,7 @@ class _StreamState:
 
 
 def _snapshot_reader(ctx: ToolContext) -> Any:
-    from autoqa.tools import call_tool
+    from autoqa.tools.call import call_tool
 
     async def read() -> str | None:
         result = await call_tool(ctx, "snapshot", {})
@@ -127,7 +127,7 @@ async def run_agent_spec(
     Never raises for the app, the model or the CLI misbehaving: those become ``failed`` / ``error`` results
     (see :mod:`autoqa.execute.verdict`). Check credentials with :func:`check_credentials` beforehand.
     """
-    from autoqa.tools import TOOLS
+    from autoqa.tools.registry import TOOLS
 
     if handover is not None:  # the replay did the steps before start_step; judge only the rest
         spec = handover.remaining_spec(spec)

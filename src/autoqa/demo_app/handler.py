@@ -18,6 +18,8 @@ from autoqa.demo_app.accounts import INVALID_MESSAGE, LOCKED_MESSAGE, Credential
 from autoqa.demo_app.bugs import KNOWN_BUGS
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
+SPECS_DIR = Path(__file__).parent / "specs"
+"""The example specs (the repository's top-level ``specs/``; a link here, so they ship with the package)."""
 PROTECTED_PAGES = frozenset({"/products.html", "/cart.html", "/checkout.html", "/profile.html"})
 MAX_SLOW_MS = 30_000
 MAX_BODY_BYTES = 64 * 1024

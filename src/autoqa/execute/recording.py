@@ -15,10 +15,13 @@ from typing import TYPE_CHECKING, Any
 from autoqa.events import EventSink, NullSink
 from autoqa.results import ToolCall
 from autoqa.secrets import SecretSet
-from autoqa.tools import ErrorCode, ToolCaller, ToolContext, ToolResult, call_tool
+from autoqa.tools.call import call_tool
+from autoqa.tools.caller import ToolCaller
+from autoqa.tools.context import ToolContext
+from autoqa.tools.result import ErrorCode, ToolResult
 
 if TYPE_CHECKING:
-    from autoqa.record import Recorder
+    from autoqa.record.recorder import Recorder
 
 ScreenshotSaver = Callable[[bytes, str], str | None]
 """``save(jpeg_bytes, name_hint) -> relative path`` (or None when the policy keeps no screenshots)."""

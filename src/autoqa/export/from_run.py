@@ -16,7 +16,7 @@ from pathlib import Path
 from autoqa.errors import ExportError, UsageError
 from autoqa.export.builder import SetupRecording
 from autoqa.export.exporter import export_spec
-from autoqa.record import read_ir, records_for
+from autoqa.record.ir import read_ir, records_for
 from autoqa.spec.model import Spec
 
 

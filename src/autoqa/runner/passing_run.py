@@ -17,7 +17,7 @@ from autoqa.runner.jobs import SpecJob
 
 if TYPE_CHECKING:
     from autoqa.execute.replay import ReplayResult
-    from autoqa.record import Recorder
+    from autoqa.record.recorder import Recorder
     from autoqa.runner.run_context import RunEnvironment
 
 
@@ -57,8 +57,8 @@ async def keep_passing_run(
 
 
 def _export(job: SpecJob, recorder: Recorder, env: RunEnvironment) -> dict[str, str]:
-    from autoqa.export import SetupRecording, export_spec
-    from autoqa.export.exporter import exported_file_name
+    from autoqa.export.builder import SetupRecording
+    from autoqa.export.exporter import export_spec, exported_file_name
 
     assert env.export_dir is not None
 

@@ -11,7 +11,7 @@ from autoqa.secrets import SecretSet
 from autoqa.spec.model import Spec
 
 if TYPE_CHECKING:
-    from autoqa.replay import CachePlan
+    from autoqa.replay.cache import CachePlan
 
 AGENT_MODES = ("auto", "on-miss", "never", "always")
 

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any, TextIO
 from playwright.async_api import Browser, async_playwright
 
 from autoqa.browser import connect_browser, launch_browser, require_ffmpeg, resolve_browser
-from autoqa.config import ResolvedSettings, Settings, find_project_root, load_settings
+from autoqa.config.loading import ResolvedSettings, find_project_root, load_settings
+from autoqa.config.settings import Settings
 from autoqa.errors import CredentialsError, SpecError
 from autoqa.events import EventSink, FanoutSink, NullSink
 from autoqa.exit_codes import exit_code_for
@@ -35,10 +36,10 @@ from autoqa.secrets import SecretSet, is_secret_name
 from autoqa.spec.discovery import discover_specs, matches_tags
 from autoqa.spec.loader import load_spec, spec_secrets
 from autoqa.spec.model import Spec
-from autoqa.tools import ToolSettings
+from autoqa.tools.context import ToolSettings
 
 if TYPE_CHECKING:
-    from autoqa.replay import StepCache
+    from autoqa.replay.cache import StepCache
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +81,7 @@ def _keyword_match(spec: Spec, keyword: str | None) -> bool:
 
 
 def _agent_available(environ: Mapping[str, str]) -> tuple[bool, str]:
-    from autoqa.agent import check_credentials
+    from autoqa.agent.credentials import check_credentials
 
     try:
         return True, check_credentials(environ)
@@ -162,7 +163,7 @@ def _under(root: Path, path: Path) -> Path:
 
 def _step_cache(settings: Settings, project_root: Path) -> StepCache:
     """The committed step cache (``cache_dir``, relative to the project root)."""
-    from autoqa.replay import StepCache
+    from autoqa.replay.cache import StepCache
 
     return StepCache(_under(project_root, settings.cache_dir), root=project_root)
 
@@ -228,7 +229,7 @@ class OpenRun:
         from autoqa.artifacts.policy import ArtifactPolicy
         from autoqa.artifacts.redact import Redactor
         from autoqa.artifacts.run_dir import RunArtifacts, new_run_id
-        from autoqa.record import IRWriter
+        from autoqa.record.ir import IRWriter
 
         prepared = self.prepared
         settings = prepared.settings
@@ -347,7 +348,7 @@ def _ordered(
 
 def _config_snapshot(resolved: ResolvedSettings) -> dict[str, Any]:
     """Effective settings with their sources; ``vars`` values and URLs' credentials are masked."""
-    from autoqa.config import mask_url
+    from autoqa.config.masking import mask_url
 
     data = resolved.settings.model_dump(mode="json")
     data["vars"] = {name: "***" for name in data.get("vars", {})}
@@ -363,7 +364,7 @@ _AGENT_ENV_PREFIXES = ("ANTHROPIC_", "CLAUDE_", "AWS_", "GOOGLE_", "CLOUD_ML_", 
 
 
 def _agent_options(prepared: PreparedRun) -> Any:
-    from autoqa.agent import AgentOptions
+    from autoqa.agent.options import AgentOptions
 
     return AgentOptions.from_settings(
         prepared.settings,

@@ -8,14 +8,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from autoqa.events import EventSink, NullSink
-from autoqa.tools import ToolSettings
+from autoqa.tools.context import ToolSettings
 
 if TYPE_CHECKING:
     from autoqa.agent.options import AgentOptions
     from autoqa.artifacts.run_dir import RunArtifacts
-    from autoqa.config import Settings
-    from autoqa.record import IRRecord, IRWriter
-    from autoqa.replay import StepCache
+    from autoqa.config.settings import Settings
+    from autoqa.record.ir import IRRecord, IRWriter
+    from autoqa.replay.cache import StepCache
     from autoqa.spec.model import Spec
 
 

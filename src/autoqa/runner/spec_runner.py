@@ -18,7 +18,7 @@ from autoqa.results import Outcome, SpecResult, StepResult, StepStatus, spec_not
 from autoqa.runner.jobs import ExecutorKind, SpecJob
 from autoqa.runner.passing_run import keep_passing_run
 from autoqa.runner.run_context import RunEnvironment
-from autoqa.tools import ToolContext
+from autoqa.tools.context import ToolContext
 from autoqa.tools.origin_guard import guard_navigations
 from autoqa.tools.secret_fields import secret_field_masks
 
@@ -143,7 +143,7 @@ async def _new_context(
 async def _execute(
     context: BrowserContext, job: SpecJob, env: RunEnvironment, spec_artifacts: SpecArtifacts | None
 ) -> SpecResult:
-    from autoqa.record import Recorder
+    from autoqa.record.recorder import Recorder
 
     crashed: set[int] = set()
 
@@ -226,7 +226,7 @@ async def _agent(
     transcript: Any,
     handover: Any = None,
 ) -> SpecResult:
-    from autoqa.agent import run_agent_spec
+    from autoqa.agent.session import run_agent_spec
 
     # The run builds agent options whenever a job may reach the model (agent or replay with healing).
     assert env.agent_options is not None, "agent job in a run without agent options"

@@ -28,8 +28,9 @@ from playwright.async_api import ElementHandle, Frame, Locator, Page
 
 from autoqa.tools.deadlines import bounded
 
-# The library (page_library.js), evaluated once per document and kept under a symbol on its window. Sending and compiling
-# ~15 kB of source on every call cost ~2 ms (half a fill); calling the installed copy costs nothing extra.
+# The library (page_library.js), evaluated once per document and kept under a symbol on its window.
+# Sending and compiling ~15 kB of source on every call cost ~2 ms (half a fill); calling the installed
+# copy costs nothing extra.
 LIBRARY = (resources.files("autoqa.tools") / "page_library.js").read_text(encoding="utf-8")
 
 _KEY = "autoqa.tools." + hashlib.sha1(LIBRARY.encode()).hexdigest()[:12]
