@@ -3,8 +3,10 @@
 A :class:`Redactor` removes, in this order:
 
 1. **Secret values** — declared secrets and variables named like PASSWORD/TOKEN/SECRET/KEY (a
-   :class:`~autoqa.secrets.SecretSet`), also in their JSON-escaped, URL-encoded and HTML-escaped spellings,
-   because that is how they show up in request bodies, URLs and traces. They become ``<secret:NAME>``.
+   :class:`~autoqa.secrets.SecretSet`), in every spelling a browser or server produces (percent-encoded,
+   HTML character references, JSON/JS escapes, base64 as in basic auth), because that is how they show up
+   in request bodies, URLs and traces. They become ``<secret:NAME>``. The matching lives in
+   :class:`~autoqa.secrets.SecretMatcher`, which ``SecretSet.redact`` uses too.
 2. **Credentials recognisable by shape** — ``Authorization``/``Cookie``/``X-Api-Key`` header values
    (``Authorization: Bearer ***``), URL user-info (``https://***@host``), token-like query parameters
    (``?access_token=***``) and well-known API key formats (``sk-ant-***``, GitHub, AWS, Slack, JWTs).
@@ -23,25 +25,19 @@ Example::
 
 from __future__ import annotations
 
-import html
-import json
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
 from enum import Enum
 from pathlib import Path, PurePath
 from typing import Any
-from urllib.parse import quote, quote_plus
 
 from pydantic import BaseModel
 
 from autoqa.secrets import SecretSet, is_secret_name
 
 MASK = "***"
-_MARKER = r"<secret:[A-Za-z_][A-Za-z0-9_]*>"
-# Matches the floor in autoqa.secrets: shorter values would mangle ordinary words everywhere.
-_MIN_SECRET_LEN = 3
 # Environment values shorter than this are not treated as secrets (flags like "1" or "true").
 _MIN_ENV_SECRET_LEN = 8
 
@@ -94,16 +90,6 @@ def is_sensitive_key(key: str) -> bool:
     return "key" in parts and any(p in _KEY_QUALIFIERS for p in parts)
 
 
-def _spellings(value: str) -> Iterator[str]:
-    """The forms a value takes in JSON bodies, URLs and HTML, so each can be found and replaced."""
-    yield value
-    yield json.dumps(value)[1:-1]
-    yield json.dumps(value, ensure_ascii=False)[1:-1]
-    yield quote(value, safe="")
-    yield quote_plus(value)
-    yield html.escape(value)
-
-
 class Redactor:
     """Scrubs secrets, credentials and the home directory out of text and JSON-like values.
 
@@ -115,21 +101,7 @@ class Redactor:
     def __init__(self, secrets: SecretSet | None = None, home: Path | None = None) -> None:
         self.secrets = secrets or SecretSet()
         self.home = home if home is not None and len(str(home)) > 1 else None
-        needles: dict[str, str] = {}
-        for name, value in self.secrets.values.items():
-            for spelling in _spellings(value):
-                if len(spelling) >= _MIN_SECRET_LEN:
-                    # The longest secret wins when values overlap; ties keep the first name.
-                    needles.setdefault(spelling, f"<secret:{name}>")
-        ordered = sorted(needles, key=len, reverse=True)
-        self._needles = needles
-        # Existing markers match first and map to themselves, so redacting twice changes nothing.
-        self._secret_re = re.compile("|".join([_MARKER, *map(re.escape, ordered)])) if ordered else None
-        self._secret_bytes_re = (
-            re.compile(b"|".join([_MARKER.encode(), *(re.escape(n.encode("utf-8")) for n in ordered)]))
-            if ordered
-            else None
-        )
+        self._secrets = self.secrets.matcher  # compiled once here, not per call
         self._home_re = (
             re.compile(re.escape(str(self.home)) + r"(?=[/\\]|$|[\s\"'`:;,)\]}>])") if self.home else None
         )
@@ -160,8 +132,7 @@ class Redactor:
         """Redact one string (any length; safe to call on already-redacted text)."""
         if not text:
             return text
-        if self._secret_re is not None:
-            text = self._secret_re.sub(lambda m: self._needles.get(m.group(0), m.group(0)), text)
+        text = self._secrets.redact(text)
         text = _HEADER_JSON.sub(lambda m: f'{m.group(1)}{MASK}"', text)
         text = _HEADER_TEXT.sub(_mask_header, text)
         text = _URL_USERINFO.sub(lambda m: f"{m.group(1)}{MASK}@", text)
@@ -175,20 +146,11 @@ class Redactor:
     def bytes(self, data: bytes) -> bytes:
         """Replace secret values (not patterns) in binary data, leaving its length-independent
         structure alone; for members of archives that are not text."""
-        if self._secret_bytes_re is None:
-            return data
-
-        def replace(match: re.Match[bytes]) -> bytes:
-            marker = self._needles.get(match.group(0).decode("utf-8"))
-            return marker.encode("utf-8") if marker else match.group(0)
-
-        return self._secret_bytes_re.sub(replace, data)
+        return self._secrets.redact_bytes(data)
 
     def contains_secret(self, text: str) -> bool:
         """Whether ``text`` holds a secret value in any of its spellings (markers do not count)."""
-        if self._secret_re is None:
-            return False
-        return any(m.group(0) in self._needles for m in self._secret_re.finditer(text))
+        return self._secrets.contains(text)
 
     def value(self, obj: Any) -> Any:
         """Redact a JSON-like value deeply; returns plain dicts, lists, strings and scalars.

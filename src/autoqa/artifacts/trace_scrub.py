@@ -11,10 +11,11 @@ How :func:`scrub_trace` does it:
 1. Read every member of the recorded zip (it lives in the spec's private staging folder, never in the
    run folder).
 2. Members that decode as UTF-8 (``trace.trace``, ``trace.network``, ``trace.stacks``, HTML/CSS/JSON
-   resources, request bodies) go through :meth:`Redactor.text`: secret values in their raw,
-   JSON-escaped, URL-encoded and HTML-escaped spellings become ``<secret:NAME>``; Authorization/Cookie
-   header values, URL user-info, token query parameters and API keys become ``***``; the home directory
-   becomes ``~``. None of the replacements contain quotes or backslashes, so JSON lines stay valid JSON.
+   resources, request bodies) go through :meth:`Redactor.text`: secret values in any spelling (percent,
+   HTML, JSON/JS escapes, base64: :class:`~autoqa.secrets.SecretMatcher`) become ``<secret:NAME>``;
+   Authorization/Cookie header values, URL user-info, token query parameters and API keys become
+   ``***``; the home directory becomes ``~``. None of the replacements contain quotes or backslashes,
+   so JSON lines stay valid JSON.
 3. Binary members (screencast JPEG frames, fonts) get the byte-level secret replacement only
    (:meth:`Redactor.bytes`). Pixels cannot be cleaned as text, and password fields render as dots; the
    byte pass still catches a secret in image metadata. A frame whose compressed bytes happened to spell
