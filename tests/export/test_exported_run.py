@@ -12,6 +12,8 @@ import pytest
 
 from autoqa.demo_app.server import DemoServer
 from autoqa.export import SetupRecording, export_spec
+from autoqa.record import IRRecord
+from autoqa.spec.model import Spec, Step, StepKind
 from record.helpers import DEMO_SPECS, SUITE, Recording
 
 
@@ -106,3 +108,22 @@ def test_without_a_base_url_the_tests_say_what_is_missing(exported_runs: dict[st
     code, output = exported_runs["no_url"]
     assert code == 1
     assert "pass --base-url URL or set AUTOQA_BASE_URL" in output
+
+
+@pytest.mark.timeout(150)
+def test_files_exported_from_hostile_titles_are_collected(tmp_path: Path) -> None:
+    """A quote that would end the docstring, a NUL, a right-to-left override: pytest still collects."""
+    titles = ('Check the "Go" button says "hi"', "A NUL \0 in the title", "Open \u202egnp.exe\u200f today")
+    out = tmp_path / "out"
+    for number, title in enumerate(titles, start=1):
+        source = tmp_path / f"hostile{number}.md"
+        text = f'Go to "/{title}"'
+        spec = Spec(source, title, (), (Step(1, text, StepKind.ACTION, source, 5, raw_text=text),))
+        record = IRRecord(seq=1, step=1, tool="navigate", args={"url": f"/{title}"})
+        code = export_spec(spec, [record], out, root=tmp_path).read_text(encoding="utf-8")
+        assert all(ch.isprintable() or ch == "\n" for ch in code)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTOQA_", "PYTEST_"))}
+    process = _pytest(out, "--collect-only", env=env)
+    output, _ = process.communicate(timeout=140)
+    assert process.returncode == 0, output
+    assert "3 tests collected" in output, output

@@ -26,7 +26,7 @@ from autoqa.export.statements import (
 )
 from autoqa.export.values import ValueRenderer
 from autoqa.record.ir import DialogSeen, IRRecord
-from autoqa.record.locator_spec import py_str
+from autoqa.record.locator_spec import py_str, py_text
 from autoqa.spec.grammar import parse_plain_step
 from autoqa.spec.model import Spec, Step
 
@@ -146,7 +146,7 @@ def build_steps(spec: Spec, records: Sequence[IRRecord], app_origin: str | None)
             if probe is None and step.optional:
                 probe = _probe(record, page)
             for dialog in record.dialogs:
-                nodes.append(Line(f"# expects a {dialog.type} dialog: {_short(dialog.message)}"))
+                nodes.append(Line(py_text(f"# expects a {dialog.type} dialog: {_short(dialog.message)}")))
                 nodes.append(Line(_dialog_handler(page, dialog)))
             if record.seq in openers:
                 popup = pages.open(openers[record.seq])

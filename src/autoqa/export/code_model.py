@@ -9,6 +9,8 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass, field
 
+from autoqa.record.locator_spec import py_text
+
 INDENT = "    "
 COMMENT_WIDTH = 100
 
@@ -115,15 +117,19 @@ def _render(node: Node, depth: int) -> list[str]:
 
 
 def _comment_lines(text: str, pad: str) -> list[str]:
-    """A comment wrapped to the line length; continuation lines are indented under the first."""
+    """A comment wrapped to the line length; continuation lines are indented under the first.
+
+    Whitespace runs (line breaks included) become one space; other invisible characters show escaped.
+    """
     first, *rest = textwrap.wrap(
-        " ".join(text.split()), COMMENT_WIDTH - len(pad), break_on_hyphens=False
+        py_text(" ".join(text.split())), COMMENT_WIDTH - len(pad), break_on_hyphens=False
     ) or [""]
     return [f"{pad}# {first}"] + [f"{pad}#     {line}" for line in rest]
 
 
 def _docstring(text: str, pad: str) -> str:
-    safe = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    # Escaped, only real newlines are left to split on, and no quote can end the docstring early.
+    safe = py_text(text, docstring=True)
     body = "\n".join((pad + line) if line else "" for line in safe.splitlines())
     return f'{pad}"""{body.lstrip()}\n{pad}"""' if "\n" in safe else f'{pad}"""{safe}"""'
 

@@ -19,7 +19,7 @@ from autoqa.export.builder import SetupRecording, build_module, snake
 from autoqa.export.code_model import ModuleCode, render_module
 from autoqa.export.support import write_conftest
 from autoqa.record.ir import IRRecord
-from autoqa.secrets import is_secret_name
+from autoqa.secrets import SecretSet, is_secret_name
 from autoqa.spec.model import Spec
 from autoqa.spec.slug import slugify_path
 
@@ -179,7 +179,8 @@ def _refuse_secrets(code: str, spec: Spec, extra: Mapping[str, str], setup: Setu
             continue
         values.update({k: v for k, v in source.variables.items() if is_secret_name(k, source.secrets)})
     for name, value in values.items():
-        if value and len(value) >= _MIN_SECRET_LEN and value in code:
+        # Any spelling counts: literals escape quotes, backslashes and invisible characters.
+        if value and len(value) >= _MIN_SECRET_LEN and SecretSet({name: value}).matcher.contains(code):
             raise ExportError(
                 f"the exported code would contain the value of secret {name}; nothing was written",
                 hint=f"type {{{{{name}}}}} in the spec instead of the value",

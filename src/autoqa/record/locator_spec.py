@@ -16,7 +16,6 @@ that candidate is parsed with :mod:`ast` rather than from Playwright's internal 
 from __future__ import annotations
 
 import ast
-import json
 import re
 from typing import Any, Literal
 
@@ -53,8 +52,48 @@ Scope = Page | Frame | FrameLocator
 
 
 def py_str(text: str) -> str:
-    """A Python string literal (double quotes; JSON escapes are valid Python escapes)."""
-    return json.dumps(text, ensure_ascii=False)
+    """``text`` as a double-quoted Python literal, valid source for any ``str`` (the one literal builder).
+
+    Printable characters stay readable (é, 中); ``\\``, ``"`` and every character ``str.isprintable()``
+    rejects — the rule ``repr`` follows: controls, NUL, lone surrogates, bidi and zero-width characters —
+    become escapes, so no invisible character reaches a generated file raw (Trojan Source) and the file
+    always encodes as UTF-8.
+    """
+    return '"' + _escaped(text).replace('"', '\\"') + '"'
+
+
+def py_text(text: str, *, docstring: bool = False) -> str:
+    """``text`` made safe to show in generated code as a comment (default) or a docstring's body.
+
+    Non-printable characters become escapes (``\\u202e``), as in :func:`py_str`. For a comment that is all:
+    it stays one line and readable, quotes and backslashes as written. For a docstring, ``\\`` is escaped
+    too and a ``"`` that could close the docstring early (before another ``"`` or at the end) becomes
+    ``\\"``, while line breaks stay real: the docstring's value is ``text`` again.
+    """
+    if not docstring:
+        return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
+    lines = (_escaped(line) for line in text.split("\n"))
+    return _DOCSTRING_QUOTE.sub(r'\\"', "\n".join(lines))
+
+
+_SHORT_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+_DOCSTRING_QUOTE = re.compile(r'"(?="|\Z)')
+
+
+def _escaped(text: str) -> str:
+    """``text`` with ``\\`` and non-printable characters escaped (quotes are left to the caller)."""
+    if text.isprintable():  # the common case
+        return text.replace("\\", "\\\\")
+    return "".join(ch if ch.isprintable() and ch != "\\" else _escape(ch) for ch in text)
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    if ch in _SHORT_ESCAPES:
+        return _SHORT_ESCAPES[ch]
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
 def css_string(text: str) -> str:
