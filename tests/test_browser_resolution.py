@@ -81,3 +81,29 @@ def test_managed_chromium_is_found_in_a_registry_layout(
     assert playwright_managed_chromium() == shell
     monkeypatch.setenv("PLAYWRIGHT_BROWSERS_PATH", str(tmp_path / "empty"))
     assert playwright_managed_chromium() is None
+
+
+@pytest.mark.parametrize(
+    ("how", "names"),
+    [
+        ({"flags": ["--browser-path", "/no/such/chrome"]}, "cli --browser-path"),
+        ({"toml": 'browser_path = "/no/such/chrome"\n'}, "autoqa.toml"),
+        ({"env": {"AUTOQA_BROWSER_PATH": "/no/such/chrome"}}, "env AUTOQA_BROWSER_PATH"),
+    ],
+)
+def test_a_bad_browser_path_names_where_it_was_set(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: dict[str, object], names: str
+) -> None:
+    from click.testing import CliRunner
+
+    from autoqa.cli import main
+
+    (tmp_path / "specs").mkdir()
+    (tmp_path / "specs" / "a.md").write_text("# A\n## Preconditions\n- none\n## Steps\n1. Open /\n")
+    (tmp_path / "autoqa.toml").write_text(str(how.get("toml", "")))
+    monkeypatch.chdir(tmp_path)
+    env = {"AUTOQA_BASE_URL": "http://127.0.0.1:9", **how.get("env", {})}  # type: ignore[dict-item]
+    flags = list(how.get("flags", []))  # type: ignore[call-overload]
+    result = CliRunner().invoke(main, ["run", "specs", "--output", "out", *flags], env=env)
+    assert result.exit_code == 3, result.output
+    assert f"browser from {names} is not an executable file: /no/such/chrome" in result.stderr

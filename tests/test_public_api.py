@@ -22,6 +22,7 @@ def test_errors_form_one_tree() -> None:
         assert issubclass(getattr(autoqa, name), autoqa.AutoQAError)
     assert issubclass(autoqa.CredentialsError, autoqa.AgentError)
     assert issubclass(autoqa.IncludeError, autoqa.SpecError)
+    assert issubclass(autoqa.AutoQAWarning, UserWarning)
 
 
 def test_importing_the_package_does_not_load_playwright() -> None:

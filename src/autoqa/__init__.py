@@ -20,6 +20,7 @@ from typing import Any
 from autoqa.errors import (
     AgentError,
     AutoQAError,
+    AutoQAWarning,
     BrowserError,
     ConfigError,
     CredentialsError,
@@ -48,6 +49,7 @@ _LAZY = {
 __all__ = [
     "AgentError",
     "AutoQAError",
+    "AutoQAWarning",
     "BrowserError",
     "ConfigError",
     "CredentialsError",

@@ -91,12 +91,17 @@ def resolve_browser(
     env: Mapping[str, str] | None = None,
     which: Callable[[str], str | None] = shutil.which,
     managed: Callable[[], str | None] = playwright_managed_chromium,
+    source: str | None = None,
 ) -> BrowserChoice:
-    """Pick a browser without launching it. Raises :class:`BrowserError` naming what to install."""
+    """Pick a browser without launching it. Raises :class:`BrowserError` naming what to install.
+
+    ``source`` says where ``explicit`` came from (a settings source label such as ``cli --browser-path``
+    or ``autoqa.toml``), so an error names the place to fix.
+    """
     env = os.environ if env is None else env
     path = explicit or env.get("AUTOQA_BROWSER_PATH")
     if path:
-        source = "config" if explicit else "AUTOQA_BROWSER_PATH"
+        source = (source or "config") if explicit else "env AUTOQA_BROWSER_PATH"
         if not (Path(path).is_file() and os.access(path, os.X_OK)):
             raise BrowserError(
                 f"browser from {source} is not an executable file: {path}",

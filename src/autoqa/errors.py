@@ -15,6 +15,9 @@ they return :class:`autoqa.tools.ToolResult`.
     ├── AgentError            model API, credentials, SDK protocol                  exit 3
     │   └── CredentialsError  no model credentials found
     └── ExportError           a run cannot be exported (names the step)             exit 2
+
+    AutoQAWarning (a UserWarning): something to fix that does not stop the run (a secret written
+    literally in a spec, an unknown variable). The CLI prints these; library callers get Python warnings.
 """
 
 from __future__ import annotations
@@ -109,3 +112,7 @@ class ExportError(AutoQAError):
     def __init__(self, message: str, *, step: int | None = None, hint: str | None = None) -> None:
         super().__init__((f"step {step}: " if step is not None else "") + message, hint=hint)
         self.step = step
+
+
+class AutoQAWarning(UserWarning):
+    """Something the user should fix that does not stop the run."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -17,6 +17,10 @@ class Outcome(StrEnum):
     """The tool could not judge: browser, model API, guardrail, timeout, bad input."""
     SKIPPED = "skipped"
     """Not run (filtered, no credentials for an agent spec, fail-fast, interrupted)."""
+
+
+INTERRUPTED = "interrupted"
+"""The reason of a spec that was not finished because the run was interrupted (its outcome: skipped)."""
 
 
 class StepStatus(StrEnum):
@@ -102,6 +106,30 @@ class Usage:
         )
 
 
+class ProblemKind(StrEnum):
+    """Something a spec's run could not leave behind. The spec's outcome is not changed by it."""
+
+    EXPORT = "export"
+    """The passing run was not exported (export refused, or the file could not be written)."""
+    STEP_CACHE = "step_cache"
+    """The step cache was not updated."""
+    TRACE = "trace"
+    """The trace was dropped (it could not be scrubbed of secrets)."""
+    FILES = "files"
+    """A spec file (result.json, screenshots...) could not be written."""
+
+    @property
+    def artifact_key(self) -> str:
+        """The key it has among ``artifacts`` in result.json / run.json (their documented shape)."""
+        return "error" if self is ProblemKind.FILES else f"{self.value}_error"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    kind: ProblemKind
+    message: str
+
+
 @dataclass(frozen=True, slots=True)
 class SpecResult:
     path: Path
@@ -117,7 +145,9 @@ class SpecResult:
     guardrail: dict[str, Any] | None = None
     """``{"name", "limit", "actual"}`` when a guardrail ended the spec."""
     artifacts: dict[str, str] = field(default_factory=dict)
-    """Kind → path of what was kept (screenshot, trace, video, transcript)."""
+    """Kind → path of what was kept (screenshot, trace, video, transcript, exported test, step cache)."""
+    problems: tuple[Problem, ...] = ()
+    """What could not be kept, and why (export refused, cache not written, trace dropped, write errors)."""
     healed_steps: tuple[dict[str, Any], ...] = ()
     summary: str | None = None
     """The agent's own account of the run (its ``finish`` summary); shown with healed steps."""
@@ -129,6 +159,13 @@ class SpecResult:
     @property
     def ok(self) -> bool:
         return self.outcome in (Outcome.PASSED, Outcome.SKIPPED)
+
+    def problem(self, kind: ProblemKind) -> str | None:
+        """The message of the first problem of ``kind``, if any."""
+        return next((p.message for p in self.problems if p.kind is kind), None)
+
+    def with_problem(self, kind: ProblemKind, message: str) -> SpecResult:
+        return replace(self, problems=(*self.problems, Problem(kind, message)))
 
     def raise_for_outcome(self) -> None:
         """Raise :class:`SpecFailed` unless the spec passed or was skipped."""
@@ -143,8 +180,7 @@ def spec_notes(result: SpecResult) -> list[str]:
         if step.heal is not None:
             why = f" ({step.heal.explanation})" if step.heal.explanation else ""
             notes.append(f"step {step.index} healed: {step.heal.old_locator} -> {step.heal.new_locator}{why}")
-    if result.artifacts.get("export_error"):
-        notes.append(f"export refused: {result.artifacts['export_error']}")
+    notes.extend(f"export refused: {p.message}" for p in result.problems if p.kind is ProblemKind.EXPORT)
     return notes
 
 

@@ -15,7 +15,7 @@ import pytest
 from autoqa.artifacts import Redactor, RunArtifacts
 from autoqa.artifacts.latest import read_latest
 from autoqa.errors import ConfigError
-from autoqa.results import Outcome, RunResult, SpecResult, StepResult, StepStatus, ToolCall
+from autoqa.results import Outcome, ProblemKind, RunResult, SpecResult, StepResult, StepStatus, ToolCall
 from autoqa.runner.reporting import finish_and_report
 
 from .conftest import PASSWORD, TOKEN, policy_for
@@ -240,7 +240,8 @@ def test_an_unreadable_trace_is_dropped_not_kept(make_run: RunFactory, make_resu
     spec.trace_path.write_bytes(b"not a zip " + PASSWORD.encode())
     kept = run.finish_spec(spec, make_result(Outcome.FAILED, slug="t"))
     assert "trace" not in kept.artifacts
-    assert "could not scrub" in kept.artifacts["trace_error"]
+    assert "could not scrub" in (kept.problem(ProblemKind.TRACE) or "")
+    assert "trace" not in kept.artifacts
     assert not (run.path / "t" / "trace.zip").exists()
 
 
@@ -331,10 +332,11 @@ def test_a_file_system_error_is_recorded_not_raised(make_run: RunFactory, make_r
     shutil.rmtree(run.path)  # someone cleans the output folder while the run is going
     kept = run.finish_spec(spec, make_result(Outcome.FAILED, slug="lost"))
     assert kept.outcome is Outcome.FAILED
-    assert kept.artifacts["error"].startswith("could not write artifacts to ")
-    assert kept.artifacts["error"].endswith(": No such file or directory")
+    problem = kept.problem(ProblemKind.FILES) or ""
+    assert problem.startswith("could not write artifacts to ")
+    assert problem.endswith(": No such file or directory")
     data = json.loads((run.path / "run.json").read_text())
-    assert data["specs"][0]["artifacts"]["error"] == kept.artifacts["error"]
+    assert data["specs"][0]["artifacts"]["error"] == problem  # run.json keeps its documented shape
     events = [json.loads(x) for x in (run.path / "events.jsonl").read_text().splitlines()]
     assert [e["event"] for e in events] == ["artifacts.error"]
 

@@ -270,3 +270,11 @@ def test_allowed_values_descriptions() -> None:
     assert allowed_values("max_turns") == "an integer >= 1"
     assert allowed_values("model") == "text (or unset)"
     assert allowed_values("nope") is None
+
+
+def test_autoqa_vars_is_reported_not_read_as_a_variable(tmp_path: Path) -> None:
+    resolved = load_settings(tmp_path, env={"AUTOQA_VARS": "USERNAME=alice", "AUTOQA_USER": "bob"}, cli={})
+    assert "VARS" not in resolved.variables and resolved.variables["USER"] == "bob"
+    assert any(
+        w.startswith("AUTOQA_VARS is not read: set each variable as AUTOQA_<NAME>") for w in resolved.warnings
+    )

@@ -35,3 +35,22 @@ def test_a_refused_export_is_reported_and_the_stale_file_removed(
     assert spec["outcome"] == "passed" and spec["artifacts"]["export_error"]
     assert "export refused" in stderr
     assert not exported.exists(), "yesterday's test must not look like today's"
+
+
+def test_a_step_cache_that_cannot_be_written_is_a_problem_not_a_failure(
+    tmp_path: Path, site: tuple[Path, str]
+) -> None:
+    folder, url = site
+    (folder / "form.html").write_text(PAGE)
+    project = tmp_path / "project"
+    (project / "specs").mkdir(parents=True)
+    (project / "specs" / ".autoqa").write_text("a file where the cache folder should be")
+    code, run, stderr = _run(project, url, "Ada")
+    assert code == 0, stderr
+    spec = run["specs"][0]  # type: ignore[index]
+    assert spec["outcome"] == "passed"
+    # run.json keeps its documented shape: a problem sits among the artifacts under `<kind>_error`.
+    assert "step_cache" not in spec["artifacts"] and spec["artifacts"]["step_cache_error"]
+    assert spec["artifacts"]["exported_test"].endswith("test_specs_form.py")
+    report = next((project / "out").glob("*/report.html")).read_text()
+    assert "Step cache not written" in report

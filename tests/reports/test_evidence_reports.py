@@ -8,7 +8,18 @@ from pathlib import Path
 from autoqa.reports.github import annotation_lines
 from autoqa.reports.html import render_html
 from autoqa.reports.junit import junit_xml
-from autoqa.results import FlagKind, Heal, Outcome, RunResult, SpecResult, StepFlag, StepResult, StepStatus
+from autoqa.results import (
+    FlagKind,
+    Heal,
+    Outcome,
+    Problem,
+    ProblemKind,
+    RunResult,
+    SpecResult,
+    StepFlag,
+    StepResult,
+    StepStatus,
+)
 
 STEPS = (
     StepResult(
@@ -35,7 +46,7 @@ SPEC = SpecResult(
     Outcome.PASSED,
     "replay+agent",
     steps=STEPS,
-    artifacts={"export_error": "no unique locator for step 3"},
+    problems=(Problem(ProblemKind.EXPORT, "no unique locator for step 3"),),
 )
 RUN = RunResult("r1", (SPEC,))
 

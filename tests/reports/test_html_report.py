@@ -8,7 +8,8 @@ from pathlib import Path
 from playwright.async_api import ConsoleMessage, Error, Page, Request, expect
 
 from autoqa.reports import render_html, write_html
-from autoqa.results import RunResult
+from autoqa.reports.github import step_summary_markdown
+from autoqa.results import INTERRUPTED, Outcome, RunResult, SpecResult
 
 
 async def test_report_renders_offline_without_errors(
@@ -88,4 +89,14 @@ def test_missing_screenshot_file_does_not_break_the_report(sample_run: RunResult
 def test_empty_and_interrupted_runs(tmp_path: Path) -> None:
     html = render_html(replace(RunResult("r0", ()), interrupted=True), tmp_path)
     assert "No specs ran." in html and "interrupted" in html
+    assert "missing" not in html  # unfinished specs are in the results, as skipped (interrupted)
     assert "autoqa passed: r0" in html
+
+
+def test_an_interrupted_run_counts_its_unfinished_specs(tmp_path: Path) -> None:
+    unfinished = SpecResult(Path("specs/b.md"), "B", Outcome.SKIPPED, "none", reason=INTERRUPTED, index=1)
+    done = SpecResult(Path("specs/a.md"), "A", Outcome.PASSED, "plain", index=0)
+    run = replace(RunResult("r1", (done, unfinished)), interrupted=True)
+    note = "The run was interrupted: 1 spec did not finish and is listed as skipped (interrupted)."
+    assert note in render_html(run, tmp_path)
+    assert f"**{note}**" in step_summary_markdown(run)

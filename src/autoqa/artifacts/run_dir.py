@@ -50,7 +50,7 @@ from autoqa.artifacts.serialize import (
 from autoqa.artifacts.spec_artifacts import SpecArtifacts, safe_name, write_error_reason
 from autoqa.artifacts.trace_scrub import scrub_trace
 from autoqa.errors import ConfigError
-from autoqa.results import Outcome, RunResult, SpecResult, StepResult, Usage
+from autoqa.results import Outcome, ProblemKind, RunResult, SpecResult, StepResult, Usage
 
 __all__ = ["RUN_SCHEMA", "RunArtifacts", "SpecArtifacts", "default_versions", "new_run_id"]
 
@@ -266,9 +266,11 @@ class RunArtifacts:
         return self._noted(result, self.report_problem(SPEC_FILES, path, reason, spec=result.slug))
 
     def _noted(self, result: SpecResult, message: str) -> SpecResult:
-        """The result, redacted, with the first file problem of its spec as ``artifacts["error"]``."""
+        """The result, redacted, with the first file problem of its spec (``artifacts.error`` on disk)."""
         clean = self.redact_result(result)
-        return replace(clean, artifacts={"error": message, **clean.artifacts})
+        if clean.problem(ProblemKind.FILES) is not None:
+            return clean
+        return clean.with_problem(ProblemKind.FILES, message)
 
     def _keep_files(self, spec: SpecArtifacts, result: SpecResult) -> SpecResult:
         outcome = result.outcome
@@ -295,7 +297,8 @@ class RunArtifacts:
                 artifacts["trace"] = self._rel(folder / "trace.zip")
             except Exception as exc:  # corrupt, truncated or encrypted zip, disk full: anything
                 # Never keep a trace we could not clean.
-                artifacts["trace_error"] = f"trace not kept: could not scrub it ({type(exc).__name__}: {exc})"
+                dropped = f"trace not kept: could not scrub it ({type(exc).__name__}: {exc})"
+                result = result.with_problem(ProblemKind.TRACE, dropped)
         for number, source in enumerate(video, start=1):
             target = folder / ("video.webm" if number == 1 else f"video-{number}.webm")
             shutil.move(str(source), str(target))
@@ -334,11 +337,6 @@ class RunArtifacts:
 
         merged: dict[str, str] = {}
         for kind, value in result.artifacts.items():
-            if kind.endswith(
-                PROBLEM_SUFFIX
-            ):  # a problem's text (export refused, cache not written): not a path
-                merged[kind] = value
-                continue
             new = kept(value)
             if new is not None:
                 merged[kind] = new
@@ -471,10 +469,6 @@ class RunArtifacts:
 
         data = json.loads((self.path / "run.json").read_text(encoding="utf-8"))
         return run_result_from_dict(data, self.path)
-
-
-PROBLEM_SUFFIX = "_error"
-"""Artifact kinds ending so hold what went wrong (``export_error``, ``step_cache_error``), not a file."""
 
 
 def _remap_step(step: StepResult, kept: Any) -> StepResult:

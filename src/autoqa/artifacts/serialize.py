@@ -14,6 +14,8 @@ from autoqa.results import (
     FlagKind,
     Heal,
     Outcome,
+    Problem,
+    ProblemKind,
     RunResult,
     SpecResult,
     StepFlag,
@@ -97,7 +99,7 @@ def spec_result_to_dict(result: SpecResult) -> dict[str, Any]:
         "tags": list(result.tags),
         "usage": usage_to_dict(result.usage),
         "guardrail": dict(result.guardrail) if result.guardrail else None,
-        "artifacts": dict(result.artifacts),
+        "artifacts": artifacts_to_dict(result),
         "healed_steps": [dict(h) for h in result.healed_steps],
         "summary": result.summary,
         "steps": [step_to_dict(s) for s in result.steps],
@@ -145,12 +147,37 @@ def _usage(data: Mapping[str, Any] | None) -> Usage:
     )
 
 
+_PROBLEM_KEYS = {kind.artifact_key: kind for kind in ProblemKind}
+
+
+def artifacts_to_dict(result: SpecResult) -> dict[str, str]:
+    """Files kept and problems, in one ``artifacts`` object: problems under ``<kind>_error`` keys (and a
+    write error under ``error``), the documented shape of result.json and run.json."""
+    out = dict(result.artifacts)
+    for problem in result.problems:
+        out.setdefault(problem.kind.artifact_key, problem.message)
+    return out
+
+
+def _artifacts(data: Mapping[str, Any]) -> tuple[dict[str, str], tuple[Problem, ...]]:
+    files: dict[str, str] = {}
+    problems: list[Problem] = []
+    for key, value in data.items():
+        kind = _PROBLEM_KEYS.get(str(key))
+        if kind is not None:
+            problems.append(Problem(kind, str(value)))
+        else:
+            files[str(key)] = str(value)
+    return files, tuple(problems)
+
+
 def spec_result_from_dict(data: Mapping[str, Any]) -> SpecResult:
     """Rebuild a :class:`SpecResult`; missing optional fields take their defaults.
 
     Raises:
         ValueError: an unknown outcome or step status.
     """
+    files, problems = _artifacts(data.get("artifacts") or {})
     return SpecResult(
         path=Path(str(data.get("path", ""))),
         title=str(data.get("title", "")),
@@ -162,7 +189,8 @@ def spec_result_from_dict(data: Mapping[str, Any]) -> SpecResult:
         steps=tuple(_step(s) for s in data.get("steps") or ()),
         usage=_usage(data.get("usage")),
         guardrail=dict(data["guardrail"]) if data.get("guardrail") else None,
-        artifacts={str(k): str(v) for k, v in (data.get("artifacts") or {}).items()},
+        artifacts=files,
+        problems=problems,
         healed_steps=tuple(dict(h) for h in data.get("healed_steps") or ()),
         summary=data.get("summary"),
         tags=tuple(str(t) for t in data.get("tags") or ()),

@@ -140,6 +140,11 @@ def _validate(values: dict[str, Any], sources: Mapping[str, str]) -> Settings:
         ) from None
 
 
+_NOT_A_VARIABLE = "AUTOQA_VARS"
+"""``vars`` is a table: it has no single environment variable (each is ``AUTOQA_<NAME>``). Read as a
+variable ``{{VARS}}`` it would be silently useless, so it is reported instead."""
+
+
 def _variables(
     settings: Settings, environ: Mapping[str, str], sources: Mapping[str, str]
 ) -> tuple[dict[str, str], dict[str, str]]:
@@ -149,6 +154,8 @@ def _variables(
     values: dict[str, str] = {}
     origin: dict[str, str] = {}
     for name, value in environ.items():
+        if name == _NOT_A_VARIABLE:
+            continue
         if name.startswith("AUTOQA_") and name not in setting_env_names:
             variable = name.removeprefix("AUTOQA_")
             if VARIABLE_NAME.fullmatch(variable):
@@ -224,6 +231,11 @@ def load_settings(
             update={"strict_negative_checks": settings.negative_checks_strict(environ)}
         )
     variables, variable_sources = _variables(settings, environ, sources)
+    if environ.get(_NOT_A_VARIABLE):
+        warnings.append(
+            f"{_NOT_A_VARIABLE} is not read: set each variable as AUTOQA_<NAME> (AUTOQA_USERNAME=alice "
+            "gives {{USERNAME}}), or use --var NAME=VALUE"
+        )
     return ResolvedSettings(
         settings=settings,
         sources=sources,

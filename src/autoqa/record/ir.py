@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
@@ -118,15 +119,18 @@ class IRWriter:
     line cut short — :func:`read_ir` ignores such a tail.
     """
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, *, redact: Callable[[str], str] | None = None) -> None:
         self.path = Path(path)
+        self._redact = redact
+        """Applied to each line: page URLs carry what the page put there (a secret, URL-encoded)."""
         self._handle: IO[str] | None = None
         self._lock = threading.Lock()
         self.error: OSError | None = None
         """The first write that failed (a full disk, the run folder gone): writing never fails a spec."""
 
     def write(self, record: IRRecord) -> None:
-        line = record.to_line() + "\n"
+        line = record.to_line()
+        line = (self._redact(line) if self._redact else line) + "\n"
         with self._lock:
             try:
                 if self._handle is None:

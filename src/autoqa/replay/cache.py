@@ -23,7 +23,7 @@ from autoqa.record.ir import IRRecord
 from autoqa.replay.cache_file import CACHE_VERSION, CachedCall, CachedStep, CacheFile
 from autoqa.replay.keys import step_keys
 from autoqa.results import Outcome, SpecResult, StepStatus
-from autoqa.secrets import PLACEHOLDER, is_secret_name
+from autoqa.secrets import PLACEHOLDER, SecretSet, is_secret_name
 from autoqa.spec.grammar import parse_plain_step
 from autoqa.spec.model import Spec, Step
 from autoqa.spec.slug import slugify_path
@@ -116,15 +116,20 @@ class StepCache:
         *,
         previous: CachePlan | None = None,
         test_id_attribute: str = "data-testid",
+        secrets: SecretSet | None = None,
     ) -> Path | None:
         """Write the cache from a passing run; returns the path, or None when nothing was written.
 
         Steps are cached from the start up to the first step that cannot be (an element without a
         locator the tools can resolve). ``previous`` supplies still-valid steps the run did not record.
+        A secret value a step held as written is stored as its ``{{NAME}}`` placeholder: the cache is
+        committed, and replay substitutes the value back inside the tools.
         """
         if result.outcome is not Outcome.PASSED:
             return None
         plan = build_steps(spec, records, result, previous=previous, test_id_attribute=test_id_attribute)
+        if secrets:
+            plan = [_with_placeholders(step, secrets) for step in plan]
         if not plan:
             return None
         path = self.path_for(spec)
@@ -139,6 +144,19 @@ class StepCache:
         )
         write_text_atomic(path, data.to_text())
         return path
+
+
+def _with_placeholders(step: CachedStep, secrets: SecretSet) -> CachedStep:
+    def walk(value: Any) -> Any:
+        if isinstance(value, str):
+            return secrets.as_placeholders(value)
+        if isinstance(value, list | tuple):
+            return [walk(v) for v in value]
+        if isinstance(value, dict):
+            return {k: walk(v) for k, v in value.items()}
+        return value
+
+    return CachedStep.model_validate(walk(step.model_dump()))
 
 
 def build_steps(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path, PurePosixPath
 
-from autoqa.results import Outcome, RunResult, SpecResult, StepResult, StepStatus, ToolCall
+from autoqa.results import INTERRUPTED, Outcome, RunResult, SpecResult, StepResult, StepStatus, ToolCall
 
 _LIST_ITEM = re.compile(r"^\s*\d+[.)]\s+(.*)$")
 
@@ -76,6 +76,18 @@ def duration(ms: float) -> str:
     if seconds < 60:
         return f"{seconds:.1f} s"
     return f"{int(seconds // 60)} min {seconds % 60:.0f} s"
+
+
+def interrupted_note(run: RunResult) -> str:
+    """What an interrupted run says about the specs it did not finish: they are in the results, as
+    ``skipped`` with the reason ``interrupted`` (not missing)."""
+    unfinished = sum(1 for s in run.specs if s.outcome is Outcome.SKIPPED and s.reason == INTERRUPTED)
+    specs = "spec" if unfinished == 1 else "specs"
+    listed = "is" if unfinished == 1 else "are"
+    return (
+        f"The run was interrupted: {unfinished} {specs} did not finish and {listed} listed as skipped "
+        "(interrupted)."
+    )
 
 
 def counts(run: RunResult) -> dict[str, int]:

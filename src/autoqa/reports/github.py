@@ -19,6 +19,7 @@ from autoqa.reports.describe import (
     error_code,
     failed_step,
     failure_message,
+    interrupted_note,
     one_line,
     spec_name,
     step_line,
@@ -105,7 +106,7 @@ def step_summary_markdown(run: RunResult, *, run_dir: Path | None = None, root: 
         f"{run.usage.input_tokens:,} input / {run.usage.output_tokens:,} output tokens",
     ]
     if run.interrupted:
-        out += ["", "**The run was interrupted**; unfinished specs are missing."]
+        out += ["", f"**{interrupted_note(run)}**"]
     failing = [
         s for s in sorted(run.specs, key=lambda s: s.index) if s.outcome in (Outcome.FAILED, Outcome.ERROR)
     ]

@@ -23,10 +23,11 @@ from autoqa.reports.describe import (
     failed_step,
     failing_call,
     failure_message,
+    interrupted_note,
     one_line,
     spec_name,
 )
-from autoqa.results import Outcome, RunResult, SpecResult, StepResult, ToolCall, Usage
+from autoqa.results import Outcome, ProblemKind, RunResult, SpecResult, StepResult, ToolCall, Usage
 
 _MAX_EMBED_BYTES = 8 * 1024 * 1024
 _MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".webp": "image/webp"}
@@ -186,11 +187,17 @@ def _links(spec: SpecResult, run_dir: Path | None) -> str:
     if trace:
         target = _short(run_dir / trace) if run_dir is not None else trace
         items.append(f"<li>Open the trace: <code>playwright show-trace {_e(target)}</code></li>")
-    if spec.artifacts.get("export_error"):
-        items.append(f'<li class="err">Export refused: {_e(spec.artifacts["export_error"])}</li>')
-    if spec.artifacts.get("trace_error"):
-        items.append(f'<li class="err">Trace dropped: {_e(spec.artifacts["trace_error"])}</li>')
+    for problem in spec.problems:
+        items.append(f'<li class="err">{_PROBLEM_LABELS[problem.kind]}: {_e(problem.message)}</li>')
     return f"<ul>{''.join(items)}</ul>" if items else ""
+
+
+_PROBLEM_LABELS = {
+    ProblemKind.EXPORT: "Export refused",
+    ProblemKind.STEP_CACHE: "Step cache not written",
+    ProblemKind.TRACE: "Trace dropped",
+    ProblemKind.FILES: "Files not written",
+}
 
 
 def _screenshot(spec: SpecResult, run_dir: Path | None) -> str:
@@ -260,9 +267,7 @@ def render_html(run: RunResult, run_dir: Path | None = None, *, root: Path | Non
             ("skipped", "Skipped", "skipped"),
         )
     )
-    interrupted = (
-        '<p class="err">The run was interrupted; unfinished specs are missing.</p>' if run.interrupted else ""
-    )
+    interrupted = f'<p class="err">{_e(interrupted_note(run))}</p>' if run.interrupted else ""
     specs = "\n".join(_spec_html(s, run_dir, root) for s in sorted(run.specs, key=lambda s: s.index))
     return f"""<!DOCTYPE html>
 <html lang="en">

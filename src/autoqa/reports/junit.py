@@ -102,7 +102,7 @@ def _testcase(suite: ET.Element, spec: SpecResult, root: Path | None) -> None:
             "output_tokens": spec.usage.output_tokens or None,
             "guardrail": f"{guardrail.get('name')} (limit {guardrail.get('limit')})" if guardrail else None,
             "tags": ",".join(spec.tags) or None,
-            "export_error": spec.artifacts.get("export_error"),
+            **{p.kind.artifact_key: p.message for p in reversed(spec.problems)},
             **_flag_properties(spec),
             **{kind: spec.artifacts.get(kind) for kind in _ATTACHMENT_KINDS},
         },

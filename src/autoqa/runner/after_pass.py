@@ -1,18 +1,21 @@
-"""What a passing run leaves behind: an updated step cache and a deterministic pytest file.
+"""What a passing spec leaves behind, as hooks the run registers (:func:`after_pass_hooks`): the heal
+report of a replay that needed the model, the `setup:` recording for exported `auth:` specs, an updated
+step cache and a deterministic pytest file.
 
-Both are best effort: a spec that passed stays passed when its export is refused (the reason is kept in
-the result's artifacts, and the run's events say why).
+Each is best effort: a spec that passed stays passed when its export is refused or its cache cannot be
+written; the reason becomes one of the result's ``problems`` (and the run's events say why).
 """
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from autoqa.errors import ExportError
-from autoqa.results import FlagKind, Outcome, SpecResult
+from autoqa.results import FlagKind, ProblemKind, SpecResult
 from autoqa.runner.jobs import SpecJob
 
 if TYPE_CHECKING:
@@ -21,47 +24,93 @@ if TYPE_CHECKING:
     from autoqa.runner.run_context import RunEnvironment
 
 
-async def keep_passing_run(
-    job: SpecJob,
-    result: SpecResult,
-    recorder: Recorder,
-    env: RunEnvironment,
-    replay: ReplayResult | None = None,
-) -> SpecResult:
-    if result.outcome is not Outcome.PASSED:
-        return result
-    if job.spec.setup:
-        env.setup_recordings[job.spec.setup] = (job.spec, tuple(recorder.records))
-    artifacts = dict(result.artifacts)
-    healed: tuple[dict[str, Any], ...] = result.healed_steps
-    drifted = any(flag.kind is FlagKind.DRIFT for step in result.steps for flag in step.flags)
-    # A drifted pass keeps the old cache: rewriting it would make the drift vanish unreviewed.
-    if env.step_cache is not None and not drifted:
-        from autoqa.execute.heal_report import healed_steps
-        from autoqa.execute.replay import with_heal_details
+@dataclass(frozen=True, slots=True)
+class PassedSpec:
+    """What a hook may read about the spec that just passed."""
 
+    job: SpecJob
+    recorder: Recorder
+    replay: ReplayResult | None = None
+
+
+AfterPass = Callable[[PassedSpec, SpecResult], Awaitable[SpecResult]]
+"""Takes the passing result, returns it (with artifacts or problems added). Never raises for a
+file-system problem: the spec passed."""
+
+
+def after_pass_hooks(env: RunEnvironment) -> tuple[AfterPass, ...]:
+    """The hooks a run registers, in order, from its settings."""
+    hooks: list[AfterPass] = [_describe_heals, _remember_setup(env)]
+    if env.step_cache is not None:
+        hooks.append(_refresh_step_cache(env))
+    if env.export_dir is not None:
+        hooks.append(_export(env))
+    return tuple(hooks)
+
+
+async def _describe_heals(passed: PassedSpec, result: SpecResult) -> SpecResult:
+    if passed.replay is None or result.executor != "replay+agent":
+        return result
+    from autoqa.execute.heal_report import healed_steps
+    from autoqa.execute.replay import with_heal_details
+
+    healed = tuple(healed_steps(passed.replay, passed.recorder.records))
+    return replace(with_heal_details(result, healed, result.summary), healed_steps=healed)
+
+
+def _remember_setup(env: RunEnvironment) -> AfterPass:
+    async def remember(passed: PassedSpec, result: SpecResult) -> SpecResult:
+        spec = passed.job.spec
+        if spec.setup:
+            env.setup_recordings[spec.setup] = (spec, tuple(passed.recorder.records))
+        return result
+
+    return remember
+
+
+def _refresh_step_cache(env: RunEnvironment) -> AfterPass:
+    cache = env.step_cache
+    assert cache is not None
+
+    async def refresh(passed: PassedSpec, result: SpecResult) -> SpecResult:
+        # A drifted pass keeps the old cache: rewriting it would make the drift vanish unreviewed.
+        if any(flag.kind is FlagKind.DRIFT for step in result.steps for flag in step.flags):
+            return result
+        job = passed.job
         try:
             path = await asyncio.to_thread(
-                env.step_cache.update, job.spec, recorder.records, result, previous=job.cache_plan
+                cache.update,
+                job.spec,
+                passed.recorder.records,
+                result,
+                previous=job.cache_plan,
+                secrets=job.secrets,
             )
-            if path is not None:
-                artifacts["step_cache"] = str(path)
         except (OSError, ValueError) as exc:
-            artifacts["step_cache_error"] = f"{type(exc).__name__}: {exc}"
-        if replay is not None and result.executor == "replay+agent":
-            healed = tuple(healed_steps(replay, recorder.records))
-            result = with_heal_details(result, healed, result.summary)
-    if env.export_dir is not None:
-        artifacts.update(await asyncio.to_thread(_export, job, recorder, env))
-    return replace(result, artifacts=artifacts, healed_steps=healed)
+            return result.with_problem(ProblemKind.STEP_CACHE, f"{type(exc).__name__}: {exc}")
+        if path is None:
+            return result
+        return replace(result, artifacts={**result.artifacts, "step_cache": str(path)})
+
+    return refresh
 
 
-def _export(job: SpecJob, recorder: Recorder, env: RunEnvironment) -> dict[str, str]:
+def _export(env: RunEnvironment) -> AfterPass:
+    async def export(passed: PassedSpec, result: SpecResult) -> SpecResult:
+        path, problem = await asyncio.to_thread(_write_export, passed, env)
+        if problem is not None:
+            return result.with_problem(ProblemKind.EXPORT, problem)
+        return replace(result, artifacts={**result.artifacts, "exported_test": str(path)})
+
+    return export
+
+
+def _write_export(passed: PassedSpec, env: RunEnvironment) -> tuple[Path | None, str | None]:
     from autoqa.export.builder import SetupRecording
     from autoqa.export.exporter import export_spec, exported_file_name
 
     assert env.export_dir is not None
-
+    job = passed.job
     setup = None
     if job.spec.auth:
         recorded = env.setup_recordings.get(job.spec.auth)
@@ -70,7 +119,7 @@ def _export(job: SpecJob, recorder: Recorder, env: RunEnvironment) -> dict[str, 
     try:
         path = export_spec(
             job.spec,
-            recorder.records,
+            passed.recorder.records,
             env.export_dir,
             root=env.root,
             setup=setup,
@@ -80,11 +129,11 @@ def _export(job: SpecJob, recorder: Recorder, env: RunEnvironment) -> dict[str, 
     except ExportError as exc:
         env.events.emit("export.refused", spec=job.slug, step=exc.step, reason=str(exc))
         _drop_stale_export(env.export_dir / exported_file_name(job.spec, env.root))
-        return {"export_error": str(exc)}
+        return None, str(exc)
     except OSError as exc:
-        return {"export_error": f"{type(exc).__name__}: {exc}"}
+        return None, f"{type(exc).__name__}: {exc}"
     env.events.emit("export.written", spec=job.slug, path=str(path))
-    return {"exported_test": str(path)}
+    return path, None
 
 
 _GENERATED = "by autoqa — do not edit."

@@ -12,7 +12,7 @@ from autoqa.errors import BrowserError
 from autoqa.results import Outcome, SpecResult
 from autoqa.runner.jobs import SpecJob
 from autoqa.runner.run_context import RunEnvironment
-from autoqa.runner.spec_runner import not_run_result, run_spec
+from autoqa.runner.spec_runner import not_run_result, run_spec, unfinished_result
 
 BrowserFactory = Callable[[], Awaitable[Browser]]
 
@@ -120,6 +120,6 @@ class WorkerPool:
         for job in sorted(jobs, key=lambda j: j.index):
             result = self.results.get(job.index)
             if result is None:
-                result = not_run_result(job, "interrupted" if interrupted else "not run")
+                result = unfinished_result(job, interrupted=interrupted)
             out.append(result)
         return tuple(out)

@@ -23,15 +23,16 @@ from playwright.async_api import Browser, async_playwright
 from autoqa.browser import connect_browser, launch_browser, require_ffmpeg, resolve_browser
 from autoqa.config.loading import ResolvedSettings, find_project_root, load_settings
 from autoqa.config.settings import Settings
-from autoqa.errors import CredentialsError, SpecError
+from autoqa.errors import AutoQAWarning, CredentialsError, SpecError
 from autoqa.events import EventSink, FanoutSink, NullSink
 from autoqa.exit_codes import exit_code_for
 from autoqa.results import RunResult, SpecResult
+from autoqa.runner.after_pass import after_pass_hooks
 from autoqa.runner.jobs import ExecutorKind, SpecJob
 from autoqa.runner.planning import needs_agent, plan_job, shard
 from autoqa.runner.pool import WorkerPool
 from autoqa.runner.run_context import RunEnvironment
-from autoqa.runner.spec_runner import not_run_result
+from autoqa.runner.spec_runner import unfinished_result
 from autoqa.secrets import SecretSet, is_secret_name
 from autoqa.spec.discovery import discover_specs, matches_tags
 from autoqa.spec.loader import load_spec, spec_secrets
@@ -67,6 +68,9 @@ class PreparedRun:
     agent_note: str | None = None
     environ: Mapping[str, str] = field(default_factory=dict)
     step_cache: StepCache | None = None
+    warnings: tuple[str, ...] = ()
+    """What the user should fix though the run can go on (config and spec problems); each is shown
+    once when the run opens."""
 
     @property
     def settings(self) -> Settings:
@@ -152,9 +156,43 @@ def prepare_run(request: RunRequest, *, skip_agent_without_credentials: bool = F
     if settings.shard:
         shard_index, shard_count = (int(x) for x in str(settings.shard).split("/"))
         jobs = shard(jobs, shard_index, shard_count)
+    warnings = (*resolved.warnings, *literal_secret_warnings(jobs))
     return PreparedRun(
-        resolved, request.root, project_root, tuple(jobs), run_secrets, note, merged_env, step_cache=cache
+        resolved,
+        request.root,
+        project_root,
+        tuple(jobs),
+        run_secrets,
+        note,
+        merged_env,
+        step_cache=cache,
+        warnings=warnings,
     )
+
+
+def literal_secret_warnings(jobs: Sequence[SpecJob]) -> list[str]:
+    """A step that holds a secret's value as written (not ``{{NAME}}``): it is kept out of the cache and
+    the exported test, but it sits in the spec file, which is usually committed."""
+    found: list[str] = []
+    for job in jobs:
+        for step in job.spec.steps:
+            for clause in (step.raw_text or step.text, *step.expected):
+                names = job.secrets.names_in(clause)
+                if names:
+                    placeholders = ", ".join(f"{{{{{name}}}}}" for name in names)
+                    found.append(
+                        f"{job.spec.path}: step {step.index} holds the value of a secret as written; "
+                        f"write {placeholders} instead"
+                    )
+                    break
+    return found
+
+
+def _python_warning(message: str) -> None:
+    """Library callers (``autoqa.run``, the pytest plugin) get Python warnings; the CLI prints its own."""
+    import warnings
+
+    warnings.warn(message, AutoQAWarning, stacklevel=3)
 
 
 def _under(root: Path, path: Path) -> Path:
@@ -216,7 +254,7 @@ class OpenRun:
         self.prepared = prepared
         self._events = events
         self._annotations = annotations
-        self._warn = warn
+        self._warn = warn or _python_warning
         self._started = time.monotonic()
         self._submitted: dict[int, SpecJob] = {}
         self._playwright: Any = None
@@ -247,6 +285,9 @@ class OpenRun:
             root=prepared.root,
         )
         artifacts.on_problem = self._warn
+        for warning in prepared.warnings:
+            self._warn(warning)
+            artifacts.events.emit("run.warning", message=warning)
         sink = FanoutSink(artifacts.events, self._events or NullSink())
         env = self._env = RunEnvironment(
             settings=settings,
@@ -259,20 +300,27 @@ class OpenRun:
             agent_options=_agent_options(prepared)
             if any(j.executor in (ExecutorKind.AGENT, ExecutorKind.REPLAY) for j in prepared.jobs)
             else None,
-            ir_writer=IRWriter(artifacts.path / "ir.jsonl"),
+            ir_writer=IRWriter(artifacts.path / "ir.jsonl", redact=redactor.secrets.redact),
             step_cache=prepared.step_cache,
             export_dir=_under(prepared.project_root, settings.export_dir)
             if settings.export_on_pass
             else None,
             run_id=artifacts.run_id,
         )
+        env.after_pass = after_pass_hooks(env)
         sink.emit(
             "run.started", run_id=artifacts.run_id, spec_count=len(prepared.jobs), base_url=settings.base_url
         )
         self._playwright_manager = async_playwright()
         playwright = self._playwright = await self._playwright_manager.start()
         browser_path = str(settings.browser_path) if settings.browser_path else None
-        choice = None if settings.connect else resolve_browser(browser_path, env=prepared.environ)
+        choice = (
+            None
+            if settings.connect
+            else resolve_browser(
+                browser_path, env=prepared.environ, source=prepared.resolved.sources.get("browser_path")
+            )
+        )
 
         async def new_browser() -> Browser:
             if settings.connect:
@@ -343,7 +391,7 @@ def _ordered(
 ) -> tuple[SpecResult, ...]:
     if pool is not None:
         return pool.ordered(jobs, interrupted=interrupted)
-    return tuple(not_run_result(job, "interrupted" if interrupted else "not run") for job in jobs)
+    return tuple(unfinished_result(job, interrupted=interrupted) for job in jobs)
 
 
 def _config_snapshot(resolved: ResolvedSettings) -> dict[str, Any]:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from autoqa.config.settings import Settings
     from autoqa.record.ir import IRRecord, IRWriter
     from autoqa.replay.cache import StepCache
+    from autoqa.runner.after_pass import AfterPass
     from autoqa.spec.model import Spec
 
 
@@ -43,3 +44,5 @@ class RunEnvironment:
     setup_recordings: dict[str, tuple[Spec, tuple[IRRecord, ...]]] = field(default_factory=dict)
     """Setup name → (spec, records) of the passing setup spec, for exporting ``auth:`` specs."""
     run_id: str = ""
+    after_pass: tuple[AfterPass, ...] = ()
+    """What the run does with each passing spec (heal report, step cache, export), in order."""

@@ -14,13 +14,13 @@ from playwright.async_api import Browser, BrowserContext, Page
 from autoqa.execute.plain import run_plain
 from autoqa.execute.recording import RecordingCaller
 from autoqa.execute.verdict import with_evidence
-from autoqa.results import Outcome, SpecResult, StepResult, StepStatus, spec_notes
+from autoqa.results import INTERRUPTED, Outcome, SpecResult, StepResult, StepStatus, spec_notes
+from autoqa.runner.after_pass import PassedSpec
 from autoqa.runner.jobs import ExecutorKind, SpecJob
-from autoqa.runner.passing_run import keep_passing_run
 from autoqa.runner.run_context import RunEnvironment
 from autoqa.tools.context import ToolContext
 from autoqa.tools.origin_guard import guard_navigations
-from autoqa.tools.secret_fields import secret_field_masks
+from autoqa.tools.secret_fields import secret_masks
 
 if TYPE_CHECKING:
     from autoqa.artifacts.run_dir import SpecArtifacts
@@ -208,14 +208,18 @@ async def _execute(
         result = _page_crashed(result)
     if result.outcome in (Outcome.FAILED, Outcome.ERROR) and spec_artifacts is not None:
         with contextlib.suppress(Exception):
-            mask = secret_field_masks(ctx, ctx.page)
+            mask = secret_masks(ctx, ctx.page)
             shot = await ctx.page.screenshot(type="jpeg", quality=70, timeout=3_000, mask=mask)
             path = spec_artifacts.save_screenshot(shot, "final")
             result = replace(result, artifacts={**result.artifacts, "screenshot": str(path)})
     if job.spec.setup and result.outcome is Outcome.PASSED and env.auth_dir is not None:
         env.auth_dir.mkdir(parents=True, exist_ok=True)
         await context.storage_state(path=str(env.auth_dir / f"{job.spec.setup}.json"))
-    return await keep_passing_run(job, result, recorder, env, replay)
+    if result.outcome is Outcome.PASSED:
+        passed = PassedSpec(job, recorder, replay)
+        for hook in env.after_pass:
+            result = await hook(passed, result)
+    return result
 
 
 async def _agent(
@@ -320,6 +324,11 @@ def not_run_result(
         slug=job.slug,
         index=job.index,
     )
+
+
+def unfinished_result(job: SpecJob, *, interrupted: bool) -> SpecResult:
+    """A job the run never finished: skipped, because the run was interrupted or stopped early."""
+    return not_run_result(job, INTERRUPTED if interrupted else "not run")
 
 
 def _not_run(job: SpecJob) -> SpecResult:

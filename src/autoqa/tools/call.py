@@ -19,7 +19,7 @@ from autoqa.tools.playwright_errors import map_playwright_error
 from autoqa.tools.registry import TOOLS
 from autoqa.tools.result import ErrorCode, ToolError, ToolFailure, ToolResult
 from autoqa.tools.screenshots import failure_screenshot
-from autoqa.tools.secret_fields import secret_field_masks
+from autoqa.tools.secret_fields import secret_masks
 from autoqa.tools.spec import ToolSpec
 
 _NOT_ABOUT_THE_PAGE = frozenset(
@@ -176,7 +176,7 @@ async def call_tool(ctx: ToolContext, name: str, args: Mapping[str, Any] | None)
     if shown_name == "snapshot" and result.error is not None and result.error.code is ErrorCode.TIMEOUT:
         wants_shot = False  # the page is still busy building the snapshot: a screenshot would wait on it too
     if wants_shot and touched_page and ctx.settings.failure_screenshots:
-        mask = secret_field_masks(ctx, ctx.page)
+        mask = secret_masks(ctx, ctx.page)
         shot, note = await failure_screenshot(ctx.page, ctx.settings, mask=mask)
         result = result.model_copy(update={"screenshot": shot, "screenshot_note": note})
     if ctx.secrets:

@@ -15,7 +15,7 @@ from autoqa.tools.locate import locate
 from autoqa.tools.pages import tracker
 from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
 from autoqa.tools.screenshots import capture
-from autoqa.tools.secret_fields import secret_field_masks
+from autoqa.tools.secret_fields import secret_masks
 from autoqa.tools.snapshot import bound_snapshot, take_snapshot
 
 
@@ -54,7 +54,7 @@ class ScreenshotArgs(ToolArgs):
 
 
 async def screenshot(ctx: ToolContext, args: ScreenshotArgs) -> ToolResult:
-    mask = secret_field_masks(ctx, ctx.page)
+    mask = secret_masks(ctx, ctx.page)
     shot = await capture(ctx.page, ctx.settings, full_page=args.full_page, mask=mask)
     return ToolResult(
         ok=True,

@@ -8,10 +8,12 @@ silently names an element of the next one: Playwright rejects it ("Invalid frame
 
 from __future__ import annotations
 
+import asyncio
+import json
 import re
 from typing import Any
 
-from playwright.async_api import Locator
+from playwright.async_api import Locator, Page
 
 from autoqa.tools.context import ToolContext
 
@@ -24,10 +26,78 @@ def first_ref(snapshot: str) -> str | None:
 
 
 async def take_snapshot(ctx: ToolContext, *, scope: Locator | None = None, depth: int | None = None) -> str:
-    """An AI-mode ARIA snapshot of the page (or of ``scope``), bounded by ``snapshot_timeout_ms``."""
+    """An AI-mode ARIA snapshot of the page (or of ``scope``), bounded by ``snapshot_timeout_ms``, with
+    the values of password fields hidden."""
     timeout = ctx.settings.snapshot_timeout_ms
     target = ctx.page if scope is None else scope
-    return await target.aria_snapshot(mode="ai", depth=depth, timeout=timeout)
+    text = await target.aria_snapshot(mode="ai", depth=depth, timeout=timeout)
+    return hide_password_values(text, await _password_values(ctx.page, timeout))
+
+
+PASSWORD_SHOWN_AS = "<password value hidden>"
+
+# Playwright's ai-mode snapshot prints a password field's value as text (`- textbox "Password": hunter2`),
+# whatever put it there: autofill, the page, a literal in a step. The browser draws dots; so do we.
+_PASSWORD_VALUES_JS = """() => {
+  const out = [];
+  const walk = (root) => {
+    for (const el of root.querySelectorAll('*')) {
+      if (el.shadowRoot) walk(el.shadowRoot);
+      if (el instanceof HTMLInputElement && el.type === 'password' && el.value) out.push(el.value);
+    }
+  };
+  walk(document);
+  return out;
+}"""
+# Shorter values are hidden only where the snapshot prints a field's value, not everywhere in the text.
+_MIN_HIDDEN_ANYWHERE = 3
+
+
+async def _password_values(page: Page, timeout_ms: float) -> list[str]:
+    values: list[str] = []
+    for frame in page.frames:
+        try:
+            found = await asyncio.wait_for(frame.evaluate(_PASSWORD_VALUES_JS), timeout_ms / 1000)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a detached or busy frame: its fields are not in this snapshot either
+            continue
+        values.extend(v for v in found if isinstance(v, str) and v)
+    return values
+
+
+def hide_password_values(snapshot: str, values: list[str]) -> str:
+    """``snapshot`` with every password field's value replaced by :data:`PASSWORD_SHOWN_AS`."""
+    hidden = set(values)
+    if not hidden:
+        return snapshot
+
+    def field(match: re.Match[str]) -> str:
+        shown = match.group(2)
+        return match.group(1) + PASSWORD_SHOWN_AS if _yaml_scalar(shown) in hidden else match.group(0)
+
+    snapshot = _FIELD_VALUE.sub(field, snapshot)
+    for value in sorted(hidden, key=len, reverse=True):
+        if len(value) >= _MIN_HIDDEN_ANYWHERE:
+            for spelling in {value, json.dumps(value, ensure_ascii=False)[1:-1]}:
+                snapshot = snapshot.replace(spelling, PASSWORD_SHOWN_AS)
+    return snapshot
+
+
+_FIELD_VALUE = re.compile(r"^(\s*- textbox\b[^\n]*?: )(.+)$", re.MULTILINE)
+
+
+def _yaml_scalar(text: str) -> str:
+    """The string a snapshot's YAML scalar stands for (values that look like numbers get quoted)."""
+    if len(text) >= 2 and text[0] == text[-1] == '"':
+        try:
+            decoded = json.loads(text)
+        except ValueError:
+            return text
+        return decoded if isinstance(decoded, str) else text
+    if len(text) >= 2 and text[0] == text[-1] == "'":
+        return text[1:-1].replace("''", "'")
+    return text
 
 
 _LONG_LINE = 1_000
