@@ -230,7 +230,7 @@ def describe_failure(result: SpecResult, note: str | None = None) -> str:
 def _properties(result: SpecResult) -> list[tuple[str, object]]:
     props: list[tuple[str, object]] = [
         ("autoqa_outcome", str(result.outcome)),
-        ("autoqa_executor", result.executor),
+        ("autoqa_executor", str(result.executor)),  # plain values: xdist serializes them
     ]
     if result.failed_step is not None:
         props.append(("autoqa_failed_step", result.failed_step))

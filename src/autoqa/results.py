@@ -23,6 +23,20 @@ INTERRUPTED = "interrupted"
 """The reason of a spec that was not finished because the run was interrupted (its outcome: skipped)."""
 
 
+class ExecutorKind(StrEnum):
+    """What ran a spec (and, for planning, what will)."""
+
+    PLAIN = "plain"
+    """Deterministic plain-grammar steps, no model."""
+    REPLAY = "replay"
+    """The committed step cache, no model."""
+    REPLAY_THEN_AGENT = "replay+agent"
+    """The step cache until a step failed or was not cached, then the agent (a heal)."""
+    AGENT = "agent"
+    NONE = "none"
+    """Not executed: the job carries a ready outcome (skipped or refused) and its reason."""
+
+
 class StepStatus(StrEnum):
     PASSED = "passed"
     FAILED = "failed"
@@ -106,6 +120,30 @@ class Usage:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class GuardrailTrip:
+    """A limit that ended a spec (its outcome: ``error``): which one, its value, and how far it went."""
+
+    name: str
+    """The setting: ``max_tool_calls_per_spec``, ``spec_timeout_s``, ``max_budget_usd``…"""
+    limit: float
+    actual: float
+    step: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The documented ``{name, limit, actual}`` of result.json and run.json."""
+        return {"name": self.name, "limit": self.limit, "actual": self.actual}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GuardrailTrip:
+        return cls(str(data.get("name", "")), data.get("limit") or 0, data.get("actual") or 0)
+
+    @property
+    def reason(self) -> str:
+        where = f" at step {self.step}" if self.step is not None else ""
+        return f"guardrail {self.name} tripped{where}: limit {self.limit}, actual {self.actual}"
+
+
 class ProblemKind(StrEnum):
     """Something a spec's run could not leave behind. The spec's outcome is not changed by it."""
 
@@ -135,15 +173,14 @@ class SpecResult:
     path: Path
     title: str
     outcome: Outcome
-    executor: str
-    """``plain`` (deterministic steps), ``replay`` (step cache), ``agent`` or ``none``."""
+    executor: ExecutorKind
     duration_ms: float = 0.0
     reason: str | None = None
     failed_step: int | None = None
     steps: tuple[StepResult, ...] = ()
     usage: Usage = field(default_factory=Usage)
-    guardrail: dict[str, Any] | None = None
-    """``{"name", "limit", "actual"}`` when a guardrail ended the spec."""
+    guardrail: GuardrailTrip | None = None
+    """The limit that ended the spec, if one did."""
     artifacts: dict[str, str] = field(default_factory=dict)
     """Kind → path of what was kept (screenshot, trace, video, transcript, exported test, step cache)."""
     problems: tuple[Problem, ...] = ()

@@ -269,7 +269,11 @@ async def test_tool_call_limit(fake: FakeAnthropic, tool_ctx: ToolContext, agent
     caller = CountingCaller(tool_ctx)
     result = await run(LOGIN, tool_ctx, agent_options(max_tool_calls_per_spec=3), caller=caller)
     assert result.outcome is Outcome.ERROR
-    assert result.guardrail == {"name": "max_tool_calls_per_spec", "limit": 3, "actual": 4}
+    assert result.guardrail is not None and result.guardrail.as_dict() == {
+        "name": "max_tool_calls_per_spec",
+        "limit": 3,
+        "actual": 4,
+    }
     assert caller.ran == ["snapshot"] * 3  # the 4th call was refused, not run
     assert "guardrail max_tool_calls_per_spec tripped" in (result.reason or "")
 
@@ -279,7 +283,11 @@ async def test_consecutive_errors(fake: FakeAnthropic, tool_ctx: ToolContext, ag
     fake.script(*[tool_use("click", {"step": 1 + i % 2}) for i in range(6)])
     result = await run(LOGIN, tool_ctx, agent_options(max_consecutive_errors=2, circuit_breaker_threshold=9))
     assert result.outcome is Outcome.ERROR
-    assert result.guardrail == {"name": "max_consecutive_errors", "limit": 2, "actual": 3}
+    assert result.guardrail is not None and result.guardrail.as_dict() == {
+        "name": "max_consecutive_errors",
+        "limit": 2,
+        "actual": 3,
+    }
     assert len(fake.message_requests) <= 5  # ended promptly after the trip
 
 
@@ -290,7 +298,11 @@ async def test_retries_per_step(fake: FakeAnthropic, tool_ctx: ToolContext, agen
     fake.script(*script)
     result = await run(LOGIN, tool_ctx, agent_options(max_retries_per_step=2, circuit_breaker_threshold=9))
     assert result.outcome is Outcome.ERROR
-    assert result.guardrail == {"name": "max_retries_per_step", "limit": 2, "actual": 3}
+    assert result.guardrail is not None and result.guardrail.as_dict() == {
+        "name": "max_retries_per_step",
+        "limit": 2,
+        "actual": 3,
+    }
 
 
 async def test_circuit_breaker_refuses_the_same_failing_target(
@@ -319,8 +331,8 @@ async def test_max_turns(fake: FakeAnthropic, tool_ctx: ToolContext, agent_optio
     result = await run(LOGIN, tool_ctx, agent_options(max_turns=2))
     assert result.outcome is Outcome.ERROR
     assert result.guardrail is not None
-    assert result.guardrail["name"] == "max_turns" and result.guardrail["limit"] == 2
-    assert result.guardrail["actual"] > 2
+    assert result.guardrail.name == "max_turns" and result.guardrail.limit == 2
+    assert result.guardrail.actual > 2
 
 
 async def test_missing_cli_is_an_error_result_not_a_crash(tool_ctx: ToolContext, agent_options: Any) -> None:
@@ -339,8 +351,8 @@ async def test_spec_timeout_interrupts_a_hanging_model(
     elapsed = time.perf_counter() - started
     assert [e["name"] for e in events.of("guardrail.tripped")] == ["spec_timeout_s"]
     assert result.outcome is Outcome.ERROR
-    assert result.guardrail is not None and result.guardrail["name"] == "spec_timeout_s"
-    assert result.guardrail["limit"] == 2.0 and result.guardrail["actual"] >= 2.0
+    assert result.guardrail is not None and result.guardrail.name == "spec_timeout_s"
+    assert result.guardrail.limit == 2.0 and result.guardrail.actual >= 2.0
     assert elapsed < 8, f"the interrupt took {elapsed:.1f}s"  # far below the 60 s the model would hang
 
 
@@ -352,8 +364,8 @@ async def test_budget_limit(fake: FakeAnthropic, tool_ctx: ToolContext, agent_op
     )
     result = await run(LOGIN, tool_ctx, agent_options(max_budget_usd=0.5, model="claude-sonnet-4-5"))
     assert result.outcome is Outcome.ERROR
-    assert result.guardrail is not None and result.guardrail["name"] == "max_budget_usd"
-    assert result.guardrail["limit"] == 0.5 and result.guardrail["actual"] > 0.5
+    assert result.guardrail is not None and result.guardrail.name == "max_budget_usd"
+    assert result.guardrail.limit == 0.5 and result.guardrail.actual > 0.5
     assert result.usage.cost_usd > 0.5  # the runner's run budget sees it
 
 
@@ -490,7 +502,11 @@ async def test_calls_the_sdk_rejects_still_count_for_guardrails(
     fake.script(*[tool_use("click", {"ref": n, "step": 1}) for n in range(5)])
     result = await run(LOGIN, tool_ctx, agent_options(max_consecutive_errors=2))
     assert result.outcome is Outcome.ERROR
-    assert result.guardrail == {"name": "max_consecutive_errors", "limit": 2, "actual": 3}
+    assert result.guardrail is not None and result.guardrail.as_dict() == {
+        "name": "max_consecutive_errors",
+        "limit": 2,
+        "actual": 3,
+    }
     assert result.steps[0].tool_calls[0].error_code == "INVALID_INPUT"
 
 

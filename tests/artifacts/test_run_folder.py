@@ -285,12 +285,12 @@ def test_an_interrupted_run_says_so(make_run: RunFactory, make_result: ResultFac
 
 
 def test_guardrail_trips_and_usage_are_totalled(make_run: RunFactory, make_result: ResultFactory) -> None:
-    from autoqa.results import Usage
+    from autoqa.results import GuardrailTrip, Usage
 
     run = make_run(run_id="usage")
     for index in (1, 2):
         usage = Usage(input_tokens=1000 * index, output_tokens=10, cost_usd=0.5)
-        guardrail = {"name": "max_tool_calls", "limit": 40, "actual": 41} if index == 2 else None
+        guardrail = GuardrailTrip("max_tool_calls", 40, 41) if index == 2 else None
         result = make_result(Outcome.ERROR, index=index, slug=f"g{index}", usage=usage, guardrail=guardrail)
         run.finish_spec(run.open_spec(f"g{index}", index), result)
     data = _run_json(run)

@@ -8,7 +8,16 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw
 
-from autoqa.results import Outcome, RunResult, SpecResult, StepResult, StepStatus, ToolCall, Usage
+from autoqa.results import (
+    GuardrailTrip,
+    Outcome,
+    RunResult,
+    SpecResult,
+    StepResult,
+    StepStatus,
+    ToolCall,
+    Usage,
+)
 
 SPEC_TEXT = """# Checkout total
 
@@ -73,7 +82,7 @@ def sample_run(project: Path) -> RunResult:
     errored = SpecResult(
         Path("specs/search.md"), "Search, with <html> & commas: yes", Outcome.ERROR, "agent",
         duration_ms=60_000.0, reason="guardrail max_tool_calls tripped: 41 > 40", slug="search", index=3,
-        guardrail={"name": "max_tool_calls", "limit": 40, "actual": 41},
+        guardrail=GuardrailTrip("max_tool_calls", 40, 41),
         steps=(StepResult(1, "Search for 'bike'", StepStatus.NOT_RUN),),
     )  # fmt: skip
     skipped = SpecResult(

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from autoqa.runner.jobs import ExecutorKind
+from autoqa.results import ExecutorKind
 from autoqa.runner.planning import plan_job, shard
 from autoqa.secrets import SecretSet
 from autoqa.spec.loader import load_spec

@@ -23,25 +23,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from autoqa.agent.options import AgentOptions
+from autoqa.results import GuardrailTrip
 from autoqa.tools.result import ErrorCode
 
 LOCATOR_KEYS = frozenset({"step"})
-
-
-@dataclass(frozen=True, slots=True)
-class GuardrailTrip:
-    name: str
-    limit: float
-    actual: float
-    step: int | None = None
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "limit": self.limit, "actual": self.actual}
-
-    @property
-    def reason(self) -> str:
-        where = f" at step {self.step}" if self.step is not None else ""
-        return f"guardrail {self.name} tripped{where}: limit {self.limit}, actual {self.actual}"
 
 
 @dataclass(frozen=True, slots=True)

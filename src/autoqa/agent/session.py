@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from autoqa.agent.dispatch import AskUser, ToolDispatcher, ask_on_terminal
-from autoqa.agent.guardrails import Guardrails, GuardrailTrip
+from autoqa.agent.guardrails import Guardrails
 from autoqa.agent.handover import Handover
 from autoqa.agent.mcp_server import (
     SERVER_NAME,
@@ -36,7 +36,7 @@ from autoqa.agent.workspace import isolated_workspace
 from autoqa.events import EventSink, NullSink
 from autoqa.execute.recording import RecordingCaller
 from autoqa.execute.verdict import Aborted, Ending, Finish, NoFinish, decide, summarize_ending
-from autoqa.results import SpecResult, Usage
+from autoqa.results import ExecutorKind, GuardrailTrip, SpecResult, Usage
 from autoqa.secrets import SecretSet
 from autoqa.spec.model import Spec
 from autoqa.tools.caller import ToolCaller
@@ -194,20 +194,20 @@ async def run_agent_spec(
         ending=summarize_ending(ending),
         outcome=str(verdict.outcome),
         reason=secrets.redact(verdict.reason) if verdict.reason else None,
-        guardrail=trip.as_dict() if trip is not None else None,
+        guardrail=trip,
         usage=dataclasses.asdict(usage),
     )
     return SpecResult(
         path=spec.path,
         title=spec.title,
         outcome=verdict.outcome,
-        executor="agent",
+        executor=ExecutorKind.AGENT,
         duration_ms=round(state.elapsed_s * 1000, 1),
         reason=secrets.redact(verdict.reason) if verdict.reason else None,
         failed_step=verdict.failed_step,
         steps=verdict.steps,
         usage=usage,
-        guardrail=trip.as_dict() if trip is not None else None,
+        guardrail=trip,
         summary=ending.summary if isinstance(ending, Finish) else None,
         tags=spec.tags,
         slug=spec.slug,

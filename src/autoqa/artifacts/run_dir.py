@@ -457,7 +457,9 @@ class RunArtifacts:
             "summary": {"total": len(specs), **{str(o): sum(s.outcome is o for s in specs) for o in Outcome}},
             "usage": usage_to_dict(usage),
             "guardrail_trips": [
-                {"spec": s.slug, "path": s.path.as_posix(), **s.guardrail} for s in specs if s.guardrail
+                {"spec": s.slug, "path": s.path.as_posix(), **s.guardrail.as_dict()}
+                for s in specs
+                if s.guardrail
             ],
             "specs": [spec_result_to_dict(s) for s in specs],
         }

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from autoqa.events import EventSink
 from autoqa.execute.recording import RecordingCaller
 from autoqa.execute.step_loop import PlannedCall, run_steps
-from autoqa.results import SpecResult
+from autoqa.results import ExecutorKind, SpecResult
 from autoqa.spec.grammar import PlainAction, parse_plain_step
 from autoqa.spec.model import Spec, Step
 from autoqa.tools.context import ToolContext
@@ -52,5 +52,7 @@ async def run_plain(
     def calls(step: Step) -> Sequence[PlannedCall]:
         return [PlannedCall(a.tool, a.args, optional=a.optional) for a in by_index[step.index]]
 
-    loop = await run_steps(spec, calls, caller, executor="plain", ctx=ctx, events=events, slug=slug)
+    loop = await run_steps(
+        spec, calls, caller, executor=ExecutorKind.PLAIN, ctx=ctx, events=events, slug=slug
+    )
     return loop.result

@@ -19,7 +19,7 @@ from autoqa.execute.step_loop import OPTIONAL_WAIT_MS, AfterCall, Miss, PlannedC
 from autoqa.execute.verdict import planned_step_problem
 from autoqa.replay.cache import CachePlan, render_args
 from autoqa.replay.cache_file import CachedCall
-from autoqa.results import Heal, Outcome, SpecResult, StepStatus
+from autoqa.results import ExecutorKind, Heal, Outcome, SpecResult, StepStatus
 from autoqa.spec.model import Spec, Step
 from autoqa.tools.context import ToolContext
 from autoqa.tools.result import ToolResult
@@ -83,7 +83,7 @@ async def replay_plan(
         spec,
         calls,
         caller,
-        executor="replay",
+        executor=ExecutorKind.REPLAY,
         ctx=ctx,
         events=events or NullSink(),
         slug=slug,
@@ -154,7 +154,7 @@ async def replay_then_heal(
         agent,
         path=spec.path,
         title=spec.title,
-        executor="replay+agent",
+        executor=ExecutorKind.REPLAY_THEN_AGENT,
         steps=replayed + steps,
         duration_ms=replay.spec_result.duration_ms + agent.duration_ms,
         reason=agent.reason if agent.outcome is not Outcome.PASSED else None,

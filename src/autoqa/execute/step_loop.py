@@ -14,7 +14,7 @@ from typing import Any, Literal
 from autoqa.events import EventSink, NullSink
 from autoqa.execute.recording import RecordingCaller
 from autoqa.execute.verdict import ABSENT_CODES, outcome_for_code, step_problem
-from autoqa.results import Outcome, SpecResult, StepFlag, StepResult, StepStatus
+from autoqa.results import ExecutorKind, Outcome, SpecResult, StepFlag, StepResult, StepStatus
 from autoqa.spec.model import Spec, Step
 from autoqa.tools.context import ToolContext, short_target_wait
 from autoqa.tools.result import ErrorCode, ToolResult
@@ -75,7 +75,7 @@ async def run_steps(
     plan: StepPlan,
     caller: RecordingCaller,
     *,
-    executor: str,
+    executor: ExecutorKind,
     ctx: ToolContext | None = None,
     events: EventSink | None = None,
     slug: str = "",

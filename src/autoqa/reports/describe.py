@@ -51,7 +51,7 @@ def error_code(spec: SpecResult) -> str | None:
     if call is not None and call.error_code:
         return call.error_code
     if spec.guardrail:
-        return f"GUARDRAIL_{str(spec.guardrail.get('name', '')).upper()}"
+        return f"GUARDRAIL_{spec.guardrail.name.upper()}"
     return None
 
 

@@ -233,7 +233,7 @@ def _spec_html(spec: SpecResult, run_dir: Path | None, root: Path | None) -> str
         parts.append(f'<p class="muted">{_e(spec.reason)}</p>')
     meta = [f"executor: {_e(spec.executor)}", _e(_usage_text(spec.usage))]
     if spec.guardrail:
-        meta.append(f'<span class="err">guardrail {_e(spec.guardrail.get("name"))} tripped</span>')
+        meta.append(f'<span class="err">guardrail {_e(spec.guardrail.name)} tripped</span>')
     if spec.tags:
         meta.append("tags: " + _e(", ".join(spec.tags)))
     parts.append(f'<p class="muted">{" · ".join(meta)}</p>')

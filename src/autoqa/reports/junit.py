@@ -90,7 +90,7 @@ def _testcase(suite: ET.Element, spec: SpecResult, root: Path | None) -> None:
         file=_clean(display_path(spec.path, root)),
         time=_seconds(spec.duration_ms),
     )
-    guardrail = spec.guardrail or {}
+    guardrail = spec.guardrail
     _properties(
         case,
         {
@@ -100,7 +100,7 @@ def _testcase(suite: ET.Element, spec: SpecResult, root: Path | None) -> None:
             "cost_usd": f"{spec.usage.cost_usd:.4f}" if spec.usage.cost_usd else None,
             "input_tokens": spec.usage.input_tokens or None,
             "output_tokens": spec.usage.output_tokens or None,
-            "guardrail": f"{guardrail.get('name')} (limit {guardrail.get('limit')})" if guardrail else None,
+            "guardrail": f"{guardrail.name} (limit {guardrail.limit})" if guardrail else None,
             "tags": ",".join(spec.tags) or None,
             **{p.kind.artifact_key: p.message for p in reversed(spec.problems)},
             **_flag_properties(spec),

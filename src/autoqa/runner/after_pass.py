@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from autoqa.errors import ExportError
-from autoqa.results import FlagKind, ProblemKind, SpecResult
+from autoqa.results import ExecutorKind, FlagKind, ProblemKind, SpecResult
 from autoqa.runner.jobs import SpecJob
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ def after_pass_hooks(env: RunEnvironment) -> tuple[AfterPass, ...]:
 
 
 async def _describe_heals(passed: PassedSpec, result: SpecResult) -> SpecResult:
-    if passed.replay is None or result.executor != "replay+agent":
+    if passed.replay is None or result.executor is not ExecutorKind.REPLAY_THEN_AGENT:
         return result
     from autoqa.execute.heal_report import healed_steps
     from autoqa.execute.replay import with_heal_details

@@ -3,23 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from autoqa.execute.plain import PlainPlan
+from autoqa.results import ExecutorKind
 from autoqa.secrets import SecretSet
 from autoqa.spec.model import Spec
 
 if TYPE_CHECKING:
     from autoqa.replay.cache import CachePlan
-
-
-class ExecutorKind(StrEnum):
-    PLAIN = "plain"
-    REPLAY = "replay"
-    AGENT = "agent"
-    NONE = "none"
-    """Not executed: the job carries a ready outcome (skipped or refused) and its reason."""
 
 
 @dataclass(frozen=True, slots=True)

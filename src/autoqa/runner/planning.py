@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from autoqa.execute.plain import plan_plain
-from autoqa.runner.jobs import ExecutorKind, SpecJob
+from autoqa.results import ExecutorKind
+from autoqa.runner.jobs import SpecJob
 from autoqa.secrets import SecretSet
 from autoqa.spec.model import Spec
 

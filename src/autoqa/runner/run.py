@@ -26,9 +26,9 @@ from autoqa.config.settings import Settings
 from autoqa.errors import AutoQAWarning, CredentialsError, SpecError
 from autoqa.events import EventSink, FanoutSink, NullSink
 from autoqa.exit_codes import exit_code_for
-from autoqa.results import RunResult, SpecResult
+from autoqa.results import ExecutorKind, RunResult, SpecResult
 from autoqa.runner.after_pass import after_pass_hooks
-from autoqa.runner.jobs import ExecutorKind, SpecJob
+from autoqa.runner.jobs import SpecJob
 from autoqa.runner.planning import needs_agent, plan_job, shard
 from autoqa.runner.pool import WorkerPool
 from autoqa.runner.run_context import RunEnvironment

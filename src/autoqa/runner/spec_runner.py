@@ -14,9 +14,18 @@ from playwright.async_api import Browser, BrowserContext, Page
 from autoqa.execute.plain import run_plain
 from autoqa.execute.recording import RecordingCaller
 from autoqa.execute.verdict import with_evidence
-from autoqa.results import INTERRUPTED, Outcome, SpecResult, StepResult, StepStatus, spec_notes
+from autoqa.results import (
+    INTERRUPTED,
+    ExecutorKind,
+    GuardrailTrip,
+    Outcome,
+    SpecResult,
+    StepResult,
+    StepStatus,
+    spec_notes,
+)
 from autoqa.runner.after_pass import PassedSpec
-from autoqa.runner.jobs import ExecutorKind, SpecJob
+from autoqa.runner.jobs import SpecJob
 from autoqa.runner.run_context import RunEnvironment
 from autoqa.tools.context import ToolContext
 from autoqa.tools.origin_guard import guard_navigations
@@ -201,7 +210,7 @@ async def _execute(
                 raise AssertionError(job.executor)
     except TimeoutError:
         result = _error(job, f"spec timeout: {timeout:g} s elapsed")
-        result = replace(result, guardrail={"name": "spec_timeout_s", "limit": timeout, "actual": timeout})
+        result = replace(result, guardrail=GuardrailTrip("spec_timeout_s", timeout, timeout))
     result = _attach_calls(result, caller)
     result = with_evidence(result, caller.calls, strict_negative=env.settings.negative_checks_strict())
     if id(ctx.page) in crashed and result.outcome in (Outcome.FAILED, Outcome.ERROR):
@@ -310,7 +319,11 @@ async def _close_context(
 
 
 def not_run_result(
-    job: SpecJob, reason: str | None, outcome: Outcome = Outcome.SKIPPED, *, executor: str = "none"
+    job: SpecJob,
+    reason: str | None,
+    outcome: Outcome = Outcome.SKIPPED,
+    *,
+    executor: ExecutorKind = ExecutorKind.NONE,
 ) -> SpecResult:
     """A result for a spec whose steps did not (all) run: skipped, refused, interrupted or broken."""
     return SpecResult(
@@ -336,7 +349,7 @@ def _not_run(job: SpecJob) -> SpecResult:
 
 
 def _error(job: SpecJob, reason: str) -> SpecResult:
-    return not_run_result(job, reason, Outcome.ERROR, executor=str(job.executor))
+    return not_run_result(job, reason, Outcome.ERROR, executor=job.executor)
 
 
 async def _finish(
