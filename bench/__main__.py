@@ -15,12 +15,22 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench import agent_tokens, fixed_costs, load, replay_bench, settle_cost, suite_throughput, tool_overhead
+from bench import (
+    agent_tokens,
+    fixed_costs,
+    load,
+    replay_bench,
+    settle_cost,
+    shadow_cost,
+    suite_throughput,
+    tool_overhead,
+)
 
 SUITES: dict[str, Callable[[], Any]] = {
     "fixed_costs": fixed_costs.run,
     "tool_overhead": tool_overhead.run,
     "settle": settle_cost.run,
+    "shadow": shadow_cost.run,
     "agent_tokens": agent_tokens.run,
     "replay_vs_export_vs_handwritten": replay_bench.run,
     "suite_throughput": suite_throughput.run,

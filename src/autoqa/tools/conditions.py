@@ -132,6 +132,11 @@ def judge_count(expected: int) -> Judge:
 _MULTI_OK = (judge_visible, judge_hidden)
 
 
+# A state check considers the elements that can have the state, as the matching action does: "feed the
+# cat" is checked names the row's checkbox, not the row's label with the same text.
+_CHECKS_AS = {"assert_checked": "set_checked"}
+
+
 async def wait_for_element(
     ctx: ToolContext,
     tool: str,
@@ -155,7 +160,7 @@ async def wait_for_element(
     async def attempt() -> Verdict | None:
         nonlocal hooked
         try:
-            found = await probe(ctx, ref, target, with_state=needs_state)
+            found = await probe(ctx, ref, target, with_state=needs_state, action=_CHECKS_AS.get(tool))
         except ToolFailure as failure:
             # A ref whose element is gone satisfies "hidden"; other ref problems end the call.
             details = failure.error.details or {}

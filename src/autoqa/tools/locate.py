@@ -126,6 +126,12 @@ async def target_failure(ctx: ToolContext, target: str, lookup: TargetLookup) ->
     locators = [locator_for(ctx.page, c) for c in lookup.candidates]
     candidates = await with_refs(ctx, lookup.candidates, locators)
     hint = f"closest: {render(candidates)}" if candidates else "nothing similar is visible; take a snapshot"
+    if lookup.sealed:
+        hint += (
+            f"; <{'>, <'.join(lookup.sealed)}> render inside a closed shadow root, which cannot be read "
+            "(only open shadow roots are): target something outside it, or ask for the component to use an "
+            "open root"
+        )
     what = f"no {lookup.only}" if lookup.only else "no element"
     return ToolFailure(
         ErrorCode.ELEMENT_NOT_FOUND,

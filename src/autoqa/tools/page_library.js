@@ -72,9 +72,46 @@ function roleOf(e) {
 
 const FIELDS = new Set(['input', 'textarea', 'select']);
 
+// The flat tree a person sees: a shadow host shows its shadow root, a <slot> the nodes assigned to it
+// (its fallback content when none are).
+function composedChildren(node) {
+  if (node.localName === 'slot') {
+    const assigned = node.assignedNodes({flatten: true});
+    if (assigned.length) return assigned;
+  }
+  return node.shadowRoot ? node.shadowRoot.childNodes : node.childNodes;
+}
+
+// Whether a document has open shadow roots; the plain DOM walks (innerText, textContent) are exact and
+// fast without them, so only such documents pay for walking the flat tree.
+let shadowCache = new Map();  // reset with nameCache
+function hasShadow(doc) {
+  if (!shadowCache.has(doc)) {
+    let found = false;
+    for (const e of doc.querySelectorAll('*')) if (e.shadowRoot) { found = true; break; }
+    shadowCache.set(doc, found);
+  }
+  return shadowCache.get(doc);
+}
+
+// Rendered text of the flat tree, one line per block: what innerText gives, through open shadow roots
+// and slots, in rendered order. Fields' values are not text (as with innerText).
+function shownText(node, shown) {
+  let out = '';
+  for (const child of composedChildren(node)) {
+    if (child.nodeType === 3) { if (shown) out += child.nodeValue; continue; }
+    if (child.nodeType !== 1 || SKIP.has(child.localName) || FIELDS.has(child.localName)) continue;
+    const style = styleOf(child);
+    if (style.display === 'none') continue;
+    const inner = shownText(child, style.visibility === 'visible');
+    out += style.display.startsWith('inline') || style.display === 'contents' ? inner : '\n' + inner + '\n';
+  }
+  return out;
+}
+
 function contentText(node, skip) {
   let out = '';
-  for (const child of node.childNodes) {
+  for (const child of composedChildren(node)) {
     if (child.nodeType === 3) { out += child.nodeValue; continue; }
     if (child.nodeType !== 1 || child === skip || SKIP.has(child.localName)) continue;
     if (child.getAttribute('aria-hidden') === 'true') continue;
@@ -128,8 +165,8 @@ function rawText(e) {
   if (textCache.has(e)) return textCache.get(e);
   let out = '';
   if (e.matches(UNRENDERED)) out = '';
-  else if (!e.querySelector(UNRENDERED)) out = e.textContent;
-  else for (const child of e.childNodes) {
+  else if (!hasShadow(e.ownerDocument) && !e.querySelector(UNRENDERED)) out = e.textContent;
+  else for (const child of composedChildren(e)) {
     if (child.nodeType === 3) out += child.nodeValue;
     else if (child.nodeType === 1) out += rawText(child);
   }
@@ -169,7 +206,9 @@ function typesText(e) {
   return e.isContentEditable;
 }
 
-function resetCaches() { nameCache = new Map(); textCache = new Map(); rowCache = new Map(); }
+function resetCaches() {
+  nameCache = new Map(); textCache = new Map(); rowCache = new Map(); shadowCache = new Map();
+}
 
 function stateOf(e) {
   const tag = e.localName;
@@ -228,6 +267,12 @@ function describe(e, frame, full, withState, nameFn) {
 }
 
 // Every element a description may match: never <html>/<body>, nothing inside never-rendered markup.
+// ``inner`` is inside ``outer`` in the flat tree (Node.contains stops at shadow boundaries).
+function composedContains(outer, inner) {
+  for (let n = inner; n; n = n.parentNode || n.host) if (n === outer) return true;
+  return false;
+}
+
 function* elementsOf(root) {
   if (!root) return;  // a document being replaced by a navigation
   for (const e of root.querySelectorAll(ELEMENTS)) {
@@ -367,6 +412,21 @@ function matcher(pass) {
   return {kind: pass.kind, exactIn, tokenTier, closeness, nameFor};
 }
 
+// Custom elements that draw something yet expose no open shadow root and no content of their own: they
+// render inside a closed shadow root, which no script (ours or Playwright's) can read.
+function sealedHosts(docs) {
+  const out = [];
+  for (const {doc} of docs) {
+    const registry = doc.defaultView && doc.defaultView.customElements;
+    for (const e of doc.querySelectorAll('*')) {
+      if (out.length >= 3) return out;
+      if (!e.localName.includes('-') || e.shadowRoot || e.childElementCount || norm(e.textContent)) continue;
+      if (registry && registry.get(e.localName) && isVisible(e)) out.push(e.localName);
+    }
+  }
+  return out;
+}
+
 function similarity(a, b) {
   const grams = (s) => {
     const g = [];
@@ -421,7 +481,8 @@ for (const pass of passes) {
     if (found) return answer(found, path, pass);
   }
 }
-return {status: 'none', tier: null, count: 0, hidden: false, matches: [], candidates: closest(docs, main)};
+return {status: 'none', tier: null, count: 0, hidden: false, matches: [], candidates: closest(docs, main),
+        sealed: sealedHosts(docs)};
 }
 
 function describeAll(els, args) {
@@ -448,14 +509,16 @@ let visible = 0, hidden = 0;
 for (const {doc} of documents()) {
   const body = doc.body || doc.documentElement;
   if (!body) continue;
+  const shadow = hasShadow(doc);
   if (!args.exact) {
-    if (fold(body.innerText).includes(wanted)) visible++;
+    if (fold(shadow ? shownText(body, true) : body.innerText).includes(wanted)) visible++;
     else if (fold(textOf(body)).includes(wanted)) hidden++;
     continue;
   }
-  if (!norm(body.textContent).includes(wanted)) continue;
-  const hits = [body, ...elementsOf(body)].filter((e) => textOf(e) === wanted);
-  const leaves = hits.filter((e) => !hits.some((o) => o !== e && e.contains(o)));
+  if (!norm(shadow ? rawText(body) : body.textContent).includes(wanted)) continue;
+  // A <slot> is where text is drawn, not an element that shows it: the element around it stands for it.
+  const hits = [body, ...elementsOf(body)].filter((e) => e.localName !== 'slot' && textOf(e) === wanted);
+  const leaves = hits.filter((e) => !hits.some((o) => o !== e && composedContains(e, o)));
   for (const e of leaves) { if (isVisible(e)) visible++; else hidden++; }
 }
 return {visible, hidden};
@@ -467,7 +530,8 @@ const lines = [];
 for (const {doc} of documents()) {
   const body = doc.body || doc.documentElement;
   if (!body) continue;
-  for (const line of body.innerText.split('\n')) {
+  const text = hasShadow(doc) ? shownText(body, true) : body.innerText;
+  for (const line of text.split('\n')) {
     const t = norm(line);
     if (t) lines.push(t.slice(0, 200));
     if (lines.length >= args.limit) return lines;

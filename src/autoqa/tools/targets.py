@@ -263,6 +263,8 @@ class TargetLookup:
     """One locator per entry of ``matches`` (to fetch their refs for error messages)."""
     only: str | None = None
     """The role filter that applied, in words ("link", "editable field (…)"), for error messages."""
+    sealed: tuple[str, ...] = ()
+    """For ``none``: custom elements that render inside a closed shadow root (unreadable)."""
 
 
 def locator_for(page: Page, match: Match) -> Locator:
@@ -393,4 +395,5 @@ async def resolve_target(
         locator=locator,
         match_locators=per_match,
         only=_only(query, acting),
+        sealed=tuple(str(name) for name in raw.get("sealed") or ()),
     )
