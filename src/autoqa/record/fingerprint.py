@@ -76,9 +76,40 @@ _DOM_FACTS = r"""
     || ((tag === 'input' && ['button', 'submit', 'reset'].includes(type)) ? attr('value') : null)
     || (role && fromContent.includes(role) ? text : null)
     || attr('title') || (formField ? attr('placeholder') : null) || '';
+  // An element with no name of its own (TodoMVC's row checkbox) is known by its row: the nearest list item
+  // or table row, across shadow boundaries, and the row's rendered text through slots.
+  let row = null, rowRole = null, rowTag = null;
+  if (!name && role) {
+    const flatText = (node) => {
+      if (node.nodeType === 3) return node.nodeValue;
+      if (node.nodeType !== 1 || ['script', 'style', 'template'].includes(node.localName)) return '';
+      let kids = node.shadowRoot ? node.shadowRoot.childNodes : node.childNodes;
+      if (node.localName === 'slot' && node.assignedNodes({flatten: true}).length)
+        kids = node.assignedNodes({flatten: true});
+      const inner = [...kids].map(flatText).join('');
+      return getComputedStyle(node).display.startsWith('inline') ? inner : ` ${inner} `;
+    };
+    for (let n = el.parentNode || el.host; n; n = n.parentNode || n.host) {
+      if (n.nodeType !== 1) continue;
+      const r = (n.getAttribute('role') || '').split(' ')[0];
+      const kind = r === 'row' || r === 'listitem' ? r : n.localName === 'li' ? 'listitem'
+        : n.localName === 'tr' ? 'row' : null;
+      if (!kind) continue;
+      row = norm(flatText(n)).slice(0, 200) || null;
+      rowRole = row ? kind : null;
+      // A row drawn inside a component: Playwright's has_text reads the component's own (light DOM)
+      // text, not what its slots show, so the row is named by the component element instead.
+      const root = n.getRootNode();
+      if (row && root.host && root.host.localName.includes('-')) rowTag = root.host.localName;
+      break;
+    }
+  }
   return {
     tag,
     role,
+    row,
+    row_role: rowRole,
+    row_tag: rowTag,
     name: name.slice(0, 500),
     test_id: attr(testIdAttribute),
     id: el.id || null,
@@ -120,6 +151,12 @@ class Fingerprint(BaseModel):
     """Visible text, cut to 100 characters (empty for form fields)."""
     value: str | None = None
     """Only for ``<select>``: the selected option's value."""
+    row: str | None = None
+    """For an element with no name of its own: the text of its row (list item or table row)."""
+    row_role: str | None = None
+    """``listitem`` or ``row``: what ``row`` is."""
+    row_tag: str | None = None
+    """When the row is drawn inside a component's shadow root: the component's tag (``todo-item``)."""
 
     def summary(self) -> str:
         """``button "Log in"`` — how reports name the element."""

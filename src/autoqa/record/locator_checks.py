@@ -117,6 +117,9 @@ def generate(fp: Fingerprint, *, test_id_attribute: str = DEFAULT_TEST_ID) -> li
         out.append(LocatorSpec(kind="css", value=css_attr("name", fp.name_attr, fp.tag)))
     if fp.text and len(fp.text) < TEXT_LIMIT and fp.tag in _TEXT_TAGS:
         out.append(LocatorSpec(kind="text", value=fp.text))
+    if fp.role and not fp.name and fp.row and fp.row_role:
+        row = LocatorSpec(kind="row", role=fp.role, value=fp.row, row_role=fp.row_role, row_tag=fp.row_tag)
+        out.append(row)
     if fp.role and not fp.name:
         out.append(LocatorSpec(kind="role", role=fp.role, value=""))
     return _dedupe(out)
@@ -128,7 +131,7 @@ def merge(first: Iterable[LocatorSpec], extra: Iterable[LocatorSpec]) -> list[tu
     seen: set[tuple[Any, ...]] = set()
     unique: list[tuple[LocatorSpec, str]] = []
     for spec, source in tagged:
-        key = (spec.kind, spec.role, spec.value, spec.exact)
+        key = (spec.kind, spec.role, spec.value, spec.exact, spec.row_role, spec.row_tag)
         if key not in seen:
             seen.add(key)
             unique.append((spec, source))

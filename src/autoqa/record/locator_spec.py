@@ -22,12 +22,13 @@ from typing import Any, Literal
 from playwright.async_api import Frame, FrameLocator, Locator, Page
 from pydantic import BaseModel, ConfigDict
 
-LocatorKind = Literal["test_id", "role", "label", "placeholder", "alt_text", "title", "text", "css"]
+LocatorKind = Literal["test_id", "role", "row", "label", "placeholder", "alt_text", "title", "text", "css"]
 
 # Lower is better: what a human reviewer trusts most comes first (test ids and roles survive restyling).
 PRIORITY: dict[str, int] = {
     "test_id": 1,
     "role": 2,
+    "row": 2,  # an element named only by its row: as good as its role and name would be
     "label": 3,
     "placeholder": 4,
     "alt_text": 5,
@@ -118,14 +119,23 @@ class LocatorSpec(BaseModel):
     kind: LocatorKind
     value: str
     role: str | None = None
-    """For ``kind="role"``: the ARIA role; ``value`` is then the accessible name ("" = any name)."""
+    """For ``kind="role"``: the ARIA role; ``value`` is then the accessible name ("" = any name). For
+    ``kind="row"``: the role of the element inside the row."""
     exact: bool = True
+    row_role: str | None = None
+    """For ``kind="row"``: ``listitem`` or ``row``; ``value`` is then the row's text."""
+    row_tag: str | None = None
+    """For ``kind="row"`` inside a web component: the component's tag, which stands for the row."""
 
     @property
     def priority(self) -> int:
         return PRIORITY[self.kind]
 
     def build(self, scope: Scope) -> Locator:
+        if self.kind == "row":
+            assert self.role is not None
+            rows = scope.locator(self.row_tag) if self.row_tag else scope.get_by_role(self.row_role)  # type: ignore[arg-type]
+            return rows.filter(has_text=self.value).get_by_role(self.role)  # type: ignore[arg-type]
         if self.kind == "css":
             return scope.locator(self.value)
         if self.kind == "role":
@@ -139,6 +149,13 @@ class LocatorSpec(BaseModel):
         return locator
 
     def code(self, scope: str = "page") -> str:
+        if self.kind == "row":
+            rows = (
+                f"{scope}.locator({py_str(self.row_tag)})"
+                if self.row_tag
+                else f"{scope}.get_by_role({py_str(self.row_role or '')})"
+            )
+            return f"{rows}.filter(has_text={py_str(self.value)}).get_by_role({py_str(self.role or '')})"
         if self.kind == "css":
             return f"{scope}.locator({py_str(self.value)})"
         if self.kind == "role":
