@@ -302,7 +302,9 @@ def runs_list(**kwargs: Any) -> None:
     for summary in list_runs(_configured_output(kwargs)):
         counts = summary.counts
         tally = ", ".join(
-            f"{counts[k]} {k}" for k in ("passed", "failed", "error", "skipped") if counts.get(k)
+            f"{counts[k]} {k}"
+            for k in ("passed", "failed", "error", "skipped", "needs_agent")
+            if counts.get(k)
         )
         mark = " (latest)" if summary.latest else ""
         click.echo(

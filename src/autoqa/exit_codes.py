@@ -18,6 +18,9 @@ class ExitCode(IntEnum):
     """Browser launch, model API or credentials, guardrail trip, or another infrastructure error; also a
     run whose run.json or junit.xml could not be written, whatever its verdicts (CI would read a stale or
     missing report)."""
+    NEEDS_AGENT = 4
+    """Nothing failed or broke, but ``--agent never`` refused some specs (``needs_agent``): a step is not
+    in the plain grammar nor in the step cache."""
     INTERRUPTED = 130
     """Ctrl-C: what finished was written."""
 
@@ -29,4 +32,6 @@ def exit_code_for(run: RunResult) -> ExitCode:
         return ExitCode.INFRA_ERROR
     if run.count(Outcome.FAILED):
         return ExitCode.SPECS_FAILED
+    if run.count(Outcome.NEEDS_AGENT):
+        return ExitCode.NEEDS_AGENT
     return ExitCode.OK

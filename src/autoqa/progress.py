@@ -13,10 +13,17 @@ from rich.live import Live
 from rich.table import Table
 from rich.text import Text
 
+from autoqa.reports.describe import counts, tally
 from autoqa.results import Outcome, RunResult, spec_notes
 from autoqa.text_safety import terminal_safe
 
-_STYLE = {"passed": "green", "failed": "red", "error": "magenta", "skipped": "yellow"}
+_STYLE = {
+    "passed": "green",
+    "failed": "red",
+    "error": "magenta",
+    "skipped": "yellow",
+    "needs_agent": "yellow",
+}
 
 
 class PlainProgress:
@@ -166,10 +173,9 @@ def notes_lines(run: RunResult) -> list[str]:
 
 
 def summary_line(run: RunResult) -> str:
-    parts = [f"{run.count(o)} {o}" for o in (Outcome.PASSED, Outcome.FAILED, Outcome.ERROR, Outcome.SKIPPED)]
     cost = run.usage.cost_usd
     tail = f" in {run.duration_ms / 1000:.1f}s" + (f", ${cost:.4f}" if cost else "")
-    return ", ".join(parts) + tail + (" (interrupted)" if run.interrupted else "")
+    return tally(counts(run)) + tail + (" (interrupted)" if run.interrupted else "")
 
 
 def run_to_json(run: RunResult, redact: Callable[[Any], Any] = lambda value: value) -> str:

@@ -194,6 +194,8 @@ class SpecItem(pytest.Item):
             note = _setup_note(tuple(run.results.values()), setup)
         if result.outcome is Outcome.SKIPPED:
             pytest.skip(result.reason or "skipped by autoqa")
+        if result.outcome is Outcome.NEEDS_AGENT:
+            pytest.skip(f"needs the agent: {result.reason or ''}")
         if result.outcome is not Outcome.PASSED:
             raise SpecFailed(result, note)
 

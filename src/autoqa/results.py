@@ -16,7 +16,10 @@ class Outcome(StrEnum):
     ERROR = "error"
     """The tool could not judge: browser, model API, guardrail, timeout, bad input."""
     SKIPPED = "skipped"
-    """Not run (filtered, no credentials for an agent spec, fail-fast, interrupted)."""
+    """Not run (fail-fast, interrupted, filtered, or it needs the agent and no model credentials exist)."""
+    NEEDS_AGENT = "needs_agent"
+    """Not run: a step is not in the plain grammar (nor in the step cache) and ``--agent never`` forbids
+    the model. Neither the app's fault nor the tool's: the spec needs rewriting or the agent."""
 
 
 INTERRUPTED = "interrupted"

@@ -100,3 +100,20 @@ def test_an_interrupted_run_counts_its_unfinished_specs(tmp_path: Path) -> None:
     note = "The run was interrupted: 1 spec did not finish and is listed as skipped (interrupted)."
     assert note in render_html(run, tmp_path)
     assert f"**{note}**" in step_summary_markdown(run)
+
+
+def test_a_spec_that_needs_the_agent_is_its_own_outcome_everywhere(tmp_path: Path) -> None:
+    from autoqa.exit_codes import ExitCode, exit_code_for
+    from autoqa.reports.junit import junit_xml
+
+    refused = SpecResult(
+        Path("specs/b.md"), "B", Outcome.NEEDS_AGENT, "none", reason="step 2 needs the agent", index=1
+    )
+    done = SpecResult(Path("specs/a.md"), "A", Outcome.PASSED, "plain", index=0)
+    run = RunResult("r2", (done, refused))
+    assert exit_code_for(run) is ExitCode.NEEDS_AGENT
+    assert 'data-filter="needs_agent">Needs the agent (1)' in render_html(run, tmp_path)
+    assert "1 passed, 0 failed, 0 error, 0 skipped, 1 need the agent" in step_summary_markdown(run)
+    xml = junit_xml(run)
+    assert 'skipped="1"' in xml and 'message="needs the agent: step 2 needs the agent"' in xml
+    assert "Needs the agent" not in render_html(RunResult("r3", (done,)), tmp_path)

@@ -60,11 +60,29 @@ def test_failed_spec_exits_1_and_json_output_parses(
     assert outcomes == {"01-login.md": "passed", "03-checkout.md": "failed"}
 
 
-def test_agent_spec_without_credentials_fails_fast_before_a_browser(
+def test_without_credentials_agent_specs_are_named_and_the_others_run(
+    demo_project: Path, demo_server: DemoServer
+) -> None:
+    out = run_cli(
+        ["run", "specs/01-login.md", "specs/06-sorting-agent.md"],
+        cwd=demo_project,
+        env=demo_environ(demo_server),
+    )
+    assert out.returncode == 0, out.stderr  # skipped and named, as `autoqa demo` does
+    text = out.stdout + out.stderr
+    assert "1 passed, 0 failed, 0 error, 1 skipped" in text
+    assert "06-sorting-agent.md:" in text and "needs the agent" in text and "ANTHROPIC_API_KEY" in text
+
+
+def test_agent_always_without_credentials_fails_fast_before_a_browser(
     demo_project: Path, demo_server: DemoServer
 ) -> None:
     started = time.monotonic()
-    out = run_cli(["run", "specs/06-sorting-agent.md"], cwd=demo_project, env=demo_environ(demo_server))
+    out = run_cli(
+        ["run", "specs/06-sorting-agent.md", "--agent", "always"],
+        cwd=demo_project,
+        env=demo_environ(demo_server),
+    )
     assert out.returncode == 3
     assert "ANTHROPIC_API_KEY" in out.stderr
     assert not (demo_project / "artifacts").exists()
@@ -79,8 +97,9 @@ def test_agent_never_refuses_agent_specs_with_a_clear_message(
         cwd=demo_project,
         env=demo_environ(demo_server),
     )
-    assert out.returncode == 3
-    assert "--agent never" in out.stderr and "step 1" in out.stderr
+    assert out.returncode == 4
+    text = out.stdout + out.stderr
+    assert "NEEDS_AGENT" in text.upper() and "--agent never" in text and "step 1" in text
 
 
 def test_init_scaffolds_and_never_overwrites(tmp_path: Path) -> None:

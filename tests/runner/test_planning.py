@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from autoqa.results import ExecutorKind
+from autoqa.results import ExecutorKind, Outcome
 from autoqa.runner.planning import plan_job, shard
 from autoqa.secrets import SecretSet
 from autoqa.spec.loader import load_spec
@@ -32,15 +32,15 @@ def test_free_text_needs_the_agent_and_is_skipped_without_credentials(tmp_path: 
         0, spec, SecretSet(), agent_mode="auto", agent_available=False, agent_unavailable_reason="no key"
     )
     assert job.executor is ExecutorKind.NONE
-    assert job.not_run_outcome == "skipped"
-    assert "no key" in (job.not_run_reason or "")
+    assert job.not_run_outcome is Outcome.SKIPPED
+    assert "step 2" in (job.not_run_reason or "") and "no key" in (job.not_run_reason or "")
 
 
 def test_agent_never_refuses_with_the_step_named(tmp_path: Path) -> None:
     spec = _spec(tmp_path, "1. Navigate to /\n2. Sort the products by price\n")
     job = plan_job(0, spec, SecretSet(), agent_mode="never", agent_available=True)
     assert job.executor is ExecutorKind.NONE
-    assert job.not_run_outcome == "error"
+    assert job.not_run_outcome is Outcome.NEEDS_AGENT
     assert "step 2" in (job.not_run_reason or "") and "Sort the products" in (job.not_run_reason or "")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 
 from autoqa.results import INTERRUPTED, Outcome, RunResult, SpecResult, StepResult, StepStatus, ToolCall
@@ -88,6 +89,18 @@ def interrupted_note(run: RunResult) -> str:
         f"The run was interrupted: {unfinished} {specs} did not finish and {listed} listed as skipped "
         "(interrupted)."
     )
+
+
+TALLIED = (Outcome.PASSED, Outcome.FAILED, Outcome.ERROR, Outcome.SKIPPED)
+"""Always shown in a one-line tally; ``needs_agent`` joins them when there are any."""
+
+
+def tally(numbers: Mapping[str, int]) -> str:
+    """``3 passed, 1 failed, 0 error, 0 skipped, 2 need the agent`` from outcome counts."""
+    parts = [f"{numbers.get(str(o), 0)} {o}" for o in TALLIED]
+    if numbers.get(Outcome.NEEDS_AGENT):
+        parts.append(f"{numbers[Outcome.NEEDS_AGENT]} need the agent")
+    return ", ".join(parts)
 
 
 def counts(run: RunResult) -> dict[str, int]:

@@ -23,6 +23,7 @@ from autoqa.reports.describe import (
     one_line,
     spec_name,
     step_line,
+    tally,
 )
 from autoqa.results import Outcome, RunResult, SpecResult
 from autoqa.text_safety import terminal_safe
@@ -99,8 +100,7 @@ def step_summary_markdown(run: RunResult, *, run_dir: Path | None = None, root: 
     bad = numbers["failed"] + numbers["error"]
     verdict = "failed" if bad else "passed"
     out = [
-        f"## autoqa {verdict}: {numbers['passed']} passed, {numbers['failed']} failed, "
-        f"{numbers['error']} error, {numbers['skipped']} skipped",
+        f"## autoqa {verdict}: {tally(numbers)}",
         "",
         f"Run `{_md(run.run_id)}` · {_md(duration(run.duration_ms))} · ${run.usage.cost_usd:.4f} · "
         f"{run.usage.input_tokens:,} input / {run.usage.output_tokens:,} output tokens",

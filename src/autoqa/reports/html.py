@@ -255,7 +255,8 @@ def render_html(run: RunResult, run_dir: Path | None = None, *, root: Path | Non
     verdict = "passed" if numbers["failed"] == 0 and numbers["error"] == 0 else "failed"
     cards = "".join(
         f'<div class="card"><b>{numbers[key]}</b><span class="badge {key}">{key}</span></div>'
-        for key in ("passed", "failed", "error", "skipped")
+        for key in ("passed", "failed", "error", "skipped", "needs_agent")
+        if key != "needs_agent" or numbers[key]
     )
     filters = "".join(
         f'<button type="button" data-filter="{key}">{label} ({numbers[count]})</button>'
@@ -265,7 +266,9 @@ def render_html(run: RunResult, run_dir: Path | None = None, *, root: Path | Non
             ("error", "Error", "error"),
             ("passed", "Passed", "passed"),
             ("skipped", "Skipped", "skipped"),
+            ("needs_agent", "Needs the agent", "needs_agent"),
         )
+        if key != "needs_agent" or numbers[key]
     )
     interrupted = f'<p class="err">{_e(interrupted_note(run))}</p>' if run.interrupted else ""
     specs = "\n".join(_spec_html(s, run_dir, root) for s in sorted(run.specs, key=lambda s: s.index))

@@ -119,6 +119,8 @@ def _testcase(suite: ET.Element, spec: SpecResult, root: Path | None) -> None:
         node.text = _clean(failure_message(spec))
     elif spec.outcome is Outcome.SKIPPED:
         ET.SubElement(case, "skipped", message=_clean(spec.reason or "skipped"))
+    elif spec.outcome is Outcome.NEEDS_AGENT:  # JUnit has no such state: skipped, saying why
+        ET.SubElement(case, "skipped", message=_clean(f"needs the agent: {spec.reason or ''}"))
     out = _steps_text(spec)
     if out:
         ET.SubElement(case, "system-out").text = _clean(out)
@@ -132,7 +134,7 @@ def junit_xml(run: RunResult, *, root: Path | None = None, suite_name: str = "au
         "tests": str(len(run.specs)),
         "failures": str(counts[Outcome.FAILED]),
         "errors": str(counts[Outcome.ERROR]),
-        "skipped": str(counts[Outcome.SKIPPED]),
+        "skipped": str(counts[Outcome.SKIPPED] + counts[Outcome.NEEDS_AGENT]),
         "time": _seconds(run.duration_ms),
     }
     suites = ET.Element("testsuites", attrs)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from autoqa.execute.plain import PlainPlan
-from autoqa.results import ExecutorKind
+from autoqa.results import ExecutorKind, Outcome
 from autoqa.secrets import SecretSet
 from autoqa.spec.model import Spec
 
@@ -21,7 +21,7 @@ class SpecJob:
     secrets: SecretSet
     executor: ExecutorKind
     plain: PlainPlan | None = None
-    not_run_outcome: str | None = None
+    not_run_outcome: Outcome | None = None
     """For ``ExecutorKind.NONE``: ``skipped`` or ``error``."""
     not_run_reason: str | None = None
     cache_plan: CachePlan | None = None

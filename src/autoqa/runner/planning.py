@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from autoqa.execute.plain import plan_plain
-from autoqa.results import ExecutorKind
+from autoqa.execute.plain import PlainPlan, plan_plain
+from autoqa.results import ExecutorKind, Outcome
 from autoqa.runner.jobs import SpecJob
 from autoqa.secrets import SecretSet
 from autoqa.spec.model import Spec
@@ -42,7 +42,7 @@ def plan_job(
     if agent_mode == "never":
         if complete:
             return SpecJob(index, spec, secrets, ExecutorKind.REPLAY, plain=plain, cache_plan=cache_plan)
-        where = f"step {unparsed.index} ({unparsed.source}:{unparsed.line})" if unparsed else "a step"
+        where = where_unparsed(plain)
         why = ""
         if cache_plan is not None and cached:
             why = f"; the step cache stops at step {cache_plan.first_uncached} ({cache_plan.reason})"
@@ -54,7 +54,7 @@ def plan_job(
             secrets,
             ExecutorKind.NONE,
             plain=plain,
-            not_run_outcome="error",
+            not_run_outcome=Outcome.NEEDS_AGENT,
             not_run_reason=f"{where} needs the agent but --agent never forbids model calls: "
             f"{unparsed.text if unparsed else ''!r}{why}; rewrite it in the plain grammar, record a passing "
             "run into the step cache, or allow the agent",
@@ -76,10 +76,17 @@ def plan_job(
             secrets,
             ExecutorKind.NONE,
             plain=plain,
-            not_run_outcome="skipped",
-            not_run_reason=f"needs the agent ({agent_unavailable_reason})",
+            # Skipped and named, as `autoqa demo` does: the specs that do not need the model still run.
+            not_run_outcome=Outcome.SKIPPED,
+            not_run_reason=f"{where_unparsed(plain)} needs the agent: {agent_unavailable_reason}",
         )
     return SpecJob(index, spec, secrets, ExecutorKind.AGENT, plain=plain)
+
+
+def where_unparsed(plain: PlainPlan) -> str:
+    """``step 3 (specs/a.md:9)``: the first step the grammar does not parse."""
+    unparsed = plain.first_unparsed
+    return f"step {unparsed.index} ({unparsed.source}:{unparsed.line})" if unparsed else "a step"
 
 
 def needs_agent(

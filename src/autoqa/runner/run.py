@@ -133,9 +133,11 @@ def prepare_run(request: RunRequest, *, skip_agent_without_credentials: bool = F
     available, note = True, None
     if needs_agent(specs, agent_mode, cache_plans):
         available, note = _agent_available(merged_env)
-        if not available and not skip_agent_without_credentials:
+        # --agent always asked for the model for every spec: without it, nothing can run. Otherwise the
+        # specs that need it are named as needs_agent (exit 4) and the others run.
+        if not available and agent_mode == "always" and not skip_agent_without_credentials:
             raise CredentialsError(
-                f"some specs need the agent and {note}",
+                f"--agent always needs the model and {note}",
                 hint="set ANTHROPIC_API_KEY (or log in to Claude Code), or use --agent never to run only "
                 "plain-grammar specs",
             )

@@ -345,7 +345,7 @@ def unfinished_result(job: SpecJob, *, interrupted: bool) -> SpecResult:
 
 
 def _not_run(job: SpecJob) -> SpecResult:
-    return not_run_result(job, job.not_run_reason, Outcome(job.not_run_outcome or "skipped"))
+    return not_run_result(job, job.not_run_reason, job.not_run_outcome or Outcome.SKIPPED)
 
 
 def _error(job: SpecJob, reason: str) -> SpecResult:
