@@ -12,10 +12,10 @@ import pytest
 from PIL import Image
 from pydantic import BaseModel, ConfigDict
 
-from autoqa.agent.content import bounded_jpeg, internal_error_result, to_mcp_result
+from autoqa.agent.content import bounded_jpeg, internal_error_result, summary, to_mcp_result
 from autoqa.agent.schemas import compact_schema
 from autoqa.secrets import SecretSet
-from autoqa.tools.result import ErrorCode, Screenshot, ToolResult
+from autoqa.tools.result import ErrorCode, Screenshot, ToolError, ToolResult
 
 SECRETS = SecretSet({"PASSWORD": "demo-pass-123"})
 
@@ -155,3 +155,13 @@ def test_compact_schema_inlines_defs_drops_titles_and_adds_step() -> None:
     assert schema["properties"]["note"] == {"type": "string"}
     assert schema["properties"]["step"] == {"type": "integer"}
     assert schema["required"] == ["title", "step"]
+
+
+def test_advice_reaches_the_model_but_not_the_message_people_read() -> None:
+    error = ToolError.of(
+        ErrorCode.ELEMENT_NOT_FOUND, "no element matches target 'Sve'", advice="take a snapshot"
+    )
+    result = ToolResult(ok=False, tool="click", error=error)
+    body, _ = summary(result)
+    assert body["error"]["message"] == "no element matches target 'Sve'; take a snapshot"
+    assert error.message == "no element matches target 'Sve'"

@@ -89,7 +89,10 @@ async def test_ambiguous_target_lists_candidates_with_refs(call: Call, tool_ctx:
     assert result.error.details["count"] == 6
     assert {c["name"] for c in candidates} == {"Add to cart"}
     assert [c["context"] for c in candidates] == ["Backpack", "Bike Light", "Bolt T-Shirt"]
-    assert all(c["ref"] in result.error.message for c in candidates)
+    # People read the candidates as a spec could name them; the refs are advice for the model only.
+    assert all(c["ref"] not in result.error.message for c in candidates)
+    assert 'button "Add to cart" (in "Backpack")' in result.error.message
+    assert result.error.advice is not None and all(c["ref"] in result.error.advice for c in candidates)
     # The refs work: a model recovers with the second one.
     ok(await call("click", ref=candidates[1]["ref"]))
     cart = await tool_ctx.page.evaluate("JSON.parse(localStorage.getItem('cart') || '{}')")

@@ -67,7 +67,7 @@ def summary(
     if result.error is not None:
         error: dict[str, Any] = {
             "code": str(result.error.code),
-            "message": result.error.message,
+            "message": result.error.message + (f"; {result.error.advice}" if result.error.advice else ""),
             "retriable": result.error.retriable,
         }
         details = result.error.details

@@ -202,6 +202,7 @@ async def wait_for_element(
             code,
             f"expected {subject} to be {expectation}, but no element matches; "
             + failure.error.message.split("; ", 1)[-1],
+            advice=failure.error.advice,
             expected=expectation,
             actual=observed.actual,
             **details,

@@ -55,12 +55,13 @@ async def with_refs(
     return out
 
 
-def render(candidates: Sequence[dict[str, Any]]) -> str:
-    """``button "Add to cart" [ref=e21] (in "Backpack $29.99")`` joined with ``; ``."""
+def render(candidates: Sequence[dict[str, Any]], *, refs: bool = True) -> str:
+    """``button "Add to cart" [ref=e21] (in "Backpack $29.99")`` joined with ``; `` (without the refs for
+    people: a ref means something only to a model that took the snapshot)."""
     parts = []
     for c in candidates:
         text = f'{c["role"]} "{c["name"]}"' if c.get("name") else str(c["role"])
-        if c.get("ref"):
+        if refs and c.get("ref"):
             text += f" [ref={c['ref']}]"
         if c.get("context"):
             text += f' (in "{c["context"]}")'

@@ -118,14 +118,16 @@ async def target_failure(ctx: ToolContext, target: str, lookup: TargetLookup) ->
         candidates = await with_refs(ctx, lookup.matches, lookup.match_locators)
         return ToolFailure(
             ErrorCode.AMBIGUOUS_TARGET,
-            f"target {target!r} matches {lookup.count} elements equally well: {render(candidates)}. "
-            "Use one of these refs or a more specific target",
+            f"target {target!r} matches {lookup.count} elements equally well: "
+            f"{render(candidates, refs=False)}",
+            advice=f"use one of these: {render(candidates)}; or a more specific target",
             candidates=candidates,
             count=lookup.count,
         )
     locators = [locator_for(ctx.page, c) for c in lookup.candidates]
     candidates = await with_refs(ctx, lookup.candidates, locators)
-    hint = f"closest: {render(candidates)}" if candidates else "nothing similar is visible; take a snapshot"
+    hint = f"closest: {render(candidates, refs=False)}" if candidates else "nothing similar is visible"
+    advice = f"closest refs: {render(candidates)}" if candidates else "take a snapshot"
     if lookup.sealed:
         hint += (
             f"; <{'>, <'.join(lookup.sealed)}> render inside a closed shadow root, which cannot be read "
@@ -136,6 +138,7 @@ async def target_failure(ctx: ToolContext, target: str, lookup: TargetLookup) ->
     return ToolFailure(
         ErrorCode.ELEMENT_NOT_FOUND,
         f"{what} matches target {target!r}; {hint}",
+        advice=advice,
         candidates=candidates,
     )
 

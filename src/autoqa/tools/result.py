@@ -57,12 +57,17 @@ class ToolError(BaseModel):
 
     code: ErrorCode
     message: str
+    """What went wrong, in words a person reads in a report (no refs, no tool advice)."""
     retriable: bool
     details: dict[str, Any] | None = None
+    advice: str | None = None
+    """What the model may do next (use a ref, take a snapshot): sent to the model, not shown to people."""
 
     @classmethod
-    def of(cls, code: ErrorCode, message: str, **details: Any) -> ToolError:
-        return cls(code=code, message=message, retriable=RETRIABLE[code], details=details or None)
+    def of(cls, code: ErrorCode, message: str, *, advice: str | None = None, **details: Any) -> ToolError:
+        return cls(
+            code=code, message=message, retriable=RETRIABLE[code], details=details or None, advice=advice
+        )
 
 
 class Screenshot(BaseModel):
@@ -104,6 +109,6 @@ class ToolFailure(Exception):
     Never escapes :func:`autoqa.tools.call_tool`, which turns it into a failed :class:`ToolResult`.
     """
 
-    def __init__(self, code: ErrorCode, message: str, **details: Any) -> None:
+    def __init__(self, code: ErrorCode, message: str, *, advice: str | None = None, **details: Any) -> None:
         super().__init__(message)
-        self.error = ToolError.of(code, message, **details)
+        self.error = ToolError.of(code, message, advice=advice, **details)
