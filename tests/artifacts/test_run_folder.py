@@ -103,7 +103,14 @@ def test_run_json_grows_with_each_finished_spec(make_run: RunFactory, make_resul
         data = _run_json(run)
         assert [s["index"] for s in data["specs"]] == list(range(1, index + 1))
         assert data["summary"]["total"] == index
-    assert _run_json(run)["summary"] == {"total": 3, "passed": 1, "failed": 1, "error": 1, "skipped": 0}
+    assert _run_json(run)["summary"] == {
+        "total": 3,
+        "passed": 1,
+        "failed": 1,
+        "error": 1,
+        "skipped": 0,
+        "needs_agent": 0,
+    }
 
 
 def test_results_are_redacted_everywhere_they_are_written(
@@ -267,7 +274,14 @@ def test_finish_run_writes_reports_and_github_output(
     assert all(p.exists() for p in written.values())
     data = _run_json(run)
     assert data["status"] == "finished" and data["duration_ms"] == 1234.0 and data["finished_at"]
-    assert data["summary"] == {"total": 3, "passed": 1, "failed": 1, "error": 0, "skipped": 1}
+    assert data["summary"] == {
+        "total": 3,
+        "passed": 1,
+        "failed": 1,
+        "error": 0,
+        "skipped": 1,
+        "needs_agent": 0,
+    }
     assert out.getvalue().startswith("::error file=specs/shop/login.md,")
     assert out.getvalue().count("::error") == 1
     assert "1 failed" in summary_file.read_text()

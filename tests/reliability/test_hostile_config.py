@@ -3,8 +3,8 @@ TOML/JSON/.env files, bad ``AUTOQA_*`` values and flags that contradict each oth
 
 Each must exit 2 before anything runs (no run folder, no browser), with one message naming the key, where
 the value came from (file, env variable or flag) and what is allowed — never a traceback. A spec that needs
-the model under ``--agent never`` is not a usage error: the run goes ahead, that spec is an error naming
-its step, and the other spec passes.
+the model under ``--agent never`` is not a usage error nor an infrastructure error: the run goes ahead,
+that spec is ``needs_agent`` naming its step (exit 4), and the other spec passes.
 """
 
 from __future__ import annotations
@@ -155,6 +155,6 @@ def test_agent_never_refuses_only_the_spec_that_needs_the_model(
         env=campaign_environ(campaign_server.url),
         timeout=90,
     )
-    assert_aftermath(run, expected={"a-good.md": "passed", "b-needs-model.md": "error"}, exit_code=3)
+    assert_aftermath(run, expected={"a-good.md": "passed", "b-needs-model.md": "needs_agent"}, exit_code=4)
     reason = run.spec("b-needs-model.md")["reason"]
     assert "step 2" in reason and "b-needs-model.md:8" in reason and "--agent never" in reason, reason
