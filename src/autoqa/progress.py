@@ -73,7 +73,8 @@ class PlainProgress:
             self._open_steps.pop(spec, None)
             self._flush(spec)
             outcome = fields.get("outcome", "")
-            reason = f" — {fields['reason']}" if fields.get("reason") and outcome != "passed" else ""
+            where = f"{fields['where']}: " if fields.get("where") else ""
+            reason = f" — {where}{fields['reason']}" if fields.get("reason") and outcome != "passed" else ""
             seconds = (fields.get("duration_ms") or 0) / 1000
             self._print(f"{outcome.upper():8} {fields.get('path')} ({seconds:.1f}s){reason}")
             for note in fields.get("notes") or ():

@@ -101,6 +101,19 @@ class StepResult:
     """The passing assertions that proved this step, one readable line each (the evidence map)."""
     flags: tuple[StepFlag, ...] = ()
     heal: Heal | None = None
+    source: str | None = None
+    """The file the step was written in (the spec, or a ``steps/`` file it includes), project-relative."""
+    line: int | None = None
+    """Its line in ``source``."""
+
+    @property
+    def where(self) -> str:
+        """``step 3 (steps/login.md:7)``: where a person finds the step (includes resolved)."""
+        return (
+            f"step {self.index} ({self.source}:{self.line})"
+            if self.source and self.line
+            else f"step {self.index}"
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,6 +55,8 @@ def step_to_dict(step: StepResult) -> dict[str, Any]:
         "evidence": list(step.evidence),
         "flags": [{"kind": str(f.kind), "message": f.message} for f in step.flags],
         "heal": _heal_to_dict(step.heal),
+        "source": step.source,
+        "line": step.line,
         "tool_calls": [tool_call_to_dict(c) for c in step.tool_calls],
     }
 
@@ -134,6 +136,8 @@ def _step(data: Mapping[str, Any]) -> StepResult:
         evidence=tuple(str(e) for e in data.get("evidence") or ()),
         flags=tuple(_flag(f) for f in data.get("flags") or ()),
         heal=_heal(data.get("heal")),
+        source=str(data["source"]) if data.get("source") else None,
+        line=int(data["line"]) if data.get("line") else None,
     )
 
 

@@ -25,7 +25,7 @@ from autoqa.reports.describe import (
     step_line,
     tally,
 )
-from autoqa.results import Outcome, RunResult, SpecResult
+from autoqa.results import Outcome, RunResult, SpecResult, StepResult
 from autoqa.text_safety import terminal_safe
 
 
@@ -42,9 +42,15 @@ def on_github(env: Mapping[str, str]) -> bool:
     return env.get("GITHUB_ACTIONS", "").lower() == "true"
 
 
-def _annotation_file(spec: SpecResult, env: Mapping[str, str], root: Path | None) -> str:
+def _annotation_file(
+    spec: SpecResult, env: Mapping[str, str], root: Path | None, step: StepResult | None = None
+) -> str:
+    """The file the step was written in (an included ``steps/`` file for its steps), else the spec."""
     workspace = env.get("GITHUB_WORKSPACE")
     base = Path(workspace) if workspace else root
+    if step is not None and step.source:
+        source = Path(step.source)
+        return display_path(source if source.is_absolute() else (root or Path.cwd()) / source, base)
     return display_path(spec.path, base)
 
 
@@ -58,8 +64,8 @@ def annotation_lines(
     for spec in sorted(run.specs, key=lambda s: s.index):
         if spec.outcome not in (Outcome.FAILED, Outcome.ERROR):
             continue
-        props = [f"file={escape_property(_annotation_file(spec, env, root))}"]
         step = failed_step(spec)
+        props = [f"file={escape_property(_annotation_file(spec, env, root, step))}"]
         line = step_line(spec, step, root) if step is not None else None
         if line is not None:
             props.append(f"line={line}")
@@ -68,8 +74,10 @@ def annotation_lines(
         props.append(f"title={escape_property(one_line(title, 200))}")
         lines.append(f"::error {','.join(props)}::{escape_data(failure_message(spec))}")
     for spec in sorted(run.specs, key=lambda s: s.index):
-        where = f"file={escape_property(_annotation_file(spec, env, root))}"
         for step in spec.steps:
+            if not step.flags:
+                continue
+            where = f"file={escape_property(_annotation_file(spec, env, root, step))}"
             line = step_line(spec, step, root)
             at = f"{where},line={line}" if line is not None else where
             for flag in step.flags:

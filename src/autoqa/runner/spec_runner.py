@@ -27,6 +27,7 @@ from autoqa.results import (
 from autoqa.runner.after_pass import PassedSpec
 from autoqa.runner.jobs import SpecJob
 from autoqa.runner.run_context import RunEnvironment
+from autoqa.spec.model import Spec
 from autoqa.tools.context import ToolContext
 from autoqa.tools.origin_guard import guard_navigations
 from autoqa.tools.secret_fields import secret_masks
@@ -339,6 +340,31 @@ def not_run_result(
     )
 
 
+def placed(result: SpecResult, spec: Spec, root: Path | None) -> SpecResult:
+    """Each step result with the file and line the step was written in (an included step's own file)."""
+    written = {step.index: step for step in spec.steps}
+
+    def label(path: Path) -> str:
+        try:
+            return path.resolve().relative_to((root or Path.cwd()).resolve()).as_posix()
+        except ValueError:
+            return path.as_posix()
+
+    steps = tuple(
+        replace(s, source=label(written[s.index].source), line=written[s.index].line)
+        if s.index in written
+        else s
+        for s in result.steps
+    )
+    return replace(result, steps=steps)
+
+
+def failed_where(result: SpecResult) -> str | None:
+    """``step 3 (steps/login.md:7)`` for the step that failed, if one did."""
+    step = next((s for s in result.steps if s.index == result.failed_step), None)
+    return step.where if step is not None else None
+
+
 def unfinished_result(job: SpecJob, *, interrupted: bool) -> SpecResult:
     """A job the run never finished: skipped, because the run was interrupted or stopped early."""
     return not_run_result(job, INTERRUPTED if interrupted else "not run")
@@ -360,7 +386,7 @@ async def _finish(
     started: float,
 ) -> SpecResult:
     result = replace(
-        result,
+        placed(result, job.spec, env.root),
         slug=job.slug,
         index=job.index,
         duration_ms=result.duration_ms or round((time.monotonic() - started) * 1000, 1),
@@ -375,6 +401,7 @@ async def _finish(
         outcome=str(result.outcome),
         reason=result.reason,
         failed_step=result.failed_step,
+        where=failed_where(result),
         duration_ms=result.duration_ms,
         cost_usd=result.usage.cost_usd,
         executor=result.executor,
