@@ -50,7 +50,7 @@ def test_failure_with_image_is_not_is_error_but_says_ok_false_and_carries_the_jp
     assert summary["error"] == {
         "code": "ELEMENT_NOT_FOUND",
         "message": "no element matches 'Sign in'",
-        "retriable": True,
+        "retriable": False,
     }
     assert summary["screenshot"] == {"width": 1024, "height": 640, "attached": True}
     image_block = mcp["content"][-1]

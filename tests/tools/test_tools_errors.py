@@ -143,3 +143,12 @@ def test_builtin_timeout_and_foreign_exceptions() -> None:
     error = map_playwright_error(ValueError("bad thing"))
     assert error.code is ErrorCode.INTERNAL_ERROR
     assert error.message == "ValueError: bad thing"
+
+
+def test_retriable_means_the_same_call_may_succeed_later() -> None:
+    # Waited in full and saw other content, or no such element: repeating the call cannot help.
+    never_later = (ErrorCode.ASSERTION_FAILED, ErrorCode.ELEMENT_NOT_FOUND, ErrorCode.AMBIGUOUS_TARGET)
+    assert not any(RETRIABLE[code] for code in never_later)
+    # The page was loading or busy: the very same call may pass in a moment.
+    later = (ErrorCode.TIMEOUT, ErrorCode.ELEMENT_NOT_INTERACTABLE, ErrorCode.NAVIGATION_FAILED)
+    assert all(RETRIABLE[code] for code in later)

@@ -226,7 +226,7 @@ class ToolDispatcher:
                         "error": {
                             "code": ErrorCode.INVALID_INPUT,
                             "message": "status must be passed or failed",
-                            "retriable": True,
+                            "retriable": False,
                         },
                     },
                     is_error=True,
@@ -242,7 +242,7 @@ class ToolDispatcher:
                         "error": {
                             "code": ErrorCode.INVALID_INPUT,
                             "message": "step must be a step number",
-                            "retriable": True,
+                            "retriable": False,
                         },
                     },
                     is_error=True,

@@ -22,8 +22,9 @@ RULES = "\n".join(
         "- Values like {{NAME}} are secrets: type them exactly like that; the tools fill them in. Never "
         "guess them.",
         "- After an error, read error.code, error.retriable and the screenshot, call snapshot again and try "
-        "another way (another ref, scroll, wait_for). Never repeat a failing call unchanged; CIRCUIT_OPEN "
-        "means stop trying that target.",
+        "another way (another ref, scroll, wait_for). error.retriable is true only when the same call may "
+        "succeed later (the page was loading or busy); otherwise repeating it cannot help. Never repeat a "
+        "failing call unchanged; CIRCUIT_OPEN means stop trying that target.",
         "- Every Verify step and every Expected clause needs its own passing assert_* call tagged with that "
         "step, even if the snapshot already shows it.",
         "- Evidence must prove the claim: order needs assert_order, counts assert_count, text of one "

@@ -30,18 +30,19 @@ class ErrorCode(StrEnum):
     """A tool call after ``finish`` or ``report_bug``."""
 
 
-# Retriable means "the same or a slightly different call may succeed later": the page may still be
-# loading, the element may appear, a different target may work. Non-retriable codes need a different
-# approach altogether (fix the arguments, stop, report).
+# Retriable means "the same call may succeed later": the page was still loading or busy (a timeout, a
+# covered or disabled element, a failed navigation). Everything else has already waited its full timeout
+# and saw what it saw: an assertion that found other content, a target that is not on the page or is
+# ambiguous, a stale ref — repeating the call cannot help; a different call, or report_bug, may.
 RETRIABLE: dict[ErrorCode, bool] = {
     ErrorCode.INVALID_INPUT: False,
-    ErrorCode.ELEMENT_NOT_FOUND: True,
-    ErrorCode.AMBIGUOUS_TARGET: True,
+    ErrorCode.ELEMENT_NOT_FOUND: False,
+    ErrorCode.AMBIGUOUS_TARGET: False,
     ErrorCode.ELEMENT_NOT_INTERACTABLE: True,
     ErrorCode.TIMEOUT: True,
     ErrorCode.NAVIGATION_FAILED: True,
     ErrorCode.NAVIGATION_BLOCKED: False,
-    ErrorCode.ASSERTION_FAILED: True,
+    ErrorCode.ASSERTION_FAILED: False,
     ErrorCode.PAGE_CLOSED: False,
     ErrorCode.UNSUPPORTED: False,
     ErrorCode.INTERNAL_ERROR: False,
