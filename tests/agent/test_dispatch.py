@@ -99,6 +99,17 @@ async def test_failure_screenshot_attached_only_in_screenshot_mode() -> None:
     assert [b["type"] for b in out["content"]] == ["text"]
 
 
+async def test_failed_results_count_down_the_attempts_left_for_the_step() -> None:
+    failed = ToolResult.failure(ErrorCode.ELEMENT_NOT_FOUND, "nothing matches", "click")
+    caller = ScriptedCaller(failed, failed, failed)
+    d, _ = dispatcher(caller, max_retries_per_step=3, circuit_breaker_threshold=9)
+    left = []
+    for target in ("Sign in", "Log in", "Enter"):
+        out = await d.handle("click", {"target": target, "step": 2})
+        left.append(summary(out)["error"]["attempts_left"])
+    assert left == [2, 1, 0]
+
+
 async def test_success_carries_an_image_only_for_the_screenshot_tool() -> None:
     shot = Screenshot(width=640, height=400, data=jpeg())
     ok_click = ToolResult.success("click").model_copy(update={"screenshot": shot})

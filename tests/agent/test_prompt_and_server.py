@@ -11,7 +11,7 @@ from autoqa.agent.dispatch import ToolDispatcher
 from autoqa.agent.guardrails import Guardrails
 from autoqa.agent.mcp_server import build_tools, factor_shared_sentences
 from autoqa.agent.options import AgentOptions
-from autoqa.agent.prompt import system_prompt
+from autoqa.agent.prompt import limits_rule, system_prompt
 from autoqa.agent.session import _ending, _on_message, _StreamState, _usage
 from autoqa.events import ListSink
 from autoqa.execute.recording import RecordingCaller
@@ -64,6 +64,12 @@ def test_prompt_lists_steps_with_numbers_expected_notes_and_rules() -> None:
     assert text.endswith("Tool notes: Element by ref or target.")
     assert "ask_user" not in text
     assert "ask_user" in system_prompt(SPEC, interactive=True)
+
+
+def test_the_prompt_states_the_limits_the_guardrails_enforce() -> None:
+    text = system_prompt(SPEC, limits=limits_rule(5, 8, 120))
+    assert "5 failed calls per step, 8 failed calls in a row, 120 tool calls in all" in text
+    assert "report_bug" in text.split("Limits:")[1]
 
 
 def test_shared_sentences_are_factored_out_exactly() -> None:

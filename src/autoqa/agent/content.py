@@ -123,10 +123,14 @@ def to_mcp_result(
     secrets: SecretSet,
     image: Image | None = None,
     context_text: str | None = None,
+    attempts_left: int | None = None,
 ) -> McpResult:
     """Map a tool result to MCP content. ``image`` is attached as described in the module docstring;
     ``context_text`` (a snapshot excerpt) follows the summary on failures."""
     body, long_fields = summary(result, image_attached=image is not None)
+    if attempts_left is not None and "error" in body:
+        # The per-step guardrail, counted down where the model reads the failure (0: the next one ends it).
+        body["error"]["attempts_left"] = attempts_left
     blocks: list[dict[str, Any]] = [{"type": "text", "text": secrets.redact(_dumps(body))}]
     for key, value in long_fields:
         blocks.append({"type": "text", "text": secrets.redact(_cut(f"{key}:\n{value}"))})

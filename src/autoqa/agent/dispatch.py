@@ -178,7 +178,12 @@ class ToolDispatcher:
                 )
                 context_text = "page now:\n" + cut
         warning = self._step_warning(step)
-        mcp = to_mcp_result(result, secrets=self.secrets, image=image, context_text=context_text)
+        left = None
+        if not result.ok and step is not None:
+            left = max(0, self.options.max_retries_per_step - self.guardrails.errors_by_step[step])
+        mcp = to_mcp_result(
+            result, secrets=self.secrets, image=image, context_text=context_text, attempts_left=left
+        )
         if warning:
             mcp["content"].insert(1, {"type": "text", "text": warning})
         return mcp

@@ -51,8 +51,24 @@ def render_step(step: Step) -> str:
     return "\n".join(lines)
 
 
+def limits_rule(max_retries_per_step: int, max_consecutive_errors: int, max_tool_calls: int) -> str:
+    """The guardrails, stated: a model that does not know them runs into them."""
+    return (
+        f"- Limits: {max_retries_per_step} failed calls per step, {max_consecutive_errors} failed calls in a "
+        f"row, {max_tool_calls} tool calls in all; going over ends the spec as an error. A failed result's "
+        "error.attempts_left says how many more failures the step may have. When a check keeps seeing "
+        "other content, or the target is not on the page, that is the app's behaviour: report_bug instead "
+        "of spending the attempts."
+    )
+
+
 def system_prompt(
-    spec: Spec, *, base_url: str | None = None, interactive: bool = False, tool_notes: Sequence[str] = ()
+    spec: Spec,
+    *,
+    base_url: str | None = None,
+    interactive: bool = False,
+    tool_notes: Sequence[str] = (),
+    limits: str | None = None,
 ) -> str:
     parts = [ROLE, "", f"Spec: {spec.title}"]
     url = base_url or spec.base_url
@@ -66,6 +82,8 @@ def system_prompt(
     parts.append("Steps:")
     parts.extend(render_step(step) for step in spec.steps)
     parts.extend(["", RULES])
+    if limits:
+        parts.append(limits)
     if interactive:
         parts.append(INTERACTIVE_RULE)
     if tool_notes:

@@ -31,7 +31,7 @@ from autoqa.agent.mcp_server import (
     build_tools,
 )
 from autoqa.agent.options import AgentOptions
-from autoqa.agent.prompt import USER_PROMPT, system_prompt
+from autoqa.agent.prompt import USER_PROMPT, limits_rule, system_prompt
 from autoqa.agent.workspace import isolated_workspace
 from autoqa.events import EventSink, NullSink
 from autoqa.execute.recording import RecordingCaller
@@ -152,7 +152,15 @@ async def run_agent_spec(
     )
     toolset = build_tools(dispatcher, TOOLS, disabled=options.disabled_tools, interactive=options.interactive)
     prompt = secrets.redact(
-        system_prompt(spec, base_url=ctx.base_url, interactive=options.interactive, tool_notes=toolset.notes)
+        system_prompt(
+            spec,
+            base_url=ctx.base_url,
+            interactive=options.interactive,
+            tool_notes=toolset.notes,
+            limits=limits_rule(
+                options.max_retries_per_step, options.max_consecutive_errors, options.max_tool_calls_per_spec
+            ),
+        )
     )
     state = _StreamState(sink=_SafeSink(transcript) if transcript is not None else _NullTranscript())
     state.sink.record(
