@@ -305,6 +305,20 @@ async def test_retries_per_step(fake: FakeAnthropic, tool_ctx: ToolContext, agen
     }
 
 
+async def test_a_stubborn_model_on_a_missing_target_ends_failed_not_error(
+    fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any
+) -> None:
+    # The page has no such button: each try is the app's answer, so running out of attempts is a failure.
+    script = [tool_use("navigate", {"url": "/login.html", "step": 1})]
+    for target in ("Sign up now", "Sign-up now", "Sign up now!"):
+        script.append(tool_use("click", {"target": target, "step": 2}))
+    fake.script(*script)
+    result = await run(LOGIN, tool_ctx, agent_options(max_retries_per_step=2, circuit_breaker_threshold=9))
+    assert result.outcome is Outcome.FAILED and result.failed_step == 2
+    assert "its attempts ran out" in (result.reason or "") and "ELEMENT_NOT_FOUND" in (result.reason or "")
+    assert result.guardrail is not None and result.guardrail.name == "max_retries_per_step"
+
+
 async def test_circuit_breaker_refuses_the_same_failing_target(
     fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any
 ) -> None:

@@ -418,7 +418,9 @@ def _ending(
     if state.isolation_error:
         return Aborted(state.isolation_error), None
     if guardrails.tripped is not None:
-        return Aborted(_trip_reason(guardrails.tripped, dispatcher, secrets)), guardrails.tripped
+        trip = guardrails.tripped
+        exhausted = trip.step if trip.name == "max_retries_per_step" else None
+        return Aborted(_trip_reason(trip, dispatcher, secrets), exhausted), trip
     if dispatcher.ending is not None:
         return dispatcher.ending, None
     if state.timed_out:

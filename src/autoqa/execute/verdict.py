@@ -19,7 +19,10 @@ died, the app is unreachable, invalid arguments, a navigation outside the allow-
 
 Agent endings, applied in this order:
 
-1. The session ended abnormally (a guardrail, an API error, the CLI failing) → ``error``.
+1. The session ended abnormally (a guardrail, an API error, the CLI failing) → ``error`` — except when a
+   step's attempts ran out (``max_retries_per_step``) and every failure on it was the app's answer (an
+   assertion that saw other content, a target not on the page): that is ``failed`` at that step, with the
+   last failure as its reason.
 2. ``report_bug(step, expected, actual)`` → ``failed`` at that step, with the model's reason.
 3. ``finish(status="failed")`` → ``failed`` with the model's summary.
 4. ``finish(status="passed")`` → ``passed`` only if every step holds up, checked step by step in order;
@@ -101,6 +104,8 @@ class Aborted:
     """The session could not finish normally: guardrail, API error, CLI failure, isolation failure."""
 
     reason: str
+    exhausted_step: int | None = None
+    """Set when the per-step retry limit ended it: the step whose attempts ran out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +206,19 @@ def _facts(calls: Sequence[ToolCall], kinds: Mapping[str, str] | None = None) ->
     return _StepFacts(tuple(calls), uncleared, evidence)
 
 
+# The app's answer, not ours: another approach could not change what the page shows.
+_MISMATCH_CODES = frozenset({ErrorCode.ASSERTION_FAILED, ErrorCode.ELEMENT_NOT_FOUND})
+
+
+def _genuine_mismatch(facts: _StepFacts) -> str | None:
+    """The last failure's text when every failed call of the step was a mismatch with the page."""
+    failed = [c for c in facts.calls if not c.ok]
+    if not failed or any(c.error_code not in _MISMATCH_CODES for c in failed):
+        return None
+    last = failed[-1]
+    return f"{last.tool} {last.error_code}: {last.error_message or ''}".strip()
+
+
 def _problem(step: Step, facts: _StepFacts) -> str | None:
     if facts.uncleared is not None:
         call = facts.uncleared
@@ -274,6 +292,11 @@ def decide(
     first_uncleared = next((s.index for s in steps if facts[s.index].uncleared is not None), None)
 
     if isinstance(ending, Aborted):
+        mismatch = _genuine_mismatch(facts[ending.exhausted_step]) if ending.exhausted_step in facts else None
+        if ending.exhausted_step is not None and mismatch is not None:
+            reason = f"step {ending.exhausted_step}: its attempts ran out; last: {mismatch}"
+            at = ending.exhausted_step
+            return Verdict(Outcome.FAILED, reason, at, statuses(at, reason, judged=False))
         return Verdict(Outcome.ERROR, ending.reason, None, statuses(None, None, judged=False))
     if isinstance(ending, BugReport):
         reason = f"bug reported at step {ending.step}: expected {ending.expected}; actual {ending.actual}"
