@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import shutil
 import sys
 import tempfile
@@ -298,7 +299,9 @@ class OpenRun:
             tool_settings=ToolSettings.from_settings(settings),
             events=sink,
             artifacts=artifacts,
-            auth_dir=Path(tempfile.mkdtemp(prefix="autoqa-auth-")),
+            # Created only when a setup spec saves its state: a run that never gets that far (or is killed)
+            # leaves nothing behind in the system's temp folder.
+            auth_dir=Path(tempfile.gettempdir()) / f"autoqa-auth-{artifacts.run_id}-{os.getpid()}",
             agent_options=_agent_options(prepared)
             if any(j.executor in (ExecutorKind.AGENT, ExecutorKind.REPLAY) for j in prepared.jobs)
             else None,

@@ -223,7 +223,7 @@ async def _execute(
             path = spec_artifacts.save_screenshot(shot, "final")
             result = replace(result, artifacts={**result.artifacts, "screenshot": str(path)})
     if job.spec.setup and result.outcome is Outcome.PASSED and env.auth_dir is not None:
-        env.auth_dir.mkdir(parents=True, exist_ok=True)
+        env.auth_dir.mkdir(mode=0o700, parents=True, exist_ok=True)  # live session cookies: owner only
         await context.storage_state(path=str(env.auth_dir / f"{job.spec.setup}.json"))
     if result.outcome is Outcome.PASSED:
         passed = PassedSpec(job, recorder, replay)
