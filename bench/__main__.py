@@ -18,6 +18,7 @@ from typing import Any
 from bench import (
     agent_tokens,
     fixed_costs,
+    grammar_acceptance,
     load,
     replay_bench,
     settle_cost,
@@ -31,6 +32,7 @@ SUITES: dict[str, Callable[[], Any]] = {
     "tool_overhead": tool_overhead.run,
     "settle": settle_cost.run,
     "shadow": shadow_cost.run,
+    "grammar": grammar_acceptance.run,
     "agent_tokens": agent_tokens.run,
     "replay_vs_export_vs_handwritten": replay_bench.run,
     "suite_throughput": suite_throughput.run,

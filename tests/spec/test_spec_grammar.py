@@ -216,6 +216,31 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
     ),
     ('Verify there are 3 "Backpack" items', "assert_count", {"target": "Backpack", "count": 3}),
     ('Verify there is 1 "Remove"', "assert_count", {"target": "Remove", "count": 1}),
+    # order, focus, described text, URL endings, unquoted field names (issue: real suites)
+    ('Verify "a", "b" and "c" appear in that order', "assert_order", {"texts": ["a", "b", "c"]}),
+    (
+        'Verify the list shows "buy milk", "feed the cat" in that order',
+        "assert_order",
+        {"texts": ["buy milk", "feed the cat"]},
+    ),
+    ('Verify "x" appears before "y"', "assert_order", {"texts": ["x", "y"]}),
+    ('Verify "What needs to be done?" is focused', "assert_focused", {"target": "What needs to be done?"}),
+    ('Verify the "Email" field has focus', "assert_focused", {"target": '"Email" field'}),
+    ('Verify the success message "Saved." is displayed', "assert_text_present", {"text": "Saved."}),
+    (
+        'Verify an error message "This field is required." is displayed',
+        "assert_text_present",
+        {"text": "This field is required."},
+    ),
+    ('Verify the error "Invalid" is not shown', "assert_text_absent", {"text": "Invalid"}),
+    ('Verify the URL still ends with "/add/"', "assert_url", {"expected": "/add/$", "match": "regex"}),
+    ('Verify the URL still contains "/admin/"', "assert_url", {"expected": "/admin/", "match": "contains"}),
+    ('Enter "admin" in the Username field', "fill", {"target": '"Username" field', "value": "admin"}),
+    (
+        'Fill in the Last name field with "Lovelace"',
+        "fill",
+        {"target": '"Last name" field', "value": "Lovelace"},
+    ),
     # tabs and dialogs
     ("Switch to tab 2", "tabs", {"action": "switch", "index": 1}),
     ("Switch to the new tab", "tabs", {"action": "switch", "index": -1}),
@@ -257,6 +282,8 @@ def test_every_tool_of_the_tool_layer_is_reachable() -> None:
         "assert_checked",
         "assert_enabled",
         "assert_count",
+        "assert_order",
+        "assert_focused",
         "tabs",
         "dialogs",
     }
@@ -302,6 +329,11 @@ NOT_PLAIN = [
     "Verify the URL contains the word products",
     'Check "A" and "B"',
     "Switch to tab 0",
+    'Verify "a" in that order',
+    "Verify the URL ends with /unquoted",
+    "Enter admin in the Username field",
+    "Verify the page looks tidy",
+    'An error message "x" is displayed',  # a claim needs a claiming verb: one definition (grammar_terms)
     "Log in as the standard user",
     "",
     "   ",

@@ -47,6 +47,13 @@ Verify "t" has value "x" · Verify the value of "t" is "x"     assert_value(targ
 Verify "t" is checked|not checked|unchecked                   assert_checked(target, checked)
 Verify "t" is enabled|disabled|not enabled|not disabled       assert_enabled(target, enabled)
 Verify there are 6 "t" [buttons]                              assert_count(target='"t" button', count)
+Verify "a", "b" and "c" appear in that order                  assert_order(texts=[a, b, c])
+Verify the list shows "a", "b" in that order                  assert_order(texts=[a, b])
+Verify "a" appears before "b"                                 assert_order(texts=[a, b])
+Verify "t" is focused · Verify the "t" field has focus        assert_focused(target)
+Verify the success message|error|notification "x" is shown    assert_text_present(x)
+Verify the URL ends with "x" · … still contains "x"           assert_url(expected="x$" as regex | contains)
+Enter "v" in the Username field · Fill the Email field with…  fill(target='"Username" field', value)
 Switch to tab 2 (1-based) · Switch to the first tab           tabs(action="switch", index=1 → 0-based)
 Switch to the new|newest|last tab                             tabs(action="switch", index=-1)
 Accept|Dismiss the next dialog · Accept the alert|confirm     dialogs(action=accept|dismiss) (next dialog)
@@ -314,7 +321,7 @@ def _match_mode(op: str) -> str:
 
 
 @_rule(
-    rf"{VERIFY}\s+{THE}(?:current\s+|page\s+)?(?:url|address)\s+"
+    rf"{VERIFY}\s+{THE}(?:current\s+|page\s+)?(?:url|address)\s+(?:still\s+)?"
     rf"(?P<op>contains|includes|should\s+contain|is|equals|is\s+equal\s+to|should\s+be|matches)\s+{token_group('x')}",
     rf"{ZH_VERIFY}\s*(?:当前)?(?:URL|网址|地址|链接)\s*(?P<op>包含|为|是|等于)\s*{token_group('x')}",
 )
@@ -423,6 +430,82 @@ def _assert_text_present(m: re.Match[str]) -> Built:
 )
 def _assert_text_absent(m: re.Match[str]) -> Built:
     return _text_assertion(m, absent=True)
+
+
+# "the success message", "an error": nouns for text a page shows, never a role (a role word asks for an
+# element check instead).
+_TEXT_DESCRIPTION = (
+    r"(?:(?:success|error|warning|info|information|confirmation|status|validation)\s+)?"
+    r"(?:message|notification|toast|banner|alert|error|text|label)"
+)
+
+
+@_rule(
+    rf"{VERIFY}\s+(?:that\s+)?(?:the|an?)\s+{_TEXT_DESCRIPTION}\s+{q('text')}\s+(?:is|are)\s+{VISIBLE}",
+    rf"{VERIFY}\s+(?:the|an?)\s+{_TEXT_DESCRIPTION}\s+{q('text')}\s+(?:appears|shows\s+up)",
+)
+def _assert_described_text(m: re.Match[str]) -> Built:
+    return _text_assertion(m, absent=False)
+
+
+@_rule(
+    rf"{VERIFY}\s+(?:the|an?)\s+{_TEXT_DESCRIPTION}\s+{q('text')}\s+(?:is|are)\s+{HIDDEN}",
+    rf"{VERIFY}\s+(?:the|an?)\s+{_TEXT_DESCRIPTION}\s+{q('text')}\s+(?:does\s+not|doesn't)\s+appear",
+)
+def _assert_described_text_gone(m: re.Match[str]) -> Built:
+    return _text_assertion(m, absent=True)
+
+
+_QUOTED_LIST = rf"(?P<texts>{QUOTED}(?:\s*,\s*{QUOTED})*(?:\s*,?\s*(?:and|then)\s+{QUOTED})?)"
+
+
+def _texts(group: str) -> list[str]:
+    return [unquote(t) for t in re.findall(QUOTED, group)]
+
+
+@_rule(
+    rf"{VERIFY}\s+{_QUOTED_LIST}\s+(?:are\s+shown\s+|are\s+listed\s+|appear\s+)?in\s+(?:that|this)\s+order",
+    rf"{VERIFY}\s+(?:the\s+)?(?:page|list|table|results?|menu|breadcrumbs?|items?)\s+"
+    rf"(?:shows?|lists?|contains?|displays?)\s+{_QUOTED_LIST}\s+in\s+(?:that|this)\s+order",
+    rf"{VERIFY}\s+(?P<first>{QUOTED})\s+(?:appears|is\s+shown|is\s+listed|comes)\s+(?:before|above)\s+(?P<second>{QUOTED})",
+)
+def _assert_order(m: re.Match[str]) -> Built:
+    groups = m.groupdict()
+    texts = (
+        _texts(groups["texts"])
+        if groups.get("texts")
+        else [unquote(groups["first"]), unquote(groups["second"])]
+    )
+    if len(texts) < 2 or any(not t.strip() for t in texts):
+        return None
+    return "assert_order", {"texts": texts}
+
+
+@_rule(rf"{VERIFY}\s+{THE}{q('target')}{NOUN}\s+(?:is\s+focused|has\s+(?:the\s+)?(?:keyboard\s+)?focus)")
+def _assert_focused(m: re.Match[str]) -> Built:
+    return _with_target("assert_focused", m)
+
+
+@_rule(rf"{VERIFY}\s+{THE}(?:current\s+|page\s+)?(?:url|address)\s+(?:still\s+)?ends\s+with\s+{q('x')}")
+def _assert_url_end(m: re.Match[str]) -> Built:
+    ending = unquote(m.group("x"))
+    return ("assert_url", {"expected": re.escape(ending) + "$", "match": "regex"}) if ending else None
+
+
+# An unquoted name right before a field noun: "Enter "admin" in the Username field". Only with the noun,
+# which says what the words name; the tools then consider editable fields only.
+_BARE_FIELD = (
+    r"the\s+(?P<bare>[^\W\d_][\w'-]*(?:\s+[\w'-]+){0,3}?)\s+(?P<noun>field|input|textbox|text\s+box|box)"
+)
+
+
+@_rule(
+    rf"(?:type|enter|input|write)\s+{value_group('value')}\s+(?:in|into|in\s+to)\s+{_BARE_FIELD}",
+    rf"fill(?:\s+in|\s+out)?\s+{_BARE_FIELD}\s+with\s+{value_group('value')}",
+)
+def _fill_bare(m: re.Match[str]) -> Built:
+    word = role_word(m.group("noun")) or "field"
+    return "fill", {"target": role_target(m.group("bare").strip(), word), "value": unquote(m.group("value"))}
 
 
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4}
