@@ -11,6 +11,7 @@ import click
 
 from autoqa.config.flags import RUN_KEYS, VariableError, click_options, settings_from_options
 from autoqa.config.settings import Settings
+from autoqa.demo_app.bugs import KNOWN_BUGS
 from autoqa.errors import AgentError, AutoQAError, BrowserError, SpecError
 from autoqa.exit_codes import ExitCode
 from autoqa.text_safety import terminal_safe
@@ -121,7 +122,9 @@ def run(paths: tuple[str, ...], **kwargs: Any) -> None:
 @click.option("--serve", is_flag=True, help="Only serve the demo app until Ctrl-C.")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, help="Port (default: a free one).")
 @click.option(
-    "--bugs", default=None, help="Inject known bugs: total,button,label (default: AUTOQA_DEMO_BUGS)."
+    "--bugs",
+    default=None,
+    help=f"Inject known bugs, comma-separated: {', '.join(KNOWN_BUGS)} (default: AUTOQA_DEMO_BUGS).",
 )
 @click_options(_DEMO_KEYS)
 @click.option("--json", "json_output", is_flag=True, help="Print the run result as JSON on stdout.")

@@ -50,7 +50,9 @@ async def test_two_workers_give_the_same_results_in_the_same_order(
     )
     run = await execute_run(prepared)
     assert [s.path.name for s in run.specs] == sorted(s.path.name for s in run.specs)
-    assert [s.outcome for s in run.specs].count(Outcome.PASSED) == 5
+    outcomes = {s.path.name: s.outcome for s in run.specs}
+    assert outcomes.pop("06-sorting-agent.md") is Outcome.SKIPPED  # needs the agent: no credentials here
+    assert set(outcomes.values()) == {Outcome.PASSED}, outcomes
 
 
 async def test_injected_bugs_make_the_matching_specs_fail(

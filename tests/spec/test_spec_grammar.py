@@ -24,6 +24,43 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
     ("Go to /cart.html.", "navigate", {"url": "/cart.html"}),
     ("Open {{BASE_URL}}/products.html", "navigate", {"url": "{{BASE_URL}}/products.html"}),
     ('Visit "/help.html"', "navigate", {"url": "/help.html"}),
+    ("Go back", "history", {"action": "back"}),
+    ("Navigate back to the previous page", "history", {"action": "back"}),
+    ("Click the browser's forward button", "history", {"action": "forward"}),
+    ("Go forward.", "history", {"action": "forward"}),
+    ("Reload the page", "history", {"action": "reload"}),
+    ("Refresh", "history", {"action": "reload"}),
+    ("刷新页面", "history", {"action": "reload"}),
+    ("返回上一页", "history", {"action": "back"}),
+    # targets scoped to a row or region (autoqa.target_scope)
+    ('Click "Add to cart" for "Backpack"', "click", {"target": 'Add to cart in "Backpack"'}),
+    (
+        'Click the "Add to cart" button in the "Bike Light" row',
+        "click",
+        {"target": '"Add to cart" button in "Bike Light"'},
+    ),
+    ('Click the "Delete" link in the row "Kindred"', "click", {"target": '"Delete" link in "Kindred"'}),
+    ('Click "Science" in the "By genre" filter', "click", {"target": 'Science in "By genre"'}),
+    (
+        'Select the checkbox next to "A Wizard of Earthsea"',
+        "set_checked",
+        {"target": 'the checkbox in "A Wizard of Earthsea"', "checked": True},
+    ),
+    (
+        'Verify the checkbox in the "buy milk" row is checked',
+        "assert_checked",
+        {"target": 'the checkbox in "buy milk"', "checked": True},
+    ),
+    (
+        'Enter "3" in the "Quantity" field for "Backpack"',
+        "fill",
+        {"target": '"Quantity" field in "Backpack"', "value": "3"},
+    ),
+    (
+        'Verify the "Remove" button for "Backpack" is visible',
+        "assert_element_visible",
+        {"target": '"Remove" button in "Backpack"'},
+    ),
     (
         "navigate TO http://127.0.0.1:8000/?q=a b".replace(" b", ""),
         "navigate",
@@ -263,6 +300,7 @@ def test_phrase(text: str, tool: str, args: dict[str, Any]) -> None:
 def test_every_tool_of_the_tool_layer_is_reachable() -> None:
     tools = {
         "navigate",
+        "history",
         "click",
         "fill",
         "select_option",
@@ -311,7 +349,10 @@ NOT_PLAIN = [
     'Open "Settings"',
     "Navigate to the products page",
     "Click the login button",
-    'Click "Add to cart" for "Backpack"',
+    'Click "Add to cart" for the cheapest product',
+    'Click the "Add" button in the first row',
+    "Press the back button",
+    'Check the box in the "buy milk" row',
     "Scroll down 0 pixels",
     "Scroll down 99999 pixels",
     "Verify the URL matches /unquoted.*",

@@ -21,7 +21,7 @@ from .tools_helpers import FAST, IMPATIENT, Call, failed, ok
 
 
 def test_every_tool_has_a_strict_model_and_a_short_description() -> None:
-    assert len(TOOLS) == 27  # 24 + assert_text_in, assert_order, assert_focused
+    assert len(TOOLS) == 28  # 24 + assert_text_in, assert_order, assert_focused, history
     for name, spec in TOOLS.items():
         assert spec.name == name
         assert issubclass(spec.args_model, BaseModel)

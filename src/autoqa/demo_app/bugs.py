@@ -9,6 +9,13 @@ KNOWN_BUGS: Mapping[str, str] = {
     "total": "the cart total is wrong (adds $1.00)",
     "button": 'the "Place order" button does nothing',
     "label": 'the checkout field "Postal code" is renamed "Zip code"',
+    # The tasks page (web components with open shadow roots): one behaviour each.
+    "tasks-order": "new tasks go to the top of the list instead of the bottom",
+    "tasks-focus": 'the "New task" field loses focus after a task is added',
+    "tasks-check": "ticking a task marks the first task done instead",
+    "tasks-count": 'the "items left" count also counts completed tasks',
+    "tasks-filter": 'the "Active" filter still shows completed tasks',
+    "tasks-edit": "an edited task keeps its old text",
 }
 BUGS_ENV = "AUTOQA_DEMO_BUGS"
 

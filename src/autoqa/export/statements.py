@@ -97,6 +97,9 @@ def statements(record: IRRecord, ctx: StatementContext) -> list[Node]:
         return [
             Line(f"{ctx.page}.goto({ctx.values.expr(_relative(str(args.get('url', '')), ctx.app_origin))})")
         ]
+    if tool == "history":
+        method = {"back": "go_back", "forward": "go_forward", "reload": "reload"}[str(args.get("action"))]
+        return [Line(f"{ctx.page}.{method}()")]
     if tool in ELEMENT_ACTIONS and not _page_level(tool, args):
         return _element_action(record, _require_locator(record, ctx.page), ctx)
     if tool == "press_key":
@@ -210,7 +213,13 @@ def _text_expect(record: IRRecord, ctx: StatementContext, *, present: bool, time
     location = record.text
     if location is None or location.matches == 0:
         # The text spans several elements (or was not found by get_by_text): check the document's text.
+        # Playwright joins the text of elements (and of slots in web components) without the spaces the
+        # page renders between them ("3items left"), so the words must follow each other, spaces optional.
         scope = frames_scope(ctx.page, location.frames if location else ())
+        words = text.split()
+        if value == py_str(text) and len(words) > 1:
+            pattern = r"\s*".join(re.escape(word) for word in words)
+            value = f"re.compile({py_str(pattern)})"
         return f'expect({scope}.locator("body")).to_contain_text({value}{", " + option if option else ""})'
     scope = frames_scope(ctx.page, location.frames)
     locator = f"{scope}.get_by_text({value}{exact})"

@@ -18,6 +18,7 @@ from autoqa.record.ir import ElementRecord, TextLocation
 from autoqa.record.locator_checks import generate, merge, validate_all
 from autoqa.record.locator_spec import LocatorSpec
 from autoqa.secrets import SecretSet
+from autoqa.target_scope import split_scope
 from autoqa.tools.targets import same_origin_child_frames
 
 
@@ -56,7 +57,9 @@ async def capture_element(
         if frame is None:
             return ElementRecord(fingerprint=taken, error="element is not in a frame any more")
         frames = await frame_path(frame, timeout_ms)
-        candidates = merge(generate(taken, test_id_attribute=test_id_attribute), normalized)
+        target = args.get("target")
+        within = split_scope(target)[1] if isinstance(target, str) else None
+        candidates = merge(generate(taken, test_id_attribute=test_id_attribute, within=within), normalized)
         checks = await validate_all(
             candidates,
             tool=tool,

@@ -76,10 +76,13 @@ _DOM_FACTS = r"""
     || ((tag === 'input' && ['button', 'submit', 'reset'].includes(type)) ? attr('value') : null)
     || (role && fromContent.includes(role) ? text : null)
     || attr('title') || (formField ? attr('placeholder') : null) || '';
-  // An element with no name of its own (TodoMVC's row checkbox) is known by its row: the nearest list item
-  // or table row, across shadow boundaries, and the row's rendered text through slots.
+  // An element with no name of its own (TodoMVC's row checkbox), or with no text of its own because its
+  // words come through a slot (a label inside a component), is known by its row: the nearest list item or
+  // table row, across shadow boundaries, and the row's rendered text through slots.
+  // (Every element inside a row carries it: a step scoped to a row — '"Remove" for "Backpack"' — is
+  // exported within that row.)
   let row = null, rowRole = null, rowTag = null;
-  if (!name && role) {
+  {
     const flatText = (node) => {
       if (node.nodeType === 3) return node.nodeValue;
       if (node.nodeType !== 1 || ['script', 'style', 'template'].includes(node.localName)) return '';
@@ -98,9 +101,11 @@ _DOM_FACTS = r"""
       row = norm(flatText(n)).slice(0, 200) || null;
       rowRole = row ? kind : null;
       // A row drawn inside a component: Playwright's has_text reads the component's own (light DOM)
-      // text, not what its slots show, so the row is named by the component element instead.
+      // text, not what its shadow root adds (a "×" button, a count), so the row is named by the component
+      // element and the text it was given.
       const root = n.getRootNode();
-      if (row && root.host && root.host.localName.includes('-')) rowTag = root.host.localName;
+      const own = root.host && root.host.localName.includes('-') ? textOf(root.host) : '';
+      if (row && own) { row = own.slice(0, 200); rowTag = root.host.localName; }
       break;
     }
   }

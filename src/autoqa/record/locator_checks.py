@@ -92,8 +92,11 @@ class CandidateCheck(BaseModel):
         return self.locator.code()
 
 
-def generate(fp: Fingerprint, *, test_id_attribute: str = DEFAULT_TEST_ID) -> list[LocatorSpec]:
-    """Candidates in priority order (best first), without duplicates."""
+def generate(
+    fp: Fingerprint, *, test_id_attribute: str = DEFAULT_TEST_ID, within: str | None = None
+) -> list[LocatorSpec]:
+    """Candidates in priority order (best first), without duplicates. ``within``: the row text the step
+    scoped its target to (``autoqa.target_scope``), for a locator inside that row."""
     out: list[LocatorSpec] = []
     if fp.test_id:
         if test_id_attribute == DEFAULT_TEST_ID:
@@ -117,9 +120,27 @@ def generate(fp: Fingerprint, *, test_id_attribute: str = DEFAULT_TEST_ID) -> li
         out.append(LocatorSpec(kind="css", value=css_attr("name", fp.name_attr, fp.tag)))
     if fp.text and len(fp.text) < TEXT_LIMIT and fp.tag in _TEXT_TAGS:
         out.append(LocatorSpec(kind="text", value=fp.text))
+    if within and fp.row_role and (fp.role or fp.row_tag):
+        out.append(
+            LocatorSpec(
+                kind="row",
+                role=fp.role,
+                value=within,
+                row_role=fp.row_role,
+                row_tag=fp.row_tag,
+                inner_tag=None if fp.role else fp.tag,
+                inner_name=fp.name or None if fp.role else None,
+                row_exact=not fp.row_tag,  # Playwright reads a component's slotted text only as has_text
+            )
+        )
     if fp.role and not fp.name and fp.row and fp.row_role:
         row = LocatorSpec(kind="row", role=fp.role, value=fp.row, row_role=fp.row_role, row_tag=fp.row_tag)
         out.append(row)
+    if not fp.role and not fp.text and fp.row and fp.row_role and fp.row_tag:
+        # Words drawn through a component's slot: no locator reads them on the element itself.
+        out.append(
+            LocatorSpec(kind="row", value=fp.row, row_role=fp.row_role, row_tag=fp.row_tag, inner_tag=fp.tag)
+        )
     if fp.role and not fp.name:
         out.append(LocatorSpec(kind="role", role=fp.role, value=""))
     return _dedupe(out)
@@ -131,7 +152,17 @@ def merge(first: Iterable[LocatorSpec], extra: Iterable[LocatorSpec]) -> list[tu
     seen: set[tuple[Any, ...]] = set()
     unique: list[tuple[LocatorSpec, str]] = []
     for spec, source in tagged:
-        key = (spec.kind, spec.role, spec.value, spec.exact, spec.row_role, spec.row_tag)
+        key = (
+            spec.kind,
+            spec.role,
+            spec.value,
+            spec.exact,
+            spec.row_role,
+            spec.row_tag,
+            spec.inner_tag,
+            spec.inner_name,
+            spec.row_exact,
+        )
         if key not in seen:
             seen.add(key)
             unique.append((spec, source))
@@ -142,7 +173,7 @@ def _dedupe(specs: list[LocatorSpec]) -> list[LocatorSpec]:
     seen: set[tuple[Any, ...]] = set()
     out = []
     for spec in specs:
-        key = (spec.kind, spec.role, spec.value, spec.exact)
+        key = (spec.kind, spec.role, spec.value, spec.exact, spec.inner_tag, spec.inner_name, spec.row_exact)
         if key not in seen:
             seen.add(key)
             out.append(spec)

@@ -126,6 +126,13 @@ class LocatorSpec(BaseModel):
     """For ``kind="row"``: ``listitem`` or ``row``; ``value`` is then the row's text."""
     row_tag: str | None = None
     """For ``kind="row"`` inside a web component: the component's tag, which stands for the row."""
+    inner_tag: str | None = None
+    """For ``kind="row"`` without a role (text drawn through a component's slot): the element's tag."""
+    inner_name: str | None = None
+    """For ``kind="row"``: the element's accessible name inside the row, when it has one."""
+    row_exact: bool = False
+    """For ``kind="row"``: the row holds an element whose whole text is ``value`` (``has=get_by_text(…,
+    exact=True)``), not just text containing it — "Backpack", not "Backpack Deluxe"."""
 
     @property
     def priority(self) -> int:
@@ -133,9 +140,16 @@ class LocatorSpec(BaseModel):
 
     def build(self, scope: Scope) -> Locator:
         if self.kind == "row":
-            assert self.role is not None
             rows = scope.locator(self.row_tag) if self.row_tag else scope.get_by_role(self.row_role)  # type: ignore[arg-type]
-            return rows.filter(has_text=self.value).get_by_role(self.role)  # type: ignore[arg-type]
+            if self.row_exact:
+                row = rows.filter(has=scope.get_by_text(self.value, exact=True))
+            else:
+                row = rows.filter(has_text=self.value)
+            if not self.role:
+                return row.locator(self.inner_tag or "*")
+            if self.inner_name:
+                return row.get_by_role(self.role, name=self.inner_name, exact=True)  # type: ignore[arg-type]
+            return row.get_by_role(self.role)  # type: ignore[arg-type]
         if self.kind == "css":
             return scope.locator(self.value)
         if self.kind == "role":
@@ -155,7 +169,17 @@ class LocatorSpec(BaseModel):
                 if self.row_tag
                 else f"{scope}.get_by_role({py_str(self.row_role or '')})"
             )
-            return f"{rows}.filter(has_text={py_str(self.value)}).get_by_role({py_str(self.role or '')})"
+            if not self.role:
+                inner = f"locator({py_str(self.inner_tag or '*')})"
+            elif self.inner_name:
+                inner = f"get_by_role({py_str(self.role)}, name={py_str(self.inner_name)}, exact=True)"
+            else:
+                inner = f"get_by_role({py_str(self.role)})"
+            if self.row_exact:
+                has = f"has={scope}.get_by_text({py_str(self.value)}, exact=True)"
+            else:
+                has = f"has_text={py_str(self.value)}"
+            return f"{rows}.filter({has}).{inner}"
         if self.kind == "css":
             return f"{scope}.locator({py_str(self.value)})"
         if self.kind == "role":
@@ -190,6 +214,16 @@ class LocatorSpec(BaseModel):
             return css_attr(attribute, self.value)
         if self.kind == "css":
             return self.value if re.fullmatch(r"#[A-Za-z_][\w\-:.]*", self.value) else f"css={self.value}"
+        if (
+            self.kind == "row"
+            and not self.inner_name
+            and not self.row_exact
+            and self.row_tag
+            and re.fullmatch(r"[a-z][\w.-]*-[\w.-]*", self.row_tag)
+        ):
+            # The same query as build(): Playwright's :has-text() is filter(has_text=)'s substring match.
+            inner = f"role={self.role}" if self.role else f"css={self.inner_tag or '*'}"
+            return f"css={self.row_tag}:has-text({css_string(self.value)}) >> {inner}"
         if self.kind == "text":
             stripped = self.value.strip().strip("\"'")
             return f"text={self.value}" if stripped == self.value and self.value else None

@@ -20,7 +20,9 @@ unquoted secret placeholder such as ``{{PASSWORD}}`` (it stays a placeholder; to
 Step sentence                                                 Tool call
 ============================================================  ===============================================
 Navigate to <url> · Go to <url> · Open <url> · Visit <url>    navigate(url)
+Go back · Go forward · Reload / Refresh the page              history(action=back|forward|reload)
 Click "t" · Click on the "t" button · Press the "t" button    click(target)
+Click "t" for "r" · Click "t" in the "r" row|filter|menu      click(target='t in "r"') (any element step)
 Double-click "t" · Right-click "t"                            click(target, double=True | button="right")
 Fill "t" with "v" · Type "v" into "t" · Enter "v" in "t"      fill(target, value)
 Clear "t"                                                     fill(target, value="")
@@ -78,7 +80,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from autoqa.role_words import role_target, role_word
+from autoqa.role_words import ROLE_WORDS, role_target, role_word
 from autoqa.spec.grammar_terms import (
     ELEMENT_NOUN,
     HIDDEN,
@@ -102,6 +104,7 @@ from autoqa.spec.grammar_terms import (
     value_group,
 )
 from autoqa.spec.model import Step
+from autoqa.target_scope import SCOPE_CLAUSE, scoped_target
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +145,8 @@ class _Rule:
 
 
 _RULES: list[_Rule] = []
+_SCOPE_CLAUSE = re.compile(SCOPE_CLAUSE, re.IGNORECASE)
+_QUOTE_ENDS = ('"', "'", "”", "」", "』", "’", "`")
 
 
 def _rule(*patterns: str) -> Callable[[_Builder], _Builder]:
@@ -175,6 +180,23 @@ def _with_target(tool: str, m: re.Match[str], **args: Any) -> Built:
 def _navigate(m: re.Match[str]) -> Built:
     url = as_url(m.group("url"))
     return ("navigate", {"url": url}) if url else None
+
+
+@_rule(
+    r"(?:go|navigate|move)\s+(?P<way>back|forward)(?:\s+(?:to\s+the\s+(?:previous|next)\s+page|in\s+the\s+browser"
+    r"|one\s+page))?",
+    # Only the browser's button: "the back button" alone may well be the page's own "Back" button.
+    r"(?:click|press|use)\s+the\s+browser(?:'s)?\s+(?P<way>back|forward)\s+button",
+    r"(?P<way>reload|refresh)(?:\s+the\s+(?:page|browser|tab))?",
+    r"(?P<way>返回上一页|后退|前进|刷新页面|刷新|重新加载页面)",
+)
+def _history(m: re.Match[str]) -> Built:
+    way = m.group("way").lower()
+    action = {"返回上一页": "back", "后退": "back", "前进": "forward"}.get(way, way)
+    return (
+        "history",
+        {"action": "reload" if action in ("refresh", "刷新页面", "刷新", "重新加载页面") else action},
+    )
 
 
 @_rule(
@@ -238,7 +260,12 @@ def _select(m: re.Match[str]) -> Built:
 )
 def _set_checked(m: re.Match[str]) -> Built:
     verb = m.group("verb").lower()
-    return _with_target("set_checked", m, checked=verb in ("check", "tick", "勾选", "选中"))
+    return _with_target("set_checked", m, checked=verb in ("check", "tick", "select", "勾选", "选中"))
+
+
+_rule(rf"(?P<verb>select|deselect|unselect)\s+{THE}{q('target')}\s+(?P<noun>checkbox|check\s+box)")(
+    _set_checked
+)
 
 
 @_rule(
@@ -566,19 +593,59 @@ def _compiled_rules() -> tuple[tuple[re.Pattern[str], _Rule], ...]:
     return tuple((re.compile(rule.pattern, re.IGNORECASE), rule) for rule in _RULES)
 
 
-def parse_plain_text(text: str, *, optional: bool = False) -> PlainAction | None:
-    """The tool call for one sentence of the grammar, or None when it is not plain."""
-    sentence = _normalize(text)
-    if not sentence:
-        return None
+def _parse_sentence(sentence: str) -> Built:
     for pattern, rule in _compiled_rules():
         match = pattern.fullmatch(sentence)
         if match is None:
             continue
         built = rule.build(match)
         if built is not None:
-            return PlainAction(built[0], built[1], optional)
+            return built
     return None
+
+
+# A role alone before a scope clause ("Check the checkbox in the "buy milk" row") stands in the sentence as
+# this quoted placeholder while the rest is parsed.
+_ROLE_NAMES = "|".join(
+    re.escape(word).replace(r"\ ", r"\s+")
+    for word in sorted((w for w in ROLE_WORDS if w.isascii()), key=len, reverse=True)
+)
+_ROLE_ALONE = re.compile(rf"\b(?:the\s+)?(?P<noun>{_ROLE_NAMES})$", re.IGNORECASE)
+_PLACEHOLDER = "\u2063"
+
+
+def _parse_scoped(sentence: str) -> Built:
+    """A sentence whose target carries a scope clause (``autoqa.target_scope``): the clause is taken out,
+    the rest parsed, and the clause put back on the target."""
+    for clause in _SCOPE_CLAUSE.finditer(sentence):
+        within = clause.group("within")[1:-1].strip()
+        before, after = sentence[: clause.start()], sentence[clause.end() :]
+        built = _parse_sentence(before + after)
+        alone = _ROLE_ALONE.search(before)
+        if built is None and alone is not None:
+            if before[: alone.start()].rstrip().endswith(_QUOTE_ENDS):
+                continue  # 'the "Save" button' is a name and a role, not a role alone
+            placeholder = f'{before[: alone.start()]}"{_PLACEHOLDER}" {alone.group("noun")}'
+            built = _parse_sentence(placeholder + after)
+        if built is None or not isinstance(built[1].get("target"), str):
+            continue
+        tool, args = built
+        target = str(args["target"])
+        if _PLACEHOLDER in target:
+            if alone is None:
+                continue
+            target = f"the {alone.group('noun')}"
+        return tool, {**args, "target": scoped_target(target, within)}
+    return None
+
+
+def parse_plain_text(text: str, *, optional: bool = False) -> PlainAction | None:
+    """The tool call for one sentence of the grammar, or None when it is not plain."""
+    sentence = _normalize(text)
+    if not sentence:
+        return None
+    built = _parse_sentence(sentence) or _parse_scoped(sentence)
+    return PlainAction(built[0], built[1], optional) if built is not None else None
 
 
 def parse_expected_clause(text: str, *, optional: bool = False) -> PlainAction | None:

@@ -15,6 +15,7 @@ from autoqa.tools.conditions import Verdict, wait_for_element
 from autoqa.tools.context import ToolContext
 from autoqa.tools.deadlines import Deadline, bounded, poll
 from autoqa.tools.locate import Probe, locate, run_element_hook
+from autoqa.tools.page_scripts import run_in_page, run_on_element
 from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
 
 _FAILED = ErrorCode.ASSERTION_FAILED
@@ -26,12 +27,17 @@ def _fold(text: str) -> str:
 
 
 async def _scope_text(ctx: ToolContext, tool: str, ref: str | None, target: str | None) -> str:
-    """The rendered text of the element (``ref``/``target``) or of the whole page."""
+    """The rendered text of the element (``ref``/``target``) or of the whole page, as the user reads it:
+    through open shadow roots and slots (``inner_text`` stops at a shadow boundary)."""
     if ref is None and target is None:
-        return str(await bounded(ctx.page.locator("body").inner_text(timeout=_READ_MS), _READ_MS + 500))
+        return str(await run_in_page(ctx.page, "renderedText", None, _READ_MS))
     located = await locate(ctx, ref, target)
     await run_element_hook(ctx, tool, located)
-    return str(await bounded(located.locator.inner_text(timeout=_READ_MS), _READ_MS + 500))
+    handle = await located.locator.element_handle(timeout=_READ_MS)
+    try:
+        return str(await run_on_element(handle, "renderedText", None, _READ_MS))
+    finally:
+        await bounded(handle.dispose(), _READ_MS)
 
 
 class ScopedTextArgs(ElementArgs):

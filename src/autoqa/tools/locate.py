@@ -135,6 +135,13 @@ async def target_failure(ctx: ToolContext, target: str, lookup: TargetLookup) ->
             "open root"
         )
     what = f"no {lookup.only}" if lookup.only else "no element"
+    if lookup.within is not None:
+        where = (
+            f"in a row or region with {lookup.within!r}"
+            if lookup.within_seen
+            else f"in a row or region with {lookup.within!r}, and that text is not on the page"
+        )
+        hint = f"{where}; {hint}"
     return ToolFailure(
         ErrorCode.ELEMENT_NOT_FOUND,
         f"{what} matches target {target!r}; {hint}",

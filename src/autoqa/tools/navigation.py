@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urljoin, urlsplit
 
 from playwright.async_api import Page
@@ -117,4 +117,60 @@ async def navigate(ctx: ToolContext, args: NavigateArgs) -> ToolResult:
             warnings.append(f"redirected to another origin: {ctx.page.url}")
     if warnings:
         data["warnings"] = warnings
+    return ToolResult.success(**data)
+
+
+class HistoryArgs(ToolArgs):
+    action: Literal["back", "forward", "reload"] = Field(
+        description="back / forward through this tab's history, or reload the page"
+    )
+
+
+async def _history_position(page: Page) -> tuple[int, int] | None:
+    """``(current index, number of entries)`` of the tab's history (Chromium's DevTools protocol), or
+    ``None`` when it cannot be read."""
+    with contextlib.suppress(Exception):
+        session = await bounded(page.context.new_cdp_session(page), _STOP_BOUND_MS)
+        try:
+            answer = await bounded(session.send("Page.getNavigationHistory"), _STOP_BOUND_MS)
+            return int(answer["currentIndex"]), len(answer["entries"])
+        finally:
+            await bounded(session.detach(), _STOP_BOUND_MS)
+    return None
+
+
+async def history(ctx: ToolContext, args: HistoryArgs) -> ToolResult:
+    """The browser's Back, Forward and Reload buttons. Back or forward with nowhere to go fails: a spec
+    that expects to return somewhere must not pass by staying where it is."""
+    page = ctx.page
+    timeout = ctx.settings.navigation_timeout_ms
+    if args.action != "reload":
+        position = await _history_position(page)
+        if position is not None:
+            index, entries = position
+            if not 0 <= index + (1 if args.action == "forward" else -1) < entries:
+                raise ToolFailure(
+                    ErrorCode.ASSERTION_FAILED,
+                    f"there is no page to go {args.action} to in this tab's history (at {page.url})",
+                )
+    before = page.url
+    try:
+        if args.action == "back":
+            await page.go_back(timeout=timeout, wait_until="load")
+        elif args.action == "forward":
+            await page.go_forward(timeout=timeout, wait_until="load")
+        else:
+            await page.reload(timeout=timeout, wait_until="load")
+    except PlaywrightTimeoutError:
+        if page.url == before:
+            await _stop_loading(page)
+            raise ToolFailure(
+                ErrorCode.TIMEOUT, f"going {args.action} did not finish within {timeout:.0f} ms"
+            ) from None
+    data: dict[str, Any] = {"url": page.url, "title": await bounded(page.title(), timeout)}
+    if urlsplit(page.url).scheme in ("http", "https"):
+        try:
+            check_origin(ctx, page.url)
+        except ToolFailure:
+            data["warnings"] = [f"going {args.action} left the app under test: {page.url}"]
     return ToolResult.success(**data)

@@ -9,7 +9,7 @@ const SKIP = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta',
 // Never rendered, whatever the page's CSS: not text, names or candidates (an SVG <title> is a name).
 const NEVER = 'head, script, style, noscript, template, title:not(svg title), meta, link, base';
 const UNRENDERED = `${NEVER}, iframe`;  // an iframe's own text is fallback markup; its document is searched
-const ELEMENTS = `:not(html, body, ${NEVER}, :is(${NEVER}) *)`;
+const ELEMENTS = `:not(html, body, slot, ${NEVER}, :is(${NEVER}) *)`;
 const CHECKABLE = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
 const ROWS = 'li, tr, [role=row], [role=listitem], [role=option], [role=treeitem]';
 const INTERACTIVE = new Set(['button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox',
@@ -266,13 +266,14 @@ function describe(e, frame, full, withState, nameFn) {
   return out;
 }
 
-// Every element a description may match: never <html>/<body>, nothing inside never-rendered markup.
 // ``inner`` is inside ``outer`` in the flat tree (Node.contains stops at shadow boundaries).
 function composedContains(outer, inner) {
   for (let n = inner; n; n = n.parentNode || n.host) if (n === outer) return true;
   return false;
 }
 
+// Every element a description may match: never <html>/<body>, nothing inside never-rendered markup, and
+// no <slot> (it has no box: the element around it shows what it holds).
 function* elementsOf(root) {
   if (!root) return;  // a document being replaced by a navigation
   for (const e of root.querySelectorAll(ELEMENTS)) {
@@ -305,13 +306,100 @@ function tokenHits(token, folded, words) {
   return words.some((w) => w === token || (token.length >= 3 && w.startsWith(token)));
 }
 function deepest(matches) {
-  return matches.filter((e) => !matches.some((o) => o !== e && e.contains(o)));
+  return matches.filter((e) => !matches.some((o) => o !== e && composedContains(e, o)));
 }
 function interactive(e) { return INTERACTIVE.has(roleOf(e)); }
 
 // What the action can act on (fill: editable fields, set_checked: checkables, …): a filter for every pass.
 const acts = args.acts ? {roles: new Set(args.acts.roles), editable: !!args.acts.editable} : null;
 const actable = (e) => !acts || (acts.roles.has(roleOf(e)) && (!acts.editable || typesText(e)));
+
+// "… for 'Backpack'", "… in the 'feed the cat' row", "… in the 'By genre' filter": the element must be
+// in a region of that name (aria-label / aria-labelledby, or the nearest heading, legend or caption before
+// it) or share a row with that text: the lowest common ancestor of the element and the text holds both,
+// unless they sit in different rows of a list (sibling li / tr / rows, or repeated siblings of one tag and
+// class) or in different page sections. Matches named by the exact text beat those that only contain it.
+const within = args.within ? fold(args.within) : null;
+const HEADINGS = 'h1, h2, h3, h4, h5, h6, legend, caption, summary, [role=heading]';
+const ROWLIKE = 'li, tr, article, [role=row], [role=listitem], [role=option], [role=treeitem], [role=article]';
+const CELLS = 'td, th, [role=cell], [role=gridcell], [role=columnheader], [role=rowheader]';
+const SECTIONS = 'header, footer, nav, aside, main, section, form, [role=banner], [role=contentinfo], ' +
+  '[role=navigation], [role=complementary], [role=main], [role=region], [role=form], [role=dialog]';
+const up = (n) => {
+  const p = n.parentNode;
+  return p && p.nodeType === 11 ? p.host : p;
+};
+function childToward(anc, n) {
+  let c = n;
+  while (c && up(c) !== anc) c = up(c);
+  return c;
+}
+function lowestCommon(a, b) {
+  const seen = new Set();
+  for (let n = a; n && n.nodeType === 1; n = up(n)) seen.add(n);
+  for (let n = b; n && n.nodeType === 1; n = up(n)) if (seen.has(n)) return n;
+  return null;
+}
+function differentRows(a, b, parent) {
+  if (a.matches(SECTIONS) || b.matches(SECTIONS)) return true;
+  if (a.matches(CELLS) || b.matches(CELLS)) return false;
+  if (a.matches(ROWLIKE) && b.matches(ROWLIKE)) return true;
+  if (a.localName !== b.localName || a.className !== b.className) return false;
+  return [...(parent.shadowRoot || parent).children].filter((c) => c.localName === a.localName).length > 1;
+}
+let holderCache = null;
+function holders() {  // the innermost elements whose text holds the scope's text, exact ones first
+  if (holderCache) return holderCache;
+  const hits = [];
+  for (const {doc} of documents()) {
+    for (const e of elementsOf(doc.documentElement)) if (fold(textOf(e)).includes(within)) hits.push(e);
+  }
+  const inner = deepest(hits);
+  const exact = inner.filter((e) => fold(textOf(e)) === within);
+  holderCache = {exact, partial: inner.filter((e) => !exact.includes(e))};
+  return holderCache;
+}
+function headingBefore(child) {  // the nearest heading among the siblings before ``child`` (or null)
+  for (let s = child.previousElementSibling; s; s = s.previousElementSibling) {
+    if (s.matches(HEADINGS)) return s;
+    if (s.children.length === 1 && s.children[0].matches(HEADINGS)) return s.children[0];
+  }
+  return null;
+}
+function inNamedRegion(m) {
+  let child = m;
+  for (let a = up(m); a && a.nodeType === 1; a = up(a)) {
+    const label = labelText(a) || norm(a.getAttribute('aria-label'));
+    if (label && fold(label) === within) return true;
+    const heading = headingBefore(child);
+    if (heading && fold(textOf(heading)) === within) return true;
+    child = a;
+  }
+  return false;
+}
+function sharesRow(m, hs) {
+  for (const h of hs) {
+    if (h === m || composedContains(m, h) || composedContains(h, m)) return true;
+    const common = lowestCommon(h, m);
+    if (!common || common.matches('html, body, main, [role=main]')) continue;
+    const toH = childToward(common, h), toM = childToward(common, m);
+    if (differentRows(toH, toM, common)) continue;
+    // A heading names what follows it up to the next heading: "By genre" does not hold the "By shelf" list.
+    const heading = toH.matches(HEADINGS) ? toH
+      : (toH.children.length === 1 && toH.children[0].matches(HEADINGS) ? toH.children[0] : null);
+    if (heading && headingBefore(toM) !== heading) continue;
+    return true;
+  }
+  return false;
+}
+// The matches inside the scope, best rank only (1: a named region or a row with the exact text; 2: a row
+// whose text only contains it).
+function scoped(matches) {
+  if (!within) return matches;
+  const {exact, partial} = holders();
+  const first = matches.filter((m) => inNamedRegion(m) || sharesRow(m, exact));
+  return first.length ? first : matches.filter((m) => sharesRow(m, partial));
+}
 
 // One pass: a text to match and a role filter (see targets.py). ``kind``: all tiers, exact only, tokens only.
 function matcher(pass) {
@@ -353,11 +441,19 @@ function matcher(pass) {
   ];
 
   function exactIn(all) {
-    if (!desc) return null;
     const els = roles.size ? all.filter(fits) : all;
+    if (!desc) {
+      // A role alone ("the checkbox in the 'feed the cat' row") names an element only inside a scope.
+      if (!within || !roles.size) return null;
+      const matches = scoped(els);
+      const visible = matches.filter(isVisible);
+      if (!matches.length) return null;
+      return visible.length ? {tier: 'role_in', matches: visible, hidden: false}
+        : {tier: 'role_in', matches, hidden: true};
+    }
     let fallback = null;
     for (const [tier, pred, leafOnly] of TIERS) {
-      let matches = els.filter(pred);
+      let matches = scoped(els.filter(pred));
       if (!matches.length) continue;
       if (leafOnly) matches = deepest(matches);
       const visible = matches.filter(isVisible);
@@ -370,13 +466,13 @@ function matcher(pass) {
   function tokenTier(all) {
     if (!tokens.length) return null;
     const els = roles.size ? all.filter(fits) : all;
-    const scored = [];
+    let scored = [];
     for (const e of els.filter((x) => roleOf(x) !== null)) {
       const name = nameFor(e);
       if (name && allTokens(name)) scored.push({e, rank: [interactive(e) ? 0 : 1, extraChars(name)]});
     }
     if (anyText) {
-      const inside = (e) => scored.some((s) => s.e.contains(e));
+      const inside = (e) => scored.some((s) => composedContains(s.e, e));
       const texts = deepest(els.filter((e) => roleOf(e) === null && allTokens(textOf(e))));
       for (const e of texts) if (!inside(e)) scored.push({e, rank: [2, extraChars(textOf(e))]});
     }
@@ -388,6 +484,10 @@ function matcher(pass) {
         if (name && wordsOf(fold(name)).some((w) => tokens.some((t) => tokenHits(t, fold(name), [w])))
             && allTokens(name + ' ' + ctx)) scored.push({e, rank: [3, extraChars(name + ' ' + ctx)]});
       }
+    }
+    if (within) {
+      const kept = new Set(scoped(scored.map((s) => s.e)));
+      scored = scored.filter((s) => kept.has(s.e));
     }
     if (!scored.length) return null;
     const visible = scored.filter((s) => isVisible(s.e));
@@ -481,8 +581,9 @@ for (const pass of passes) {
     if (found) return answer(found, path, pass);
   }
 }
+const withinSeen = !within || holders().exact.length + holders().partial.length > 0;
 return {status: 'none', tier: null, count: 0, hidden: false, matches: [], candidates: closest(docs, main),
-        sealed: sealedHosts(docs)};
+        sealed: sealedHosts(docs), withinSeen};
 }
 
 function describeAll(els, args) {
@@ -540,6 +641,15 @@ for (const {doc} of documents()) {
 return lines;
 }
 
+// What the user reads in one element (default: the main document's body), through open shadow roots and
+// slots: the scope of assertions on text inside an element or in an order.
+function renderedText(e) {
+  resetCaches();
+  const scope = e && e.nodeType === 1 ? e : (document.body || document.documentElement);
+  if (!hasShadow(scope.ownerDocument)) return scope.innerText;
+  return shownText(scope, styleOf(scope).visibility === 'visible');
+}
+
 function scrollBy([dx, dy]) {
   const root = document.scrollingElement || document.documentElement;
   const before = [window.scrollX, window.scrollY];
@@ -570,5 +680,5 @@ function selectOptions(e) {
   : null;
 }
 
-return {find, describeAll, state, findText, visibleLines, scrollBy, selectOptions};
+return {find, describeAll, state, findText, visibleLines, renderedText, scrollBy, selectOptions};
 })()

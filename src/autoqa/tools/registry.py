@@ -24,6 +24,11 @@ _SPECS = (
         navigation.NavigateArgs, "action", navigation.navigate,
     ),
     ToolSpec(
+        "history",
+        "The browser's Back / Forward buttons (action=back|forward) or Reload (action=reload); waits.",
+        navigation.HistoryArgs, "action", navigation.history,
+    ),
+    ToolSpec(
         "click",
         f"Click an element. {_ELEMENT} button=right|middle; double=true double-clicks.",
         actions.ClickArgs, "action", actions.click,

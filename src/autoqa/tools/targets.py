@@ -21,6 +21,10 @@ of its own, is named by a ``<label>`` beside it or by the text of its row (TodoM
 ``<li><input type=checkbox><label>feed the cat</label></li>``) — and ``select_option`` a combobox or
 listbox.
 
+A scope clause at the end (``"Remove" button for "Backpack"``, ``the checkbox in the "buy milk" row``,
+``"Science" in the "By genre" filter``; ``autoqa.target_scope``) keeps only elements in a region of that name
+or in the same row as that text (the page script's ``scoped``); a role alone names an element in a scope.
+
 Only rendered content counts: ``script``, ``style``, ``template``, ``noscript``, ``title`` and ``head``
 content are never text, names or candidates, and ``<html>`` / ``<body>`` never match a description.
 The main document is searched first, then same-origin iframes. One match wins; several equally good
@@ -30,6 +34,7 @@ closest interactive elements. Both carry refs so a model can recover with a ref.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -39,6 +44,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Locator, Page
 
 from autoqa.role_words import FILLER_NOUNS, ROLE_WORDS, TEXT_ENTRY_ROLES
+from autoqa.target_scope import split_scope
 from autoqa.tools.page_scripts import run_in_page, run_on_matches
 
 CANDIDATE_LIMIT = 3
@@ -115,6 +121,8 @@ class TargetQuery:
     """The name was quoted: only the name, under the filter, is tried (no whole-description pass)."""
     literal_tokens: tuple[str, ...] = ()
     """Free text with role words: every word, role words included, for the last token pass."""
+    within: str | None = None
+    """``… in the "Backpack" row`` / ``… for "Backpack"``: the row or region the element must be in."""
 
 
 def _words_to_roles(words: list[str]) -> tuple[list[str], list[str]] | None:
@@ -182,6 +190,13 @@ def _quoted_name(text: str) -> tuple[str, list[str]] | None:
 
 def parse_target(text: str) -> TargetQuery:
     text = " ".join(text.split())
+    head, within = split_scope(text)
+    if within is not None:
+        roles_only = _words_to_roles(head.split())
+        if roles_only is not None and all(fold(w) in _ARTICLES for w in roles_only[1]):
+            # "the checkbox in the "feed the cat" row": a role alone, in that row
+            return TargetQuery(head, "", (), tuple(dict.fromkeys(roles_only[0])), True, within=within)
+        return dataclasses.replace(parse_target(head), within=within)
     if len(text) >= 2 and text[0] in _WRAPPING_QUOTES and text[-1] in "\"'”」":
         text = text[1:-1].strip()
     quoted = _quoted_name(text)
@@ -265,6 +280,10 @@ class TargetLookup:
     """The role filter that applied, in words ("link", "editable field (…)"), for error messages."""
     sealed: tuple[str, ...] = ()
     """For ``none``: custom elements that render inside a closed shadow root (unreadable)."""
+    within: str | None = None
+    """The row or region the target was scoped to, for error messages."""
+    within_seen: bool = True
+    """For ``none`` with ``within``: whether that row's text or region's name is on the page at all."""
 
 
 def locator_for(page: Page, match: Match) -> Locator:
@@ -373,6 +392,7 @@ async def resolve_target(
         "testId": test_id_attribute,
         "limit": CANDIDATE_LIMIT,
         "state": with_state,
+        "within": query.within,
     }
     try:
         raw: dict[str, Any] = await run_in_page(page, "find", args, timeout_ms)
@@ -380,7 +400,9 @@ async def resolve_target(
         if not any(marker in str(exc) for marker in _NAVIGATING):
             raise
         # The document was replaced under us (a click that navigates): no match yet, callers poll again.
-        return TargetLookup("none", None, 0, False, (), (), None, only=_only(query, acting))
+        return TargetLookup(
+            "none", None, 0, False, (), (), None, only=_only(query, acting), within=query.within
+        )
     matches = tuple(Match.from_js(m) for m in raw.get("matches") or ())
     candidates = tuple(Match.from_js(m) for m in raw.get("candidates") or ())
     per_match = tuple(locator_for(page, m) for m in matches)
@@ -396,4 +418,6 @@ async def resolve_target(
         match_locators=per_match,
         only=_only(query, acting),
         sealed=tuple(str(name) for name in raw.get("sealed") or ()),
+        within=query.within,
+        within_seen=raw.get("withinSeen", True) is not False,
     )

@@ -1,0 +1,73 @@
+"""A spec whose steps scope their targets to rows ('"Add to cart" for "Backpack"', 'the checkbox in the
+"buy milk" row', '"Delete" link in the row "SPQR"') passes live, and its exported pytest-playwright test
+finds the same elements through the same rows — exact row text, so "Backpack" is not "Backpack Deluxe"."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from cli_runs import run_project
+
+from .test_exported_run import _pytest
+
+PAGE = """<!doctype html><meta charset="utf-8"><title>Rows</title>
+<script>function did(what) { document.getElementById('log').textContent = what; }</script>
+<p id="log">nothing yet</p>
+<ul>
+  <li><h3>Backpack Deluxe</h3><button onclick="did('added Backpack Deluxe')">Add to cart</button></li>
+  <li><h3>Backpack</h3><button onclick="did('added Backpack')">Add to cart</button></li>
+</ul>
+<table><tbody>
+  <tr><td>Kindred</td><td><a href="#k" onclick="did('delete Kindred')">Delete</a></td></tr>
+  <tr><td>SPQR</td><td><a href="#s" onclick="did('delete SPQR')">Delete</a></td></tr>
+</tbody></table>
+<ul><li><input type="checkbox"><label>feed the cat</label></li>
+<li><input type="checkbox"><label>buy milk</label></li></ul>
+"""
+
+SPEC = """# Rows
+## Preconditions
+- none
+## Steps
+1. Open /rows.html
+2. Click "Add to cart" for "Backpack"
+3. Verify "added Backpack" is visible
+4. Click the "Delete" link in the row "SPQR"
+5. Verify "delete SPQR" is visible
+6. Check the checkbox in the "buy milk" row
+7. Verify the checkbox in the "buy milk" row is checked
+8. Verify the checkbox next to "feed the cat" is not checked
+"""
+
+
+@pytest.mark.timeout(170)
+def test_scoped_steps_pass_live_and_exported(tmp_path: Path, site: tuple[Path, str]) -> None:
+    folder, url = site
+    (folder / "rows.html").write_text(PAGE, encoding="utf-8")
+    project = tmp_path / "project"
+    (project / "specs").mkdir(parents=True)
+    (project / "specs" / "rows.md").write_text(SPEC)
+
+    code, run, output = run_project(project, url)
+    assert code == 0 and run["specs"][0]["outcome"] == "passed", output
+    exported = project / "tests" / "autoqa" / "test_specs_rows.py"
+    assert exported.is_file(), output
+    source = exported.read_text()
+    compact = "".join(source.split())  # the exported file is formatted: compare without line breaks
+    for expected in (
+        'page.get_by_role("listitem").filter(has=page.get_by_text("Backpack", exact=True))'
+        '.get_by_role("button", name="Add to cart", exact=True).click()',
+        'page.get_by_role("row").filter(has=page.get_by_text("SPQR", exact=True))'
+        '.get_by_role("link", name="Delete", exact=True).click()',
+    ):
+        assert "".join(expected.split()) in compact, source
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTOQA_", "PYTEST_"))}
+    if os.environ.get("AUTOQA_BROWSER_PATH"):
+        env["AUTOQA_BROWSER_PATH"] = os.environ["AUTOQA_BROWSER_PATH"]
+    process = _pytest(exported.parent, "--base-url", url, env=env)
+    out, _ = process.communicate(timeout=140)
+    assert process.returncode == 0 and "1 passed" in out, out + "\n" + source
