@@ -270,8 +270,14 @@ def specs() -> None:
 @specs.command("validate")
 @click.argument("paths", nargs=-1)
 @click_options(_VALIDATE_KEYS)
-def specs_validate(paths: tuple[str, ...], **kwargs: Any) -> None:
-    """Parse specs, expand includes, render variables, print the steps; exit 2 on the first problem."""
+@click.option(
+    "--plain-only",
+    is_flag=True,
+    help="Exit 4 when any step is not plain grammar (would need the agent or the step cache).",
+)
+def specs_validate(paths: tuple[str, ...], plain_only: bool, **kwargs: Any) -> None:
+    """Parse specs, expand includes, render variables and print the steps, marking each step the plain
+    grammar does not read (file:line, nearest plain form); exit 2 on a spec problem."""
     from autoqa.console import execute_and_report
     from autoqa.runner.run import RunRequest
 
@@ -285,7 +291,7 @@ def specs_validate(paths: tuple[str, ...], **kwargs: Any) -> None:
         environ=dict(os.environ),
     )
     try:
-        code = execute_and_report(request, json_output=False, dry_run=True)
+        code = execute_and_report(request, json_output=False, dry_run=True, plain_only=plain_only)
     except AutoQAError as exc:
         _fail(exc)
     sys.exit(int(code))

@@ -9,6 +9,7 @@ import signal
 import sys
 import threading
 from collections.abc import Coroutine
+from pathlib import Path
 from typing import Any
 
 from autoqa.errors import UsageError
@@ -19,13 +20,26 @@ from autoqa.runner.run import PreparedRun, RunRequest, execute_run, prepare_run
 from autoqa.text_safety import encodable, terminal_safe
 
 
-def print_dry_run(prepared: PreparedRun) -> None:
+def print_dry_run(prepared: PreparedRun) -> int:
+    """List every spec's steps; under each step the plain grammar does not read, where it was written and
+    the nearest plain form. Returns how many such steps there are (they need the agent or the cache)."""
+    from autoqa.spec.grammar import parse_plain_step
+    from autoqa.spec.suggest import nearest_plain
+
     def say(text: str) -> None:
         print(terminal_safe(text))
 
+    def where(path: Path, line: int) -> str:
+        with contextlib.suppress(ValueError):
+            path = path.resolve().relative_to(Path.cwd().resolve())
+        return f"{path}:{line}"
+
+    not_plain = 0
+    specs_with = 0
     for job in prepared.jobs:
         spec = job.spec
         say(f"{spec.path}  [{job.executor}]  {spec.title}")
+        before = not_plain
         for step in spec.steps:
             marker = "✓" if step.needs_evidence else "·"
             say(f"  {step.index:>3}. {marker} {step.text}")
@@ -33,8 +47,22 @@ def print_dry_run(prepared: PreparedRun) -> None:
                 say(f"        Expected: {clause}")
             for note in step.notes:
                 say(f"        - {note}")
+            if parse_plain_step(step) is None:
+                not_plain += 1
+                suggestion = nearest_plain(step.text) if not step.notes and not step.expected else None
+                hint = f"; did you mean: {suggestion}" if suggestion else ""
+                say(f"        ↳ not plain grammar ({where(step.source, step.line)}){hint}")
+        specs_with += not_plain > before
         if job.not_run_reason:
             say(f"      → {job.not_run_outcome}: {job.not_run_reason}")
+    if not_plain:
+        say(
+            f"{not_plain} step(s) in {specs_with} spec(s) are not plain grammar: "
+            "they need the agent or the step cache"
+        )
+    else:
+        say("every step is plain grammar: no model needed")
+    return not_plain
 
 
 def run_interruptibly(coro: Coroutine[Any, Any, RunResult]) -> RunResult:
@@ -58,7 +86,7 @@ def run_interruptibly(coro: Coroutine[Any, Any, RunResult]) -> RunResult:
 
 
 def execute_and_report(
-    request: RunRequest, *, json_output: bool, dry_run: bool, demo: bool = False
+    request: RunRequest, *, json_output: bool, dry_run: bool, demo: bool = False, plain_only: bool = False
 ) -> ExitCode:
     """Prepare, run and render. Our errors propagate to the CLI, which maps them to exit codes."""
     from autoqa.progress import (
@@ -75,8 +103,8 @@ def execute_and_report(
     if not prepared.jobs:
         raise UsageError("no specs selected (check the paths, -k and --tag filters, and --shard)")
     if dry_run:
-        print_dry_run(prepared)
-        return ExitCode.OK
+        not_plain = print_dry_run(prepared)
+        return ExitCode.NEEDS_AGENT if plain_only and not_plain else ExitCode.OK
     tty = sys.stderr.isatty() and not json_output and not prepared.settings.debug
     # With --json, stdout is one JSON document: GitHub annotations go to stderr (the runner reads both).
     annotations = sys.stderr if json_output else sys.stdout

@@ -301,3 +301,36 @@ def test_runs_and_export_use_the_configured_output_dir(demo_project: Path, demo_
     assert list((demo_project / "exported").glob("test_*.py"))
     cleaned = run_cli(["runs", "clean", "--keep", "0"], cwd=demo_project, env=env)
     assert "removed 1" in cleaned.stdout
+
+
+def test_validate_lists_every_step_that_is_not_plain_with_where_and_a_plain_form(tmp_path: Path) -> None:
+    (tmp_path / "specs" / "steps").mkdir(parents=True)
+    (tmp_path / "specs" / "steps" / "open.md").write_text(
+        "# Open\n## Steps\n1. Open /tasks.html\n2. Click Log in\n"
+    )
+    (tmp_path / "specs" / "mixed.md").write_text(
+        "# Mixed\n## Preconditions\n- none\n## Steps\n1. include: open\n"
+        '2. Verify "Tasks" is visble\n3. Verify "Backpack" is no longer in the cart\n'
+        "4. Sort the list by the cheapest price\n"
+    )
+    (tmp_path / "specs" / "plain.md").write_text(
+        '# Plain\n## Preconditions\n- none\n## Steps\n1. Open /tasks.html\n2. Verify "Tasks" is visible\n'
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTOQA_", "ANTHROPIC_"))}
+    url = ("--url", "http://127.0.0.1:9")
+    out = run_cli(["specs", "validate", "specs", *url], cwd=tmp_path, env=env)
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    # every one, not just the first; at the file and line it was written (an included step: its library)
+    assert 'not plain grammar (specs/steps/open.md:4); did you mean: Click "Log in"' in text
+    assert 'not plain grammar (specs/mixed.md:6); did you mean: Verify "Tasks" is visible' in text
+    # the polarity of a check is kept
+    assert 'not plain grammar (specs/mixed.md:7); did you mean: Verify "Backpack" is not visible' in text
+    # no suggestion that would change the meaning
+    assert "not plain grammar (specs/mixed.md:8)\n" in text
+    assert "4 step(s) in 1 spec(s) are not plain grammar" in text
+
+    strict = run_cli(["specs", "validate", "specs", *url, "--plain-only"], cwd=tmp_path, env=env)
+    assert strict.returncode == 4
+    only_plain = run_cli(["specs", "validate", "specs/plain.md", *url, "--plain-only"], cwd=tmp_path, env=env)
+    assert only_plain.returncode == 0 and "every step is plain grammar" in only_plain.stdout

@@ -1,0 +1,104 @@
+"""The nearest plain form of a step the grammar does not read ("did you mean: Verify "Tasks" is visible?").
+
+The step's quoted values are put into the grammar's own sentence shapes; a shape is offered only when the
+result parses as plain, keeps the step's polarity (a negative check is never "corrected" into a positive
+one, nor the other way round) and reads close enough to what was written. A suggestion is advice for a
+person rewriting a spec; nothing runs it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from autoqa.spec.grammar import parse_plain_text
+from autoqa.spec.grammar_terms import QUOTED
+
+# {0}, {1}: the step's quoted values in order. Each shape is a sentence the grammar reads, offered only
+# when the step starts with one of its verbs and (for the narrower checks) mentions what the shape checks.
+_CHECK = r"(?:verify|assert|check\s+that|ensure|make\s+sure|expect|confirm|see|should)"
+_SHAPES: tuple[tuple[str, str, str | None], ...] = (
+    ('Click "{0}"', r"click|press|tap|hit|choose|open|select|follow", None),
+    ('Double-click "{0}"', r"double", None),
+    ('Click "{0}" for "{1}"', r"click|press|tap|hit", None),
+    ('Fill "{0}" with "{1}"', r"fill|set|change|put|update|replace", None),
+    ('Type "{0}" into "{1}"', r"type|enter|input|write|key", None),
+    ('Select "{0}" from the "{1}" dropdown', r"select|choose|pick", None),
+    ('Check "{0}"', r"check|tick|select|mark|enable", None),
+    ('Uncheck "{0}"', r"uncheck|untick|deselect|unmark|disable|clear", None),
+    ('Hover over "{0}"', r"hover|mouse|point", None),
+    ('Wait for "{0}"', r"wait", None),
+    ('Wait for "{0}" to disappear', r"wait", None),
+    ('Verify "{0}" is visible', _CHECK, None),
+    ('Verify "{0}" is not visible', _CHECK, None),
+    ('Verify the URL contains "{0}"', _CHECK, r"\burl\b|address"),
+    ('Verify the title is "{0}"', _CHECK, r"\btitle\b"),
+    ('Verify "{0}" has value "{1}"', _CHECK, r"value|contains|shows|reads|says|holds"),
+    ('Verify "{0}" is checked', _CHECK, r"check|tick|complete|done"),
+    ('Verify "{0}" is not checked', _CHECK, r"check|tick|complete|done"),
+    ('Verify "{0}" is enabled', _CHECK, r"enabled|clickable|active"),
+    ('Verify "{0}" is disabled', _CHECK, r"disabled|greyed|grayed|inactive"),
+    ('Verify the "{0}" field is focused', _CHECK, r"focus"),
+    ('Verify "{0}" appears before "{1}"', _CHECK, r"before|above|order|first"),
+    ('Scroll to "{0}"', r"scroll", None),
+)
+_NEGATIVE = re.compile(
+    r"\b(?:not|no\s+longer|never|disappears?|gone|hidden|absent|unchecked|disabled|uncheck)\b|n't\b",
+    re.IGNORECASE,
+)
+# What no shape checks: a suggestion would change the claim (storage is not a field's value).
+_UNCOVERED = re.compile(
+    r"storage|cookie|session|sort|\border|\bcount\b|number|\bitems?\b|\brows?\b|\bresults?\b|tooltip|"
+    r"selected|expanded|collapsed|current|download|email|sms|\bapi\b|response|request|screenshot",
+    re.IGNORECASE,
+)
+_QUOTED = re.compile(QUOTED)
+_MIN_SIMILARITY = 0.25
+
+
+def _values(text: str) -> list[str]:
+    quoted = [match[1:-1] for match in _QUOTED.findall(text)]
+    if quoted:
+        return quoted
+    verb, _, rest = text.strip().partition(" ")  # "Click Log in": the rest is an unquoted target
+    if not re.fullmatch(r"click|press|tap|hover|check|uncheck|tick|untick", verb, re.IGNORECASE):
+        return []
+    rest = re.sub(r"^(?:on\s+)?(?:the\s+)?", "", rest.strip(), flags=re.IGNORECASE).rstrip(".")
+    rest = re.sub(r"\s+(?:button|link|checkbox|tab|icon)$", "", rest, flags=re.IGNORECASE)
+    return [rest] if rest else []
+
+
+def _shape_of(text: str) -> str:
+    return " ".join(_QUOTED.sub('"x"', text).lower().split())
+
+
+def nearest_plain(text: str) -> str | None:
+    """A plain sentence close to ``text`` with the same values and polarity, or ``None``."""
+    if parse_plain_text(text) is not None:
+        return None
+    values = _values(text)
+    if not values:
+        return None
+    negative = bool(_NEGATIVE.search(_QUOTED.sub("", text)))
+    written = _shape_of(text)
+    if _UNCOVERED.search(written):
+        return None
+    verb = written.split(" ", 1)[0]
+    best: tuple[float, str] | None = None
+    for shape, verbs, mentions in _SHAPES:
+        slots = shape.count("{")
+        if slots > len(values) or bool(_NEGATIVE.search(shape.replace('"{0}"', ""))) != negative:
+            continue
+        if not re.match(rf"(?:{verbs})", written) or (mentions and not re.search(mentions, written)):
+            continue
+        sentence = shape.format(*values[:slots])
+        if parse_plain_text(sentence) is None:
+            continue
+        score = difflib.SequenceMatcher(None, written, _shape_of(sentence)).ratio()
+        if shape.split(" ", 1)[0].lower() == verb:
+            score += 0.15  # the same verb: the author's intent
+        if slots != len(values):
+            score -= 0.2  # a value would be dropped
+        if best is None or score > best[0]:
+            best = (score, sentence)
+    return best[1] if best is not None and best[0] >= _MIN_SIMILARITY else None
