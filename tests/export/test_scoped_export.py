@@ -1,6 +1,7 @@
 """A spec whose steps scope their targets to rows ('"Add to cart" for "Backpack"', 'the checkbox in the
-"buy milk" row', '"Delete" link in the row "SPQR"') passes live, and its exported pytest-playwright test
-finds the same elements through the same rows — exact row text, so "Backpack" is not "Backpack Deluxe"."""
+"buy milk" row', '"Delete" link in the row "SPQR"') and check local storage passes live, and its exported
+pytest-playwright test finds the same elements through the same rows — exact row text, so "Backpack" is not
+"Backpack Deluxe" — and makes the same storage checks."""
 
 from __future__ import annotations
 
@@ -14,7 +15,11 @@ from cli_runs import run_project
 from .test_exported_run import _pytest
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>Rows</title>
-<script>function did(what) { document.getElementById('log').textContent = what; }</script>
+<script>function did(what) {
+  document.getElementById('log').textContent = what;
+  const log = JSON.parse(localStorage.getItem('log') || '[]');
+  localStorage.setItem('log', JSON.stringify([...log, what]));
+}</script>
 <p id="log">nothing yet</p>
 <ul>
   <li><h3>Backpack Deluxe</h3><button onclick="did('added Backpack Deluxe')">Add to cart</button></li>
@@ -40,6 +45,10 @@ SPEC = """# Rows
 6. Check the checkbox in the "buy milk" row
 7. Verify the checkbox in the "buy milk" row is checked
 8. Verify the checkbox next to "feed the cat" is not checked
+9. Verify local storage "log" contains "delete SPQR"
+10. Verify local storage "log" has 2 items
+11. Clear local storage
+12. Verify local storage "log" is not set
 """
 
 

@@ -53,6 +53,22 @@ EL = 'page.get_by_test_id("x")'
         ("navigate", {"url": "http://127.0.0.1:8000/cart.html?x=1"}, {}, 'page.goto("/cart.html?x=1")'),
         ("navigate", {"url": "https://example.org/a"}, {}, 'page.goto("https://example.org/a")'),
         ("history", {"action": "back"}, {}, "page.go_back()"),
+        ("clear_storage", {"area": "cookies"}, {}, "page.context.clear_cookies()"),
+        ("clear_storage", {"area": "local"}, {}, 'page.evaluate("() => localStorage.clear()")'),
+        (
+            "assert_storage",
+            {"area": "cookie", "key": "seen", "equals": "yes"},
+            {},
+            'assert any(c["value"] == "yes" for c in '
+            '[c for c in page.context.cookies() if c["name"] == "seen"])',
+        ),
+        (
+            "assert_storage",
+            {"area": "local", "key": "todos", "contains": "milk"},
+            {},
+            "page.wait_for_function(\"([a, k, want]) => ((a === 'local' ? localStorage : sessionStorage)"
+            '.getItem(k) || \'\').includes(want)", arg=["local", "todos", "milk"], timeout=5000)',
+        ),
         ("history", {"action": "forward"}, {}, "page.go_forward()"),
         ("history", {"action": "reload"}, {}, "page.reload()"),
         ("click", {"target": "x", "double": True}, {"element": _element()}, f"{EL}.dblclick()"),

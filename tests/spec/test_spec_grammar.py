@@ -25,6 +25,39 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
     ("Open {{BASE_URL}}/products.html", "navigate", {"url": "{{BASE_URL}}/products.html"}),
     ('Visit "/help.html"', "navigate", {"url": "/help.html"}),
     ("Go back", "history", {"action": "back"}),
+    # browser storage
+    (
+        'Verify local storage "todos" contains "feed the cat"',
+        "assert_storage",
+        {"area": "local", "key": "todos", "contains": "feed the cat"},
+    ),
+    (
+        'Verify local storage "todos" has 3 items',
+        "assert_storage",
+        {"area": "local", "key": "todos", "count": 3},
+    ),
+    (
+        'Verify localStorage "theme" is "dark"',
+        "assert_storage",
+        {"area": "local", "key": "theme", "equals": "dark"},
+    ),
+    (
+        'Verify a cookie "session" is set',
+        "assert_storage",
+        {"area": "cookie", "key": "session", "state": "set"},
+    ),
+    (
+        'Verify the cookie "session" does not exist',
+        "assert_storage",
+        {"area": "cookie", "key": "session", "state": "unset"},
+    ),
+    (
+        'Verify session storage "draft" is empty',
+        "assert_storage",
+        {"area": "session", "key": "draft", "state": "empty"},
+    ),
+    ("Clear local storage", "clear_storage", {"area": "local"}),
+    ("Delete all cookies", "clear_storage", {"area": "cookies"}),
     ("Navigate back to the previous page", "history", {"action": "back"}),
     ("Click the browser's forward button", "history", {"action": "forward"}),
     ("Go forward.", "history", {"action": "forward"}),
@@ -301,6 +334,8 @@ def test_every_tool_of_the_tool_layer_is_reachable() -> None:
     tools = {
         "navigate",
         "history",
+        "assert_storage",
+        "clear_storage",
         "click",
         "fill",
         "select_option",

@@ -14,6 +14,8 @@ assert_checked         ``expect(locator).to_be_checked(checked=…)``
 assert_enabled         ``expect(locator).to_be_enabled()`` / ``to_be_disabled()``
 assert_count           ``expect(locator).to_have_count(n)``
 wait_for               the same expectations with the wait's timeout; ``seconds`` → ``wait_for_timeout``
+assert_storage         ``page.wait_for_function(<the same claim>)``; cookies: ``assert`` on cookies()
+history / clear_*      ``page.go_back()`` … ``page.reload()``; ``localStorage.clear()``, ``clear_cookies()``
 =====================  ==========================================================================
 """
 
@@ -97,6 +99,10 @@ def statements(record: IRRecord, ctx: StatementContext) -> list[Node]:
         return [
             Line(f"{ctx.page}.goto({ctx.values.expr(_relative(str(args.get('url', '')), ctx.app_origin))})")
         ]
+    if tool == "assert_storage":
+        return [Line(_storage_expect(args, ctx))]
+    if tool == "clear_storage":
+        return _storage_clear(str(args.get("area")), ctx.page)
     if tool == "history":
         method = {"back": "go_back", "forward": "go_forward", "reload": "reload"}[str(args.get("action"))]
         return [Line(f"{ctx.page}.{method}()")]
@@ -121,6 +127,56 @@ def statements(record: IRRecord, ctx: StatementContext) -> list[Node]:
     if tool == "dialogs":
         return []  # the policy shows up as the handler before each dialog-raising action
     raise ExportError(f"cannot export tool {tool!r}", step=record.step)
+
+
+# The storage claims as page predicates (``wait_for_function`` polls them like the tool does).
+_STORE = "(a === 'local' ? localStorage : sessionStorage).getItem(k)"
+_ITEMS = "(() => { try { const p = JSON.parse(v); return p !== null && typeof p === 'object' ? Object.keys(p).length : -1; } catch (e) { return -1; } })()"  # noqa: E501
+_STORAGE_CHECKS = {
+    "contains": f"([a, k, want]) => ({_STORE} || '').includes(want)",
+    "equals": f"([a, k, want]) => {_STORE} === want",
+    "count": f"([a, k, want]) => {{ const v = {_STORE}; return v !== null && {_ITEMS} === want; }}",
+    "set": f"([a, k]) => {_STORE} !== null",
+    "unset": f"([a, k]) => {_STORE} === null",
+    "empty": f"([a, k]) => {{ const v = {_STORE}; return v === null || !v.trim() || {_ITEMS} === 0; }}",
+}
+
+
+def _storage_expect(args: Mapping[str, Any], ctx: StatementContext) -> str:
+    claim = next((c for c in ("contains", "equals", "count") if args.get(c) is not None), None)
+    state = str(args.get("state") or "set")
+    key = ctx.values.expr(str(args.get("key", "")))
+    if claim == "count":
+        want = str(int(args["count"]))
+    elif claim is not None:
+        want = ctx.values.expr(str(args[claim]))
+    else:
+        want = ""
+    if args.get("area") == "cookie":
+        cookie = f'[c for c in {ctx.page}.context.cookies() if c["name"] == {key}]'
+        if claim == "contains":
+            return f'assert any({want} in c["value"] for c in {cookie})'
+        if claim == "equals":
+            return f'assert any(c["value"] == {want} for c in {cookie})'
+        if state == "unset":
+            return f"assert not {cookie}"
+        if state == "empty":
+            return f'assert all(not c["value"].strip() for c in {cookie})'
+        return f"assert {cookie}"
+    check = _STORAGE_CHECKS[claim or state]
+    values = ", ".join(v for v in (py_str(str(args.get("area"))), key, want) if v)
+    return f"{ctx.page}.wait_for_function({py_str(check)}, arg=[{values}], timeout=5000)"
+
+
+def _storage_clear(area: str, page: str) -> list[Node]:
+    lines: list[Node] = []
+    if area in ("cookies", "all"):
+        lines.append(Line(f"{page}.context.clear_cookies()"))
+    script = {"local": "localStorage.clear()", "session": "sessionStorage.clear()"}
+    for name in ("local", "session"):
+        if area in (name, "all"):
+            lines.append(Line(f"{page}.evaluate({py_str('() => ' + script[name])})"))
+    return lines
 
 
 def _page_level(tool: str, args: Mapping[str, Any]) -> bool:

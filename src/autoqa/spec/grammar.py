@@ -53,6 +53,9 @@ Verify "a", "b" and "c" appear in that order                  assert_order(texts
 Verify the list shows "a", "b" in that order                  assert_order(texts=[a, b])
 Verify "a" appears before "b"                                 assert_order(texts=[a, b])
 Verify "t" is focused · Verify the "t" field has focus        assert_focused(target)
+Verify local storage "k" contains "v" · … has 3 items         assert_storage(area, key, contains|equals|count)
+Verify a cookie "k" is set · session storage "k" is empty     assert_storage(area, key, state=set|unset|empty)
+Clear local storage · Clear session storage · Clear cookies   clear_storage(area)
 Verify the success message|error|notification "x" is shown    assert_text_present(x)
 Verify the URL ends with "x" · … still contains "x"           assert_url(expected="x$" as regex | contains)
 Enter "v" in the Username field · Fill the Email field with…  fill(target='"Username" field', value)
@@ -511,6 +514,59 @@ def _assert_order(m: re.Match[str]) -> Built:
 @_rule(rf"{VERIFY}\s+{THE}{q('target')}{NOUN}\s+(?:is\s+focused|has\s+(?:the\s+)?(?:keyboard\s+)?focus)")
 def _assert_focused(m: re.Match[str]) -> Built:
     return _with_target("assert_focused", m)
+
+
+_AREA = (
+    r"(?:the\s+)?(?P<area>local\s*storage|session\s*storage|(?:a\s+|the\s+)?cookie)"
+    r"(?:\s+(?:key|item|entry|value|named|called))?"
+)
+_COUNTED = r"(?:items?|entries|elements|records?|todos?|tasks?|products?|rows?)"
+
+
+@_rule(
+    rf"{VERIFY}\s+{_AREA}\s+{q('key')}\s+(?:contains|includes|has)\s+{value_group('contains')}",
+    rf"{VERIFY}\s+{_AREA}\s+{q('key')}\s+(?:is|equals|is\s+equal\s+to|has\s+(?:the\s+)?value)\s+"
+    rf"{value_group('equals')}",
+    rf"{VERIFY}\s+{_AREA}\s+{q('key')}\s+(?:has|holds|contains)\s+(?P<count>\d+)\s+{_COUNTED}",
+    rf"{VERIFY}\s+{_AREA}\s+{q('key')}\s+(?P<state>is\s+empty)",
+    rf"{VERIFY}\s+{_AREA}\s+{q('key')}\s+(?P<state>is\s+set|exists|is\s+present|is\s+stored|is\s+saved)",
+    rf"{VERIFY}\s+{_AREA}\s+{q('key')}\s+(?P<state>is\s+not\s+set|does\s+not\s+exist|doesn't\s+exist|is\s+"
+    r"missing|is\s+absent|is\s+not\s+present|is\s+(?:cleared|removed|deleted|gone))",
+    rf"{VERIFY}\s+{_AREA}\s+(?P<state>has|contains|does\s+not\s+have|doesn't\s+have|has\s+no)\s+"
+    rf"(?:(?:a|the)\s+)?(?:key\s+|item\s+)?{q('key')}",
+)
+def _assert_storage(m: re.Match[str]) -> Built:
+    area = m.group("area").lower()
+    key = unquote(m.group("key")).strip()
+    if not key:
+        return None
+    kind = "local" if area.startswith("local") else "session" if area.startswith("session") else "cookie"
+    args: dict[str, Any] = {"area": kind, "key": key}
+    groups = m.groupdict()
+    state = " ".join((groups.get("state") or "").lower().split())
+    if groups.get("contains") is not None:
+        args["contains"] = unquote(groups["contains"])
+    elif groups.get("equals") is not None:
+        args["equals"] = unquote(groups["equals"])
+    elif groups.get("count") is not None:
+        args["count"] = as_number(groups["count"])
+    elif state == "is empty":
+        args["state"] = "empty"
+    elif state in ("has", "contains", "is set", "exists", "is present", "is stored", "is saved"):
+        args["state"] = "set"
+    else:
+        args["state"] = "unset"
+    return ("assert_storage", args)
+
+
+@_rule(
+    r"(?:clear|delete|remove|wipe|reset)\s+(?:all\s+)?(?:the\s+)?(?:browser(?:'s)?\s+)?"
+    r"(?P<area>local\s*storage|session\s*storage|cookies|storage)",
+)
+def _clear_storage(m: re.Match[str]) -> Built:
+    area = m.group("area").lower()
+    kind = "local" if area.startswith("local") else "session" if area.startswith("session") else area
+    return ("clear_storage", {"area": "all" if kind == "storage" else kind})
 
 
 @_rule(rf"{VERIFY}\s+{THE}(?:current\s+|page\s+)?(?:url|address)\s+(?:still\s+)?ends\s+with\s+{q('x')}")

@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from autoqa.tools import actions, assertions, control, evidence_assertions, navigation, observe
+from autoqa.tools import (
+    actions,
+    assertions,
+    control,
+    evidence_assertions,
+    navigation,
+    observe,
+    storage,
+)
 from autoqa.tools.args import ElementArgs
 from autoqa.tools.spec import ToolSpec
 
@@ -152,6 +160,16 @@ _SPECS = (
         "assert_focused",
         f"Check that an element has the keyboard focus. {_ELEMENT}",
         ElementArgs, "assertion", evidence_assertions.assert_focused,
+    ),
+    ToolSpec(
+        "assert_storage",
+        "Check local/session storage or a cookie: key set/unset/empty, equals, contains, or count items.",
+        storage.StorageArgs, "assertion", storage.assert_storage,
+    ),
+    ToolSpec(
+        "clear_storage",
+        "Clear local or session storage of the current origin, the cookies, or all of them.",
+        storage.ClearStorageArgs, "action", storage.clear_storage,
     ),
 )  # fmt: skip
 
