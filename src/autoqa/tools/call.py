@@ -109,6 +109,19 @@ def _with_extras(result: ToolResult, warnings: list[str], notices: list[str]) ->
     return result.model_copy(update={"data": data})
 
 
+def _with_consequences(
+    ctx: ToolContext, result: ToolResult, url_before: str, dialogs_before: int
+) -> ToolResult:
+    """What an action set off that the model cannot see in its arguments: the page it led to and the
+    dialogs it opened (type, message, how they were answered)."""
+    data = dict(result.data)
+    if ctx.page.url != url_before and "url" not in data:
+        data["url"] = ctx.page.url
+    if len(ctx.dialogs) > dialogs_before:
+        data["dialogs"] = list(ctx.dialogs[dialogs_before:])[-5:]
+    return result.model_copy(update={"data": data}) if data != result.data else result
+
+
 async def _validate_and_run(
     ctx: ToolContext, spec: ToolSpec, args: Mapping[str, Any] | None, warnings: list[str], notices: list[str]
 ) -> tuple[ToolResult, bool]:
@@ -133,7 +146,10 @@ async def _validate_and_run(
         track = tracker(ctx)
         was_on_error_page = on_error_page(ctx.page)
         notices.extend(blocked_before_call(ctx))
+        url_before, dialogs_before = ctx.page.url, len(ctx.dialogs)
         result = await _run(ctx, spec, model)
+        if spec.kind == "action" and result.ok:
+            result = _with_consequences(ctx, result, url_before, dialogs_before)
         result = await enforce_after_call(ctx, spec.name, result)
         result = await explain_failure(
             ctx.page, track, spec.name, result, was_on_error_page=was_on_error_page

@@ -36,7 +36,7 @@ class RefLookup:
 
 async def _probe(ctx: ToolContext, ref: str, timeout_ms: float) -> tuple[Locator, bool, int]:
     """Visible? (one round trip when it is); else how many elements carry the ref (0 or 1)."""
-    locator = ctx.page.locator(f"aria-ref={ref}")
+    locator = ctx.page.get_by_ref(ref)
     try:
         # aria-ref only works with Playwright's own queries (evaluate_all sees nothing), so no page script.
         if await bounded(locator.is_visible(), timeout_ms):

@@ -88,7 +88,8 @@ _SPECS = (
     ),
     ToolSpec(
         "dialogs",
-        "Browser alert/confirm/prompt dialogs are answered automatically; list them or pick accept/dismiss.",
+        "Browser alert/confirm/prompt dialogs are accepted automatically; list them, or choose "
+        "accept/dismiss for the next ones (the choice persists).",
         control.DialogsArgs, "control", control.dialogs,
     ),
     ToolSpec(
