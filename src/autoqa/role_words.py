@@ -41,6 +41,7 @@ ROLE_WORDS: dict[str, tuple[str, ...]] = {
     "image": ("img",),
     "dialog": ("dialog", "alertdialog"),
     "row": ("row",),
+    "list item": ("listitem",),
     "option": ("option",),
     "menu item": ("menuitem", "menuitemcheckbox", "menuitemradio"),
     "menuitem": ("menuitem", "menuitemcheckbox", "menuitemradio"),

@@ -29,10 +29,10 @@ SPECS = ("07-tasks.md", "08-tasks-filter-edit.md")
 FIRST_FAILURE = {
     "tasks-focus": ("07-tasks.md", 7),  # Verify the "New task" field is focused (after Enter)
     "tasks-order": ("07-tasks.md", 12),  # Verify "buy milk", "feed the cat" and "walk the dog" … order
-    "tasks-check": ("07-tasks.md", 15),  # Check the "feed the cat" checkbox (the first task is ticked)
-    "tasks-count": ("07-tasks.md", 18),  # Verify "2 items left" is visible
+    "tasks-check": ("07-tasks.md", 16),  # Check the "feed the cat" checkbox (the first task is ticked)
+    "tasks-count": ("07-tasks.md", 19),  # Verify "2 items left" is visible
     "tasks-filter": ("08-tasks-filter-edit.md", 10),  # Verify "feed the cat" is not visible (Active)
-    "tasks-edit": ("08-tasks-filter-edit.md", 19),  # Verify "buy oat milk" is visible
+    "tasks-edit": ("08-tasks-filter-edit.md", 20),  # Verify "buy oat milk" is visible
 }
 
 

@@ -17,14 +17,10 @@ RULES = "\n".join(
         "Rules:",
         "- Do the steps in order. Pass `step` (the step number) on every tool call.",
         "- Call snapshot to see the page. Act on elements by `ref` copied exactly from the latest snapshot "
-        "(e12, f2e7: the prefix names the document, so it changes after every navigation and differs inside "
-        "an iframe); refs of an earlier page stop working. Use `target` (the element's visible text, label, "
-        "placeholder or test id) only when no ref fits.",
-        "- An action's result says where it led (url) and which browser dialogs it opened and how they "
-        "were answered (accepted unless you chose otherwise with the dialogs tool; a choice persists).",
-        "- A control whose visible name changed but whose role and purpose are the same (a renamed button "
-        "or field) may be used and must be named in your finish summary as a heal; content that contradicts "
-        "the spec (a wrong total, a missing message) is a bug: report_bug.",
+        "(e12, f2e7: the prefix changes with each page and iframe). Use `target` (visible text, label, "
+        "placeholder or test id) only when no ref fits. Action results give the new url and any dialogs.",
+        "- A renamed control with the same role and purpose may be used (name the heal in finish); content "
+        "that contradicts the spec is a bug: report_bug.",
         "- Values like {{NAME}} are secrets: type them exactly like that; the tools fill them in. Never "
         "guess them.",
         "- After an error, read error.code, error.retriable and the screenshot, call snapshot again and try "

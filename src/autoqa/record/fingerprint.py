@@ -109,9 +109,21 @@ _DOM_FACTS = r"""
       break;
     }
   }
+  // Named regions around the element (aria-label / aria-labelledby of an ancestor with a role): a step
+  // scoped to "the 'Task list' list" is exported as get_by_role('list', name='Task list').
+  const regions = [];
+  const regionRoles = {ul: 'list', ol: 'list', nav: 'navigation', table: 'table', form: 'form',
+    dialog: 'dialog', section: 'region', aside: 'complementary', menu: 'list'};
+  for (let n = el.parentNode || el.host; n && regions.length < 3; n = n.parentNode || n.host) {
+    if (n.nodeType !== 1) continue;
+    const regionName = norm(n.getAttribute('aria-label') || '');
+    const regionRole = (n.getAttribute('role') || '').split(' ')[0] || regionRoles[n.localName];
+    if (regionName && regionRole) regions.push([regionRole, regionName.slice(0, 200)]);
+  }
   return {
     tag,
     role,
+    regions,
     row,
     row_role: rowRole,
     row_tag: rowTag,
@@ -162,6 +174,8 @@ class Fingerprint(BaseModel):
     """``listitem`` or ``row``: what ``row`` is."""
     row_tag: str | None = None
     """When the row is drawn inside a component's shadow root: the component's tag (``todo-item``)."""
+    regions: tuple[tuple[str, str], ...] = ()
+    """Named ancestors (role, aria-label), nearest first: where a scoped step's region is found."""
 
     def summary(self) -> str:
         """``button "Log in"`` — how reports name the element."""
@@ -214,4 +228,6 @@ async def take_fingerprint(
 
 def _scrub(value: Any, secrets: SecretSet) -> Any:
     # A secret typed into a contenteditable would otherwise come back as the element's text.
+    if isinstance(value, list | tuple):
+        return [_scrub(item, secrets) for item in value]
     return secrets.redact(value) if isinstance(value, str) and secrets else value

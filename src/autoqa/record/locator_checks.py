@@ -120,6 +120,13 @@ def generate(
         out.append(LocatorSpec(kind="css", value=css_attr("name", fp.name_attr, fp.tag)))
     if fp.text and len(fp.text) < TEXT_LIMIT and fp.tag in _TEXT_TAGS:
         out.append(LocatorSpec(kind="text", value=fp.text))
+    region = next((r for r in fp.regions if within and r[1].casefold() == within.casefold()), None)
+    if region is not None and fp.role:
+        out.append(
+            LocatorSpec(
+                kind="region", role=fp.role, value=region[1], row_role=region[0], inner_name=fp.name or None
+            )
+        )
     if within and fp.row_role and (fp.role or fp.row_tag):
         out.append(
             LocatorSpec(

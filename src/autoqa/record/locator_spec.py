@@ -22,13 +22,16 @@ from typing import Any, Literal
 from playwright.async_api import Frame, FrameLocator, Locator, Page
 from pydantic import BaseModel, ConfigDict
 
-LocatorKind = Literal["test_id", "role", "row", "label", "placeholder", "alt_text", "title", "text", "css"]
+LocatorKind = Literal[
+    "test_id", "role", "row", "region", "label", "placeholder", "alt_text", "title", "text", "css"
+]
 
 # Lower is better: what a human reviewer trusts most comes first (test ids and roles survive restyling).
 PRIORITY: dict[str, int] = {
     "test_id": 1,
     "role": 2,
     "row": 2,  # an element named only by its row: as good as its role and name would be
+    "region": 2,  # an element inside a named list, menu, table … (role and name of both)
     "label": 3,
     "placeholder": 4,
     "alt_text": 5,
@@ -123,7 +126,8 @@ class LocatorSpec(BaseModel):
     ``kind="row"``: the role of the element inside the row."""
     exact: bool = True
     row_role: str | None = None
-    """For ``kind="row"``: ``listitem`` or ``row``; ``value`` is then the row's text."""
+    """For ``kind="row"``: ``listitem`` or ``row``; ``value`` is then the row's text. For
+    ``kind="region"``: the region's role (``list``, ``navigation`` …); ``value`` is then its name."""
     row_tag: str | None = None
     """For ``kind="row"`` inside a web component: the component's tag, which stands for the row."""
     inner_tag: str | None = None
@@ -139,6 +143,11 @@ class LocatorSpec(BaseModel):
         return PRIORITY[self.kind]
 
     def build(self, scope: Scope) -> Locator:
+        if self.kind == "region":
+            region = scope.get_by_role(self.row_role, name=self.value, exact=True)  # type: ignore[arg-type]
+            if self.inner_name:
+                return region.get_by_role(self.role, name=self.inner_name, exact=True)  # type: ignore[arg-type]
+            return region.get_by_role(self.role)  # type: ignore[arg-type]
         if self.kind == "row":
             rows = scope.locator(self.row_tag) if self.row_tag else scope.get_by_role(self.row_role)  # type: ignore[arg-type]
             if self.row_exact:
@@ -163,6 +172,12 @@ class LocatorSpec(BaseModel):
         return locator
 
     def code(self, scope: str = "page") -> str:
+        if self.kind == "region":
+            region = (
+                f"{scope}.get_by_role({py_str(self.row_role or '')}, name={py_str(self.value)}, exact=True)"
+            )
+            name = f", name={py_str(self.inner_name)}, exact=True" if self.inner_name else ""
+            return f"{region}.get_by_role({py_str(self.role or '')}{name})"
         if self.kind == "row":
             rows = (
                 f"{scope}.locator({py_str(self.row_tag)})"
@@ -214,6 +229,9 @@ class LocatorSpec(BaseModel):
             return css_attr(attribute, self.value)
         if self.kind == "css":
             return self.value if re.fullmatch(r"#[A-Za-z_][\w\-:.]*", self.value) else f"css={self.value}"
+        if self.kind == "region" and not self.inner_name and self.role and self.role.isalpha():
+            # A region named by aria-label and its items: what build() finds, as a tools hint.
+            return f"css=[aria-label={css_string(self.value)}] >> role={self.role}"
         if (
             self.kind == "row"
             and not self.inner_name

@@ -151,7 +151,7 @@ class Recorder:
         return await capture_element(
             tool,
             lookup.match_locators[0],
-            {},
+            {"target": target},
             test_id_attribute=self.ctx.settings.test_id_attribute,
             secrets=self.secrets,
             timeout_ms=self.capture_timeout_ms,

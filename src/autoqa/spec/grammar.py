@@ -53,6 +53,7 @@ Verify "a", "b" and "c" appear in that order                  assert_order(texts
 Verify the list shows "a", "b" in that order                  assert_order(texts=[a, b])
 Verify "a" appears before "b"                                 assert_order(texts=[a, b])
 Verify "t" is focused · Verify the "t" field has focus        assert_focused(target)
+Verify the "L" list has 3 items                               assert_count(target='the list item in "L"', n)
 Verify local storage "k" contains "v" · … has 3 items         assert_storage(area, key, contains|equals|count)
 Verify a cookie "k" is set · session storage "k" is empty     assert_storage(area, key, state=set|unset|empty)
 Clear local storage · Clear session storage · Clear cookies   clear_storage(area)
@@ -514,6 +515,28 @@ def _assert_order(m: re.Match[str]) -> Built:
 @_rule(rf"{VERIFY}\s+{THE}{q('target')}{NOUN}\s+(?:is\s+focused|has\s+(?:the\s+)?(?:keyboard\s+)?focus)")
 def _assert_focused(m: re.Match[str]) -> Built:
     return _with_target("assert_focused", m)
+
+
+_ITEMS = r"(?:items?|entries|entry|elements?|todos?|tasks?|products?|results?|things?)"
+
+
+@_rule(
+    rf"{VERIFY}\s+{THE}{q('region')}\s+list\s+(?:has|shows|contains|lists|displays)\s+(?P<count>\d+)\s+"
+    rf"(?:visible\s+)?{_ITEMS}",
+    rf"{VERIFY}\s+there\s+(?:are|is)\s+(?P<count>\d+)\s+(?:visible\s+)?{_ITEMS}\s+in\s+{THE}"
+    rf"{q('region')}\s+list",
+    rf"{VERIFY}\s+(?P<count>\d+)\s+{_ITEMS}\s+(?:are|is)\s+(?:shown|visible|displayed|listed)\s+in\s+{THE}"
+    rf"{q('region')}\s+list",
+)
+def _assert_list_count(m: re.Match[str]) -> Built:
+    """Items of a named list: the list items in that region (``autoqa.target_scope``), visible ones."""
+    region = unquote(m.group("region")).strip()
+    if not region:
+        return None
+    return (
+        "assert_count",
+        {"target": scoped_target("the list item", region), "count": as_number(m.group("count"))},
+    )
 
 
 _AREA = (

@@ -117,10 +117,11 @@ def judge_value(expected: str) -> Judge:
 
 def judge_count(expected: int) -> Judge:
     async def judge(found: Probe, timeout_ms: float) -> Verdict:
+        # Visible elements only (hidden matches are what is left when none is visible: that is 0 shown).
         if found.located is not None:
-            count = found.located.count
+            count = found.located.visible_count
         elif found.lookup is not None:
-            count = found.lookup.count
+            count = 0 if found.lookup.hidden else found.lookup.count
         else:
             count = 0
         return Verdict(count == expected, f"{count} element(s)", {"count": count})

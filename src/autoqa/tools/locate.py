@@ -33,7 +33,8 @@ class Located:
     """``ref``, or the target tier that matched (``test_id``, ``role``, ``label``, ``token``, …)."""
     match: Match | None
     count: int
-    """How many elements matched (visible ones if any were visible): ``assert_count`` reads this."""
+    """How many elements matched (visible ones if any were visible; ``assert_count`` reads
+    ``visible_count``: hidden matches are 0 shown)."""
     visible_count: int
 
     def report(self) -> dict[str, Any]:

@@ -121,9 +121,7 @@ async def navigate(ctx: ToolContext, args: NavigateArgs) -> ToolResult:
 
 
 class HistoryArgs(ToolArgs):
-    action: Literal["back", "forward", "reload"] = Field(
-        description="back / forward through this tab's history, or reload the page"
-    )
+    action: Literal["back", "forward", "reload"]
 
 
 async def _history_position(page: Page) -> tuple[int, int] | None:

@@ -33,7 +33,7 @@ _SPECS = (
     ),
     ToolSpec(
         "history",
-        "The browser's Back / Forward buttons (action=back|forward) or Reload (action=reload); waits.",
+        "The browser's Back, Forward or Reload button; waits for the page.",
         navigation.HistoryArgs, "action", navigation.history,
     ),
     ToolSpec(
@@ -164,12 +164,12 @@ _SPECS = (
     ),
     ToolSpec(
         "assert_storage",
-        "Check local/session storage or a cookie: key set/unset/empty, equals, contains, or count items.",
+        "Check a local/session storage key or cookie: state set/unset/empty, or equals/contains/count.",
         storage.StorageArgs, "assertion", storage.assert_storage,
     ),
     ToolSpec(
         "clear_storage",
-        "Clear local or session storage of the current origin, the cookies, or all of them.",
+        "Clear local or session storage (this origin), cookies, or all.",
         storage.ClearStorageArgs, "action", storage.clear_storage,
     ),
 )  # fmt: skip

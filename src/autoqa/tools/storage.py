@@ -29,15 +29,12 @@ _WEB_AREAS = {"local": "local storage", "session": "session storage", "cookie": 
 
 
 class StorageArgs(ToolArgs):
-    area: Area = Field(description="local storage, session storage, or a cookie")
-    key: str = Field(min_length=1, max_length=500, description="the storage key or cookie name")
-    state: Literal["set", "unset", "empty"] = Field(
-        default="set",
-        description="set (exists), unset (missing), empty (missing, blank, [] or {})",
-    )
-    equals: str | None = Field(default=None, max_length=10_000, description="the whole value")
-    contains: str | None = Field(default=None, max_length=10_000, description="text inside the value")
-    count: int | None = Field(default=None, ge=0, le=100_000, description="items in a JSON list/object")
+    area: Area
+    key: str = Field(min_length=1, max_length=500)
+    state: Literal["set", "unset", "empty"] = "set"
+    equals: str | None = Field(default=None, max_length=10_000)
+    contains: str | None = Field(default=None, max_length=10_000)
+    count: int | None = Field(default=None, ge=0, le=100_000, description="items of a JSON list/object")
 
     @model_validator(mode="after")
     def _one_claim(self) -> StorageArgs:
@@ -125,9 +122,7 @@ async def assert_storage(ctx: ToolContext, args: StorageArgs) -> ToolResult:
 
 
 class ClearStorageArgs(ToolArgs):
-    area: Literal["local", "session", "cookies", "all"] = Field(
-        description="local / session storage of the current origin, the context's cookies, or all three"
-    )
+    area: Literal["local", "session", "cookies", "all"]
 
 
 async def clear_storage(ctx: ToolContext, args: ClearStorageArgs) -> ToolResult:
