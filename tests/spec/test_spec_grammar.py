@@ -25,6 +25,17 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
     ("Open {{BASE_URL}}/products.html", "navigate", {"url": "{{BASE_URL}}/products.html"}),
     ('Visit "/help.html"', "navigate", {"url": "/help.html"}),
     ("Go back", "history", {"action": "back"}),
+    # items of a named list
+    (
+        'Verify the "Task list" list has 3 items',
+        "assert_count",
+        {"target": 'the list item in "Task list"', "count": 3},
+    ),
+    (
+        'Verify there are 2 todos in the "Todos" list',
+        "assert_count",
+        {"target": 'the list item in "Todos"', "count": 2},
+    ),
     # browser storage
     (
         'Verify local storage "todos" contains "feed the cat"',
@@ -387,6 +398,7 @@ NOT_PLAIN = [
     'Click "Add to cart" for the cheapest product',
     'Click the "Add" button in the first row',
     "Press the back button",
+    "Verify the list has 2 items",  # which list? name it
     'Check the box in the "buy milk" row',
     "Scroll down 0 pixels",
     "Scroll down 99999 pixels",
