@@ -1,7 +1,7 @@
 """A spec whose steps scope their targets to rows ('"Add to cart" for "Backpack"', 'the checkbox in the
 "buy milk" row', '"Delete" link in the row "SPQR"') and check local storage passes live, and its exported
 pytest-playwright test finds the same elements through the same rows — exact row text, so "Backpack" is not
-"Backpack Deluxe" — and makes the same storage checks."""
+"Backpack Deluxe" — and makes the same storage and state checks."""
 
 from __future__ import annotations
 
@@ -21,6 +21,9 @@ PAGE = """<!doctype html><meta charset="utf-8"><title>Rows</title>
   localStorage.setItem('log', JSON.stringify([...log, what]));
 }</script>
 <p id="log">nothing yet</p>
+<div role="tablist"><button role="tab" aria-selected="true">Books</button>
+<button role="tab" aria-selected="false">Films</button></div>
+<nav><a href="#all" class="selected">All</a> <a href="#new">New</a></nav>
 <ul>
   <li><h3>Backpack Deluxe</h3><button onclick="did('added Backpack Deluxe')">Add to cart</button></li>
   <li><h3>Backpack</h3><button onclick="did('added Backpack')">Add to cart</button></li>
@@ -49,6 +52,8 @@ SPEC = """# Rows
 10. Verify local storage "log" has 2 items
 11. Clear local storage
 12. Verify local storage "log" is not set
+13. Verify the "Films" tab is not selected
+14. Verify the "All" filter is selected
 """
 
 

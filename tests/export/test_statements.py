@@ -53,6 +53,24 @@ EL = 'page.get_by_test_id("x")'
         ("navigate", {"url": "http://127.0.0.1:8000/cart.html?x=1"}, {}, 'page.goto("/cart.html?x=1")'),
         ("navigate", {"url": "https://example.org/a"}, {}, 'page.goto("https://example.org/a")'),
         ("history", {"action": "back"}, {}, "page.go_back()"),
+        (
+            "assert_state",
+            {"target": "x", "state": "selected", "value": True},
+            {"element": _element("a"), "data": {"signal": "class"}},
+            f"expect({EL}).to_have_class(re.compile(",
+        ),
+        (
+            "assert_state",
+            {"target": "x", "state": "expanded", "value": False},
+            {"element": _element(), "data": {"signal": "aria"}},
+            f'expect({EL}).not_to_have_attribute("aria-expanded", "true")',
+        ),
+        (
+            "assert_state",
+            {"target": "x", "state": "selected", "value": True},
+            {"element": _element("option"), "data": {"signal": "option"}},
+            f'expect({EL}).to_have_js_property("selected", True)',
+        ),
         ("clear_storage", {"area": "cookies"}, {}, "page.context.clear_cookies()"),
         ("clear_storage", {"area": "local"}, {}, 'page.evaluate("() => localStorage.clear()")'),
         (

@@ -25,6 +25,27 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
     ("Open {{BASE_URL}}/products.html", "navigate", {"url": "{{BASE_URL}}/products.html"}),
     ('Visit "/help.html"', "navigate", {"url": "/help.html"}),
     ("Go back", "history", {"action": "back"}),
+    # states
+    (
+        'Verify the "Products" tab is selected',
+        "assert_state",
+        {"target": '"Products" tab', "state": "selected", "value": True},
+    ),
+    (
+        'Verify the "Science" filter is not selected',
+        "assert_state",
+        {"target": "Science", "state": "selected", "value": False},
+    ),
+    (
+        'Verify the "Menu" button is collapsed',
+        "assert_state",
+        {"target": '"Menu" button', "state": "expanded", "value": False},
+    ),
+    (
+        'Verify "Home" is the current page',
+        "assert_state",
+        {"target": "Home", "state": "current", "value": True},
+    ),
     # items of a named list
     (
         'Verify the "Task list" list has 3 items',
@@ -347,6 +368,7 @@ def test_every_tool_of_the_tool_layer_is_reachable() -> None:
         "history",
         "assert_storage",
         "clear_storage",
+        "assert_state",
         "click",
         "fill",
         "select_option",

@@ -48,6 +48,7 @@ ELEMENT_ASSERTIONS = frozenset(
         "assert_value",
         "assert_checked",
         "assert_enabled",
+        "assert_state",
         "assert_count",
     }
 )
@@ -333,11 +334,34 @@ def _element_expect(record: IRRecord, ctx: StatementContext, *, timeout: float |
             # The spec named the option's label rather than its value.
             return f'expect({locator}.locator("option:checked")).to_have_text({expected})'
         return f"expect({locator}).to_have_value({expected})"
+    if tool == "assert_state":
+        check = _state_expect(str(args.get("state")), bool(args.get("value", True)), record)
+        return f"expect({locator}).{check}"
     if tool == "assert_checked":
         checked = bool(args.get("checked", True))
         return f"expect({locator}).to_be_checked({'' if checked else 'checked=False'})"
     enabled = bool(args.get("enabled", True)) if tool == "assert_enabled" else True
     return f"expect({locator}).{'to_be_enabled' if enabled else 'to_be_disabled'}({option})"
+
+
+_CHOSEN = r"(^|\s)(selected|active|current|is-selected|is-active|is-current|chosen)(\s|$)"
+
+
+def _state_expect(state: str, value: bool, record: IRRecord) -> str:
+    """The expectation for what told the tool the state (``signal``): the same evidence, in Playwright."""
+    signal = record.data.get("signal")
+    no = "" if value else "not_"
+    if signal == "checked":
+        return f"to_be_checked({'' if value else 'checked=False'})"
+    if signal in ("option", "open"):
+        return f"to_have_js_property({py_str('selected' if signal == 'option' else 'open')}, {value})"
+    if signal == "class":
+        return f"{no}to_have_class(re.compile({py_str(_CHOSEN)}))"
+    if signal == "aria-current":
+        return f'{no}to_have_attribute("aria-current", re.compile("^(?!false$)"))'
+    if signal == "aria":
+        return f'{no}to_have_attribute({py_str("aria-" + state)}, "true")'
+    raise ExportError(f"cannot export a {state} check recorded without its evidence", step=record.step)
 
 
 def _page_expect(tool: str, args: Mapping[str, Any], ctx: StatementContext) -> str:

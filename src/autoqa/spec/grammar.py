@@ -53,6 +53,7 @@ Verify "a", "b" and "c" appear in that order                  assert_order(texts
 Verify the list shows "a", "b" in that order                  assert_order(texts=[a, b])
 Verify "a" appears before "b"                                 assert_order(texts=[a, b])
 Verify "t" is focused · Verify the "t" field has focus        assert_focused(target)
+Verify the "t" tab is selected · … expanded|pressed|current   assert_state(target, state, value)
 Verify the "L" list has 3 items                               assert_count(target='the list item in "L"', n)
 Verify local storage "k" contains "v" · … has 3 items         assert_storage(area, key, contains|equals|count)
 Verify a cookie "k" is set · session storage "k" is empty     assert_storage(area, key, state=set|unset|empty)
@@ -515,6 +516,19 @@ def _assert_order(m: re.Match[str]) -> Built:
 @_rule(rf"{VERIFY}\s+{THE}{q('target')}{NOUN}\s+(?:is\s+focused|has\s+(?:the\s+)?(?:keyboard\s+)?focus)")
 def _assert_focused(m: re.Match[str]) -> Built:
     return _with_target("assert_focused", m)
+
+
+@_rule(
+    rf"{VERIFY}\s+{THE}{q('target')}{NOUN}(?:\s+filter)?\s+is\s+(?P<neg>not\s+)?"
+    r"(?P<state>selected|highlighted|active|chosen|expanded|collapsed|pressed|current)",
+    rf"{VERIFY}\s+{THE}{q('target')}{NOUN}\s+is\s+(?P<neg>not\s+)?(?:the\s+)?(?P<state>current)\s+"
+    r"(?:page|item|tab|step|link)",
+)
+def _assert_state(m: re.Match[str]) -> Built:
+    word = m.group("state").lower()
+    state = {"highlighted": "selected", "active": "selected", "chosen": "selected", "collapsed": "expanded"}
+    value = (m.group("neg") is None) != (word == "collapsed")
+    return _with_target("assert_state", m, state=state.get(word, word), value=value)
 
 
 _ITEMS = r"(?:items?|entries|entry|elements?|todos?|tasks?|products?|results?|things?)"

@@ -15,6 +15,7 @@ from autoqa.tools.conditions import (
     judge_count,
     judge_enabled,
     judge_hidden,
+    judge_state,
     judge_value,
     judge_visible,
     wait_for_element,
@@ -84,6 +85,19 @@ async def assert_checked(ctx: ToolContext, args: CheckedArgs) -> ToolResult:
         ctx, "assert_checked", args.ref, args.target, judge_checked(args.checked),
         expectation="checked" if args.checked else "unchecked",
         timeout_ms=ctx.settings.assertion_timeout_ms, code=_FAILED,
+    )  # fmt: skip
+
+
+class StateArgs(ElementArgs):
+    state: Literal["selected", "expanded", "pressed", "current"]
+    value: bool = True
+
+
+async def assert_state(ctx: ToolContext, args: StateArgs) -> ToolResult:
+    expectation = args.state if args.value else f"not {args.state}"
+    return await wait_for_element(
+        ctx, "assert_state", args.ref, args.target, judge_state(args.state, args.value),
+        expectation=expectation, timeout_ms=ctx.settings.assertion_timeout_ms, code=_FAILED,
     )  # fmt: skip
 
 

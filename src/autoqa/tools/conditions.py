@@ -99,6 +99,23 @@ def judge_checked(expected: bool) -> Judge:
     return judge
 
 
+def judge_state(state: str, expected: bool) -> Judge:
+    """``selected`` / ``expanded`` / ``pressed`` / ``current`` (see ``ariaStates`` in page_library.js)."""
+    opposite = {"selected": "not selected", "expanded": "collapsed", "pressed": "not pressed"}
+
+    async def judge(found: Probe, timeout_ms: float) -> Verdict:
+        if _missing(found):
+            return Verdict(False, "no matching element")
+        aria = (await _state(found, timeout_ms)).get("aria") or {}
+        value = aria.get(state)
+        if value is None:
+            return Verdict(False, f"an element that does not say whether it is {state}", final=True)
+        shown = state if value else opposite.get(state, f"not {state}")
+        return Verdict(value == expected, shown, {"signal": (aria.get("via") or {}).get(state)})
+
+    return judge
+
+
 def judge_value(expected: str) -> Judge:
     async def judge(found: Probe, timeout_ms: float) -> Verdict:
         if _missing(found):

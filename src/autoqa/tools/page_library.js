@@ -225,7 +225,34 @@ function stateOf(e) {
   const disabled = (typeof e.matches === 'function' && e.matches(':disabled')) ||
     !!e.closest('[aria-disabled="true"]');
   return {visible: isVisible(e), enabled: !disabled, checked, value, selected,
-          fileInput: tag === 'input' && type === 'file', select: tag === 'select'};
+          fileInput: tag === 'input' && type === 'file', select: tag === 'select', aria: ariaStates(e, checked)};
+}
+
+// Selected / expanded / pressed / current as the page says them: ARIA first, then the native element
+// (option, details), then — for selected only — the class names apps use for the chosen filter or tab
+// (TodoMVC's <a class="selected">). null: the element does not say (a claim about it cannot be proved).
+const CHOSEN_CLASSES = ['selected', 'active', 'current', 'is-selected', 'is-active', 'is-current', 'chosen'];
+function ariaStates(e, checked) {
+  const attr = (name) => e.getAttribute(name);
+  const tag = e.localName;
+  const chosenClass = CHOSEN_CLASSES.some((c) => e.classList.contains(c));
+  const isCurrent = attr('aria-current') !== null && attr('aria-current') !== 'false';
+  const via = {};
+  let selected = null;
+  if (attr('aria-selected') !== null) [selected, via.selected] = [attr('aria-selected') === 'true', 'aria'];
+  else if (checked !== null) [selected, via.selected] = [checked, 'checked'];
+  else if (tag === 'option') [selected, via.selected] = [e.selected, 'option'];
+  else if (attr('aria-current') !== null) [selected, via.selected] = [isCurrent, 'aria-current'];
+  else [selected, via.selected] = [chosenClass, 'class'];
+  let expanded = null;
+  if (attr('aria-expanded') !== null) [expanded, via.expanded] = [attr('aria-expanded') === 'true', 'aria'];
+  else if (tag === 'details') [expanded, via.expanded] = [e.open, 'open'];
+  const pressed = attr('aria-pressed') === null ? null : attr('aria-pressed') === 'true';
+  via.pressed = 'aria';
+  let current = null;
+  if (attr('aria-current') !== null) [current, via.current] = [isCurrent, 'aria-current'];
+  else [current, via.current] = [chosenClass, 'class'];
+  return {selected, expanded, pressed, current, via};
 }
 
 function cssIn(e) {

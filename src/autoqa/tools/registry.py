@@ -33,7 +33,7 @@ _SPECS = (
     ),
     ToolSpec(
         "history",
-        "The browser's Back, Forward or Reload button; waits for the page.",
+        "Browser Back, Forward or Reload; waits for the page.",
         navigation.HistoryArgs, "action", navigation.history,
     ),
     ToolSpec(
@@ -143,6 +143,11 @@ _SPECS = (
         assertions.EnabledArgs, "assertion", assertions.assert_enabled,
     ),
     ToolSpec(
+        "assert_state",
+        f"Check an element is selected, expanded, pressed or current. {_ELEMENT}",
+        assertions.StateArgs, "assertion", assertions.assert_state,
+    ),
+    ToolSpec(
         "assert_count",
         "Check how many visible elements match target (e.g. 6 'Add to cart' buttons).",
         assertions.CountArgs, "assertion", assertions.assert_count,
@@ -169,7 +174,7 @@ _SPECS = (
     ),
     ToolSpec(
         "clear_storage",
-        "Clear local or session storage (this origin), cookies, or all.",
+        "Clear local/session storage, cookies, or all.",
         storage.ClearStorageArgs, "action", storage.clear_storage,
     ),
 )  # fmt: skip
