@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from autoqa.spec.grammar import parse_plain_text
+from autoqa.spec.spec_parser import conditional_action
 
 CORPUS = Path(__file__).parent / "grammar_corpus"
 
@@ -49,7 +50,11 @@ def load_corpus(folder: Path = CORPUS) -> list[CorpusStep]:
 def accepted(step: CorpusStep) -> bool:
     text = step.text
     optional = text.lower().startswith("optional:")
-    return parse_plain_text(text.split(":", 1)[1] if optional else text, optional=optional) is not None
+    if optional:
+        text = text.split(":", 1)[1]
+    elif (action := conditional_action(text)) is not None:  # 'Click "X" if shown' is Optional: Click "X"
+        text, optional = action, True
+    return parse_plain_text(text, optional=optional) is not None
 
 
 def measure(steps: list[CorpusStep]) -> dict[str, Any]:

@@ -42,7 +42,7 @@ def print_dry_run(prepared: PreparedRun) -> int:
         before = not_plain
         for step in spec.steps:
             marker = "✓" if step.needs_evidence else "·"
-            say(f"  {step.index:>3}. {marker} {step.text}")
+            say(f"  {step.index:>3}. {marker} {'Optional: ' if step.optional else ''}{step.text}")
             for clause in step.expected:
                 say(f"        Expected: {clause}")
             for note in step.notes:

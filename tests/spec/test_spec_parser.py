@@ -101,6 +101,33 @@ def test_optional_prefix(prefix: str) -> None:
     assert step.optional and step.text.text == 'Click "Accept cookies"'
 
 
+@pytest.mark.parametrize(
+    ("written", "action"),
+    [
+        ('Click "Accept cookies" if shown', 'Click "Accept cookies"'),
+        ('Click "Accept cookies", if present.', 'Click "Accept cookies"'),
+        ('Click "Dismiss" (if present)', 'Click "Dismiss"'),
+        ('Close the "Promo" dialog if it appears', 'Close the "Promo" dialog'),
+        ('If a cookie banner is shown, click "Accept"', 'Click "Accept"'),
+    ],
+)
+def test_an_action_written_as_conditional_is_optional(written: str, action: str) -> None:
+    (step,) = parse(f"## Steps\n1. {written}\n").steps
+    assert step.optional and step.text.text == action
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        'Verify "Saved" is visible if shown',  # a check that could not fail is not made optional
+        'Click "Add" if the list is empty',  # a condition on the app's state is the agent's to judge
+    ],
+)
+def test_checks_and_other_conditions_stay_as_written(written: str) -> None:
+    (step,) = parse(f"## Steps\n1. {written}\n").steps
+    assert not step.optional and step.text.text == written
+
+
 def test_include_steps_are_recognised_with_any_case() -> None:
     steps = parse("## Steps\n1. include: login\n2. Include: auth/sso.md\n3. INCLUDE:`checkout`\n").steps
     assert [s.include for s in steps] == ["login", "auth/sso.md", "checkout"]

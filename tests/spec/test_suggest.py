@@ -41,3 +41,7 @@ def test_a_close_plain_form_is_offered(written: str, suggested: str) -> None:
 )
 def test_no_suggestion_that_would_change_the_claim(written: str) -> None:
     assert nearest_plain(written) is None
+
+
+def test_a_condition_is_never_dropped() -> None:
+    assert nearest_plain('Click "Add" if the list is empty') is None

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from autoqa.errors import IncludeError, SpecError
 from autoqa.spec.front_matter import FrontMatter, key_lines, parse_front_matter
+from autoqa.spec.grammar_terms import claims
 from autoqa.spec.markdown import Block, Heading, ListItem, MarkdownList, read_blocks, split_lines
 from autoqa.spec.raw_spec import ParsedSpec, RawStep, SourceText
 
@@ -21,6 +22,20 @@ _STEP_TITLES = frozenset({"steps", "test steps", "步骤", "测试步骤"})
 _EXPECTED = re.compile(r"(?:expected(?:\s+results?)?|预期(?:结果)?|期望(?:结果)?)\s*[:：]\s*(.*)", re.I)
 _OPTIONAL = re.compile(r"(?:optional|可选)\s*[:：]\s*(.*)", re.I)
 _INCLUDE = re.compile(r"include\s*[:：]\s*(.*)", re.I)
+# An action written as conditional is an Optional step: 'Click "Accept cookies" if shown', '… (if present)',
+# 'If a cookie banner is shown, click "Accept"'. Never a check: "Verify X if shown" could not fail.
+_PRESENT = (
+    r"(?:shown|present|visible|displayed|there|available|any|open|it\s+appears|one\s+appears|it\s+exists)"
+)
+_CONDITIONAL_SUFFIX = re.compile(
+    rf"^(?P<body>.+?)\s*(?:[,;]\s*|\s)(?:\((?:only\s+)?if\s+{_PRESENT}\)|(?:only\s+)?if\s+"
+    rf"(?:it\s+is\s+|it's\s+|one\s+is\s+|they\s+are\s+){{0,1}}{_PRESENT})\s*[.!]?$",
+    re.I,
+)
+_CONDITIONAL_PREFIX = re.compile(
+    rf"^(?:if|when)\s+(?:a|an|the)\s+[^,]{{1,60}}?\s+(?:is|appears)(?:\s+{_PRESENT})?\s*,\s*(?P<body>.+)$",
+    re.I,
+)
 
 
 @dataclass(slots=True)
@@ -127,6 +142,19 @@ def _children(item: ListItem, path: Path) -> tuple[list[SourceText], list[Source
     return expected, notes
 
 
+def conditional_action(text: str) -> str | None:
+    """The action of a step written as conditional on presence ('Click "Accept" if shown' → 'Click
+    "Accept"'), which then runs as an ``Optional:`` step; ``None`` for any other step (and for checks)."""
+    stripped = text.strip()
+    if claims(stripped):
+        return None
+    match = _CONDITIONAL_SUFFIX.match(stripped) or _CONDITIONAL_PREFIX.match(stripped)
+    if match is None or claims(match.group("body")):
+        return None
+    body = match.group("body").strip()
+    return body[:1].upper() + body[1:]
+
+
 def _step(item: ListItem, path: Path) -> RawStep:
     text, inline_expected = _item_text(item)
     if text is None:
@@ -141,6 +169,9 @@ def _step(item: ListItem, path: Path) -> RawStep:
         text = SourceText(tuple(parts))
         if not text.text:
             raise SpecError("empty step after 'Optional:'", path=path, line=item.line)
+    conditional = None if optional else conditional_action(text.text)
+    if conditional is not None:
+        text = SourceText(((text.line, conditional),))
     include = _INCLUDE.fullmatch(text.text.strip())
     if include and (expected or notes):
         raise IncludeError(
@@ -155,7 +186,7 @@ def _step(item: ListItem, path: Path) -> RawStep:
         text=text,
         expected=tuple(expected),
         notes=tuple(notes),
-        optional=optional is not None,
+        optional=optional is not None or conditional is not None,
         include=include.group(1).strip().strip("`'\"") if include else None,
     )
 

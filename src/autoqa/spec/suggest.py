@@ -49,7 +49,8 @@ _NEGATIVE = re.compile(
 # What no shape checks: a suggestion would change the claim (storage is not a field's value).
 _UNCOVERED = re.compile(
     r"storage|cookie|session|sort|\border|\bcount\b|number|\bitems?\b|\brows?\b|\bresults?\b|tooltip|"
-    r"selected|expanded|collapsed|current|download|email|sms|\bapi\b|response|request|screenshot",
+    r"selected|expanded|collapsed|current|download|email|sms|\bapi\b|response|request|screenshot|"
+    r"\bif\b|\bunless\b|\bwhen\b|\bonly\b",  # a condition is part of the claim
     re.IGNORECASE,
 )
 _QUOTED = re.compile(QUOTED)
