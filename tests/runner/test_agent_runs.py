@@ -83,3 +83,36 @@ def test_a_model_api_error_is_an_error_with_exit_3(
     agent = next(s for s in json.loads(out.stdout)["specs"] if s["path"].endswith("06-sorting-agent.md"))
     assert agent["outcome"] == "error"
     assert "529" in agent["reason"]
+
+
+def test_a_conditional_step_with_nothing_to_do_is_skipped_cached_and_exported(
+    demo_project: Path, demo_server: DemoServer, tmp_path: Path
+) -> None:
+    """'Accept the cookie banner if shown' on a page without one: the model does nothing for it, the step
+    is skipped (not a missing-evidence failure), the cache goes past it and export is not refused."""
+    spec = demo_project / "specs" / "07-cookie-agent.md"
+    spec.write_text(
+        "# Cookie banner\n## Preconditions\n- none\n## Steps\n"
+        "1. Navigate to /playground.html\n"
+        "2. Accept the cookie banner if shown\n"
+        "3. Check that the page heading says Playground\n"
+    )
+    with FakeAnthropic() as fake:
+        fake.script(
+            tool_use("navigate", {"url": "/playground.html", "step": 1}),
+            tool_use("snapshot", {"step": 2}),
+            tool_use("assert_text_present", {"text": "Playground", "step": 3}),
+            tool_use("finish", {"status": "passed", "summary": "no banner; heading shown"}),
+            text("done"),
+        )
+        env = demo_environ(demo_server, **offline_env(fake.url, str(tmp_path / "claude-config")))
+        out = run_cli(["run", "specs/07-cookie-agent.md", "--json"], cwd=demo_project, env=env, timeout=240)
+        system = fake.message_requests[0].system_text if fake.message_requests else ""
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)["specs"][0]
+    assert result["outcome"] == "passed", result
+    assert [s["status"] for s in result["steps"]] == ["passed", "skipped", "passed"]
+    assert "2. Accept the cookie banner (optional" in system  # the model is told it may be absent
+    assert "export_error" not in json.dumps(result["artifacts"]), result["artifacts"]
+    cache = json.loads(next((demo_project / "specs" / ".autoqa").rglob("*07-cookie-agent*.json")).read_text())
+    assert [step["index"] for step in cache["steps"]] == [1, 2, 3]

@@ -184,6 +184,8 @@ class _StepFacts:
     """The first failed assertion that no later identical expectation passed."""
     evidence: int
     """Distinct passing assertion calls."""
+    looked_only: bool = False
+    """Every call only observed the page (snapshot, screenshot)."""
 
 
 def _facts(calls: Sequence[ToolCall], kinds: Mapping[str, str] | None = None) -> _StepFacts:
@@ -203,7 +205,9 @@ def _facts(calls: Sequence[ToolCall], kinds: Mapping[str, str] | None = None) ->
                 uncleared = call
                 break
     evidence = len({evidence_key(c) for c in calls if is_assertion(c) and c.ok and not trivially_true(c)})
-    return _StepFacts(tuple(calls), uncleared, evidence)
+    # Only looked (snapshot, screenshot): nothing was done for the step.
+    looked_only = bool(calls) and all(kinds.get(c.tool) == "observe" for c in calls)
+    return _StepFacts(tuple(calls), uncleared, evidence, looked_only)
 
 
 # The app's answer, not ours: another approach could not change what the page shows.
@@ -278,7 +282,8 @@ def decide(
             f = facts[step.index]
             if step.index == failed_at:
                 out.append(_step_result(step, f, StepStatus.FAILED, failed_reason))
-            elif not f.calls:
+            elif not f.calls or (step.optional and f.looked_only and judged):
+                # An optional step the model only looked at had nothing to act on: skipped, as in replay.
                 status = StepStatus.SKIPPED if step.optional and judged else StepStatus.NOT_RUN
                 out.append(_step_result(step, f, status, None))
             elif (judged and problems[step.index] is not None) or f.uncleared is not None:
