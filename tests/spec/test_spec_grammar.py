@@ -25,6 +25,30 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
     ("Open {{BASE_URL}}/products.html", "navigate", {"url": "{{BASE_URL}}/products.html"}),
     ('Visit "/help.html"', "navigate", {"url": "/help.html"}),
     ("Go back", "history", {"action": "back"}),
+    # natural phrasings of fields, headings, dialogs and removals
+    ('Enter the username "demo"', "fill", {"target": '"username" field', "value": "demo"}),
+    (
+        "Fill in the password with {{PASSWORD}}",
+        "fill",
+        {"target": '"password" field', "value": "{{PASSWORD}}"},
+    ),
+    (
+        'Select "Germany" from the Country dropdown',
+        "select_option",
+        {"target": '"Country" dropdown', "option": "Germany"},
+    ),
+    ('Set "Quantity" to "3"', "fill", {"target": "Quantity", "value": "3"}),
+    ('Leave "ISBN" empty', "fill", {"target": "ISBN", "value": ""}),
+    ('Verify the "Username" field is empty', "assert_value", {"target": '"Username" field', "expected": ""}),
+    (
+        'Verify the page heading is "Create account"',
+        "assert_element_visible",
+        {"target": '"Create account" heading'},
+    ),
+    ('Verify the "Filters" dialog is closed', "assert_element_hidden", {"target": '"Filters" dialog'}),
+    ('Verify "Backpack" is no longer in the cart', "assert_text_absent", {"text": "Backpack"}),
+    ('Verify the tooltip "Need help?" is visible', "assert_text_present", {"text": "Need help?"}),
+    ("Close the tab", "tabs", {"action": "close"}),
     # states
     (
         'Verify the "Products" tab is selected',
@@ -421,6 +445,7 @@ NOT_PLAIN = [
     'Click the "Add" button in the first row',
     "Press the back button",
     "Verify the list has 2 items",  # which list? name it
+    'Verify "Backpack" is in the cart',  # without the cart's scope, weaker than it says
     'Check the box in the "buy milk" row',
     "Scroll down 0 pixels",
     "Scroll down 99999 pixels",

@@ -54,6 +54,13 @@ Verify the list shows "a", "b" in that order                  assert_order(texts
 Verify "a" appears before "b"                                 assert_order(texts=[a, b])
 Verify "t" is focused · Verify the "t" field has focus        assert_focused(target)
 Verify the "t" tab is selected · … expanded|pressed|current   assert_state(target, state, value)
+Enter the username "v" · Set "t" to "v" · Leave "t" empty     fill(target='"username" field' | t, value)
+Select "o" from the Country dropdown                          select_option('"Country" dropdown', option)
+Verify the "t" field is empty                                 assert_value(target, expected="")
+Verify the page heading is "x" · the heading "x" is visible   assert_element_visible(target='"x" heading')
+Verify the "t" dialog is open|closed                          assert_element_visible|hidden('"t" dialog')
+Verify "x" is no longer|not in the cart|list|…                assert_text_absent(x) (stricter than scoped)
+Close the tab                                                 tabs(action="close")
 Verify the "L" list has 3 items                               assert_count(target='the list item in "L"', n)
 Verify local storage "k" contains "v" · … has 3 items         assert_storage(area, key, contains|equals|count)
 Verify a cookie "k" is set · session storage "k" is empty     assert_storage(area, key, state=set|unset|empty)
@@ -468,7 +475,7 @@ def _assert_text_absent(m: re.Match[str]) -> Built:
 # element check instead).
 _TEXT_DESCRIPTION = (
     r"(?:(?:success|error|warning|info|information|confirmation|status|validation)\s+)?"
-    r"(?:message|notification|toast|banner|alert|error|text|label)"
+    r"(?:message|notification|toast|banner|alert|error|text|label|tooltip|hint)"
 )
 
 
@@ -626,6 +633,81 @@ _BARE_FIELD = (
 def _fill_bare(m: re.Match[str]) -> Built:
     word = role_word(m.group("noun")) or "field"
     return "fill", {"target": role_target(m.group("bare").strip(), word), "value": unquote(m.group("value"))}
+
+
+@_rule(
+    # "Enter the username "demo"", "Type the password {{PASSWORD}}": the words before the value name a field.
+    rf"(?:type|enter|input)\s+the\s+(?P<bare>[^\W\d_][\w'-]*(?:\s+[\w'-]+){{0,2}}?)\s+{value_group('value')}",
+    rf"fill\s+(?:in\s+|out\s+)?the\s+(?P<bare>[^\W\d_][\w'-]*(?:\s+[\w'-]+){{0,2}}?)\s+with\s+"
+    rf"{value_group('value')}",
+)
+def _fill_named(m: re.Match[str]) -> Built:
+    return "fill", {
+        "target": role_target(m.group("bare").strip(), "field"),
+        "value": unquote(m.group("value")),
+    }
+
+
+_BARE_DROPDOWN = (
+    r"the\s+(?P<bare>[^\W\d_][\w'-]*(?:\s+[\w'-]+){0,3}?)\s+(?P<noun>dropdown|drop-down|select|combobox|menu)"
+)
+
+
+@_rule(rf"(?:select|choose|pick)\s+{q('option')}\s+(?:in|from|on)\s+{_BARE_DROPDOWN}")
+def _select_bare(m: re.Match[str]) -> Built:
+    option = unquote(m.group("option"))
+    target = role_target(m.group("bare").strip(), "dropdown")
+    return ("select_option", {"target": target, "option": option}) if option else None
+
+
+@_rule(
+    rf"{VERIFY}\s+{THE}{q('target')}(?:\s+(?P<noun>field|input|textbox|text\s+box|box))?\s+is\s+(?:empty|blank)"
+)
+def _assert_empty(m: re.Match[str]) -> Built:
+    target = unquote(m.group("target")).strip()
+    return ("assert_value", {"target": role_target(target, "field"), "expected": ""}) if target else None
+
+
+@_rule(
+    rf"{VERIFY}\s+the\s+(?:page\s+|main\s+)?heading\s+{q('target')}\s+is\s+(?:visible|shown|displayed)",
+    rf"{VERIFY}\s+the\s+(?:page\s+|main\s+)?heading\s+(?:is|reads|says)\s+{q('target')}",
+)
+def _assert_heading(m: re.Match[str]) -> Built:
+    name = unquote(m.group("target")).strip()
+    return ("assert_element_visible", {"target": role_target(name, "heading")}) if name else None
+
+
+@_rule(r"close\s+(?:the\s+)?(?:current\s+|new\s+|this\s+)?tab", r"关闭(?:当前)?标签页")
+def _close_tab(m: re.Match[str]) -> Built:
+    return ("tabs", {"action": "close"})
+
+
+@_rule(
+    rf"(?:set|change|update)\s+{THE}{q('target')}{NOUN}\s+to\s+{value_group('value')}",
+    rf"(?P<leave>leave|keep)\s+{THE}{q('target')}{NOUN}\s+(?:empty|blank)",
+)
+def _set_value(m: re.Match[str]) -> Built:
+    value = "" if m.groupdict().get("leave") else unquote(m.group("value"))
+    return _with_target("fill", m, value=value)
+
+
+@_rule(
+    # Gone from one place is implied by gone from the page: dropping "in the cart" makes the check stricter,
+    # never weaker (the positive form would be weaker, so it is not plain).
+    rf"{VERIFY}\s+{q('text')}\s+is\s+(?:no\s+longer|not)\s+(?:shown\s+|listed\s+|visible\s+)?(?:in|on)\s+"
+    r"(?:the|my|your)\s+[\w\s-]{1,30}",
+)
+def _assert_gone_from(m: re.Match[str]) -> Built:
+    return _text_assertion(m, absent=True)
+
+
+@_rule(
+    rf"{VERIFY}\s+{THE}{q('target')}\s+(?P<noun>dialog|modal|popup)\s+is\s+(?P<state>open|shown|visible|closed)"
+)
+def _assert_dialog(m: re.Match[str]) -> Built:
+    tool = "assert_element_hidden" if m.group("state").lower() == "closed" else "assert_element_visible"
+    name = unquote(m.group("target")).strip()
+    return (tool, {"target": role_target(name, "dialog")}) if name else None
 
 
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4}

@@ -43,7 +43,8 @@ _SHAPES: tuple[tuple[str, str, str | None], ...] = (
     ('Scroll to "{0}"', r"scroll", None),
 )
 _NEGATIVE = re.compile(
-    r"\b(?:not|no\s+longer|never|disappears?|gone|hidden|absent|unchecked|disabled|uncheck)\b|n't\b",
+    r"\b(?:not|no\s+longer|never|no|disappear\w*|vanish\w*|gone|hidden|absent|missing|removed|deleted|"
+    r"cleared|unchecked|disabled|uncheck\w*)\b|n't\b",
     re.IGNORECASE,
 )
 # What no shape checks: a suggestion would change the claim (storage is not a field's value).
