@@ -234,6 +234,11 @@ def spec_notes(result: SpecResult) -> list[str]:
             why = f" ({step.heal.explanation})" if step.heal.explanation else ""
             notes.append(f"step {step.index} healed: {step.heal.old_locator} -> {step.heal.new_locator}{why}")
     notes.extend(f"export refused: {p.message}" for p in result.problems if p.kind is ProblemKind.EXPORT)
+    if "heal_patch" in result.artifacts:
+        notes.append(
+            f"passed (healed, needs review): git apply {result.artifacts['heal_patch']} "
+            f"(summary: {result.artifacts.get('heal_review', '')})"
+        )
     return notes
 
 

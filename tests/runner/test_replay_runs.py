@@ -5,12 +5,13 @@ the replay's failure screenshot, and the cache is rewritten only after the spec 
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from autoqa.demo_app.server import DemoServer
-from autoqa.results import Outcome
+from autoqa.results import Outcome, spec_notes
 from autoqa.runner.run import RunRequest, execute_run, prepare_run
 from autoqa.testing.fake_anthropic import FakeAnthropic, offline_env, text, tool_use
 
@@ -70,7 +71,7 @@ async def test_record_replay_and_heal(demo_project: Path, demo_server: DemoServe
     with FakeAnthropic() as fake:
         fake.script(*_sorting_script(first_step=2))
         environ = demo_environ(demo_server, **offline_env(fake.url, str(tmp_path / "cfg2")))
-        healed_run = await execute_run(prepare_run(_request(demo_project, environ)))
+        healed_run = await execute_run(prepare_run(_request(demo_project, environ, heal="apply")))
         first_request = fake.message_requests[0].body
     healed = healed_run.specs[1]
     assert healed.outcome is Outcome.PASSED, healed.reason
@@ -87,6 +88,43 @@ async def test_record_replay_and_heal(demo_project: Path, demo_server: DemoServe
     assert "replaying step 2 failed" in first_user and '"type": "image"' in first_user
     # The cache is rewritten from the passing, healed run: the stale locator is gone.
     assert "Sort order" not in cache_file.read_text()
+
+
+async def test_a_proposed_heal_leaves_the_committed_files_and_writes_a_patch_that_applies(
+    demo_project: Path, demo_server: DemoServer, tmp_path: Path
+) -> None:
+    with FakeAnthropic() as fake:
+        fake.script(*_sorting_script())
+        environ = demo_environ(demo_server, **offline_env(fake.url, str(tmp_path / "cfg1")))
+        first = await execute_run(prepare_run(_request(demo_project, environ)))
+    assert [s.outcome for s in first.specs] == [Outcome.PASSED, Outcome.PASSED]
+    cache_file = demo_project / CACHE / "specs-06-sorting-agent.json"
+    exported = demo_project / "tests" / "autoqa" / "test_specs_06_sorting_agent.py"
+    data = json.loads(cache_file.read_text())
+    call = data["steps"][1]["calls"][0]
+    call["args"]["target"] = "role=combobox name=Sort order"
+    call["locator"] = 'page.get_by_role("combobox", name="Sort order")'
+    cache_file.write_text(json.dumps(data, indent=2))
+    stale_cache, stale_test = cache_file.read_text(), exported.read_text()
+
+    with FakeAnthropic() as fake:
+        fake.script(*_sorting_script(first_step=2))
+        environ = demo_environ(demo_server, **offline_env(fake.url, str(tmp_path / "cfg2")))
+        run = await execute_run(prepare_run(_request(demo_project, environ, heal="propose")))
+    healed = run.specs[1]
+    assert healed.outcome is Outcome.PASSED and healed.executor == "replay+agent", healed.reason
+    # The committed files are untouched; the heal waits for review.
+    assert cache_file.read_text() == stale_cache and exported.read_text() == stale_test
+    patch = Path(healed.artifacts["heal_patch"])
+    summary = Path(healed.artifacts["heal_review"]).read_text()
+    assert "## Step 2" in summary and "Sort order" in summary and "git apply" in summary
+    assert any("passed (healed, needs review)" in note for note in spec_notes(healed))
+    assert "specs/.autoqa/specs-06-sorting-agent.json" in patch.read_text()
+    # Accepting the proposal is one command from the project root, and gives what "apply" would have.
+    applied = subprocess.run(["git", "apply", str(patch)], cwd=demo_project, capture_output=True, text=True)
+    assert applied.returncode == 0, applied.stderr
+    assert "Sort order" not in cache_file.read_text()
+    assert json.loads(cache_file.read_text())["steps"][1]["calls"][0]["locator"] != call["locator"]
 
 
 def test_export_command_writes_tests_from_the_latest_run(demo_project: Path, demo_server: DemoServer) -> None:

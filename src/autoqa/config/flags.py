@@ -70,6 +70,7 @@ RUN_KEYS: tuple[str, ...] = (
     "interactive",
     "strict_negative_checks",
     "strict_drift",
+    "heal",
 )
 """The settings ``autoqa run`` takes as flags, in the order ``--help`` lists them."""
 

@@ -167,6 +167,9 @@ class Settings(BaseModel):
     the spec, instead of only flagging it. None: on when the ``CI`` environment variable is set."""
     strict_drift: bool = False
     """Fail a replayed step whose element no longer carries the name the step quotes (else: flagged)."""
+    heal: Literal["apply", "propose"] | None = None
+    """What a healed run does with the step cache and exported tests: apply (rewrite them in place) or
+    propose (a patch and a summary in the run folder for review). None: propose when CI is set."""
 
     @field_validator("base_url", "login_base_url")
     @classmethod
@@ -276,6 +279,13 @@ class Settings(BaseModel):
             return None
         index, count = self.shard.split("/")
         return int(index), int(count)
+
+    def heal_mode(self, environ: Mapping[str, str] | None = None) -> Literal["apply", "propose"]:
+        """``heal`` resolved: unset means propose in CI (the ``CI`` variable is set), apply elsewhere."""
+        if self.heal is not None:
+            return self.heal
+        value = (os.environ if environ is None else environ).get("CI", "")
+        return "apply" if value.strip().lower() in ("", "0", "false", "no") else "propose"
 
     def negative_checks_strict(self, environ: Mapping[str, str] | None = None) -> bool:
         """``strict_negative_checks`` resolved: unset means on in CI (the ``CI`` variable is set)."""

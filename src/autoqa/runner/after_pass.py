@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from autoqa.errors import ExportError
+from autoqa.replay import StepCache
 from autoqa.results import ExecutorKind, FlagKind, ProblemKind, SpecResult
 from autoqa.runner.jobs import SpecJob
 
@@ -45,7 +46,46 @@ def after_pass_hooks(env: RunEnvironment) -> tuple[AfterPass, ...]:
         hooks.append(_refresh_step_cache(env))
     if env.export_dir is not None:
         hooks.append(_export(env))
+    hooks.append(_propose_heal(env))
     return tuple(hooks)
+
+
+def _proposal_dir(env: RunEnvironment, result: SpecResult) -> Path | None:
+    """Where a healed spec's rewritten cache and test go when heals are proposed, not applied (``heal``):
+    ``<run>/heal/<spec>/``; None when they are written in place."""
+    if not result.healed_steps or env.artifacts is None or env.settings.heal_mode() != "propose":
+        return None
+    return env.artifacts.path / "heal" / (result.slug or "spec")
+
+
+def _propose_heal(env: RunEnvironment) -> AfterPass:
+    async def propose(passed: PassedSpec, result: SpecResult) -> SpecResult:
+        folder = _proposal_dir(env, result)
+        if folder is None:
+            return result
+        from autoqa.export.exporter import exported_file_name
+        from autoqa.runner.heal_review import write_proposal
+
+        committed = {
+            "proposed_step_cache": env.step_cache.path_for(passed.job.spec) if env.step_cache else None,
+            "proposed_exported_test": (
+                env.export_dir / exported_file_name(passed.job.spec, env.root) if env.export_dir else None
+            ),
+        }
+        changes = [
+            (old, Path(result.artifacts[kind]))
+            for kind, old in committed.items()
+            if old is not None and kind in result.artifacts
+        ]
+        try:
+            patch, summary = await asyncio.to_thread(write_proposal, folder, env.root, result, changes)
+        except OSError as exc:
+            return result.with_problem(ProblemKind.STEP_CACHE, f"heal proposal: {type(exc).__name__}: {exc}")
+        return replace(
+            result, artifacts={**result.artifacts, "heal_patch": str(patch), "heal_review": str(summary)}
+        )
+
+    return propose
 
 
 async def _describe_heals(passed: PassedSpec, result: SpecResult) -> SpecResult:
@@ -77,9 +117,11 @@ def _refresh_step_cache(env: RunEnvironment) -> AfterPass:
         if any(flag.kind is FlagKind.DRIFT for step in result.steps for flag in step.flags):
             return result
         job = passed.job
+        proposal = _proposal_dir(env, result)
+        target = cache if proposal is None else StepCache(proposal / "cache", root=cache.root)
         try:
             path = await asyncio.to_thread(
-                cache.update,
+                target.update,
                 job.spec,
                 passed.recorder.records,
                 result,
@@ -90,6 +132,8 @@ def _refresh_step_cache(env: RunEnvironment) -> AfterPass:
             return result.with_problem(ProblemKind.STEP_CACHE, f"{type(exc).__name__}: {exc}")
         if path is None:
             return result
+        if proposal is not None:  # the committed cache stays as it is until the patch is applied
+            return replace(result, artifacts={**result.artifacts, "proposed_step_cache": str(path)})
         return replace(result, artifacts={**result.artifacts, "step_cache": str(path)})
 
     return refresh
@@ -97,15 +141,21 @@ def _refresh_step_cache(env: RunEnvironment) -> AfterPass:
 
 def _export(env: RunEnvironment) -> AfterPass:
     async def export(passed: PassedSpec, result: SpecResult) -> SpecResult:
-        path, problem = await asyncio.to_thread(_write_export, passed, env)
+        proposal = _proposal_dir(env, result)
+        out_dir = env.export_dir if proposal is None else proposal / "tests"
+        path, problem = await asyncio.to_thread(_write_export, passed, env, out_dir)
         if problem is not None:
             return result.with_problem(ProblemKind.EXPORT, problem)
+        if proposal is not None:
+            return replace(result, artifacts={**result.artifacts, "proposed_exported_test": str(path)})
         return replace(result, artifacts={**result.artifacts, "exported_test": str(path)})
 
     return export
 
 
-def _write_export(passed: PassedSpec, env: RunEnvironment) -> tuple[Path | None, str | None]:
+def _write_export(
+    passed: PassedSpec, env: RunEnvironment, out_dir: Path | None = None
+) -> tuple[Path | None, str | None]:
     from autoqa.export.builder import SetupRecording
     from autoqa.export.exporter import export_spec, exported_file_name
 
@@ -120,7 +170,7 @@ def _write_export(passed: PassedSpec, env: RunEnvironment) -> tuple[Path | None,
         path = export_spec(
             job.spec,
             passed.recorder.records,
-            env.export_dir,
+            out_dir or env.export_dir,
             root=env.root,
             setup=setup,
             base_url=job.spec.base_url or env.base_url,
