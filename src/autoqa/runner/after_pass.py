@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from autoqa.errors import ExportError
-from autoqa.replay import StepCache
+from autoqa.replay.cache import StepCache
 from autoqa.results import ExecutorKind, FlagKind, ProblemKind, SpecResult
 from autoqa.runner.jobs import SpecJob
 
