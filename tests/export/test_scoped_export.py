@@ -54,6 +54,8 @@ SPEC = """# Rows
 12. Verify local storage "log" is not set
 13. Verify the "Films" tab is not selected
 14. Verify the "All" filter is selected
+15. Verify the "SPQR" row shows "Delete"
+16. Verify "Backpack" is shown in the "Backpack" item
 """
 
 

@@ -70,6 +70,17 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
         "assert_state",
         {"target": "Home", "state": "current", "value": True},
     ),
+    # text inside the row or item named by another text
+    (
+        'Verify the "SPQR" row shows "Mary Beard"',
+        "assert_text_in",
+        {"target": 'the row in "SPQR"', "text": "Mary Beard"},
+    ),
+    (
+        'Verify "$29.99" is shown in the "Backpack" item',
+        "assert_text_in",
+        {"target": 'the list item in "Backpack"', "text": "$29.99"},
+    ),
     # items of a named list
     (
         'Verify the "Task list" list has 3 items',
@@ -416,6 +427,7 @@ def test_every_tool_of_the_tool_layer_is_reachable() -> None:
         "assert_focused",
         "tabs",
         "dialogs",
+        "assert_text_in",
     }
     assert {tool for _, tool, _ in PHRASES} == tools
 

@@ -23,7 +23,7 @@ PAGE = """<!doctype html><meta charset="utf-8"><title>Rows</title>
   </li>
   <li><h3>Gift card</h3><p>sold out</p></li>
 </ul>
-<table><tbody>
+<table><thead><tr><th>Title</th><th>Author</th><th></th></tr></thead><tbody>
   <tr><td>Kindred</td><td>Octavia Butler</td>
     <td><a href="#" onclick="did('delete Kindred')">Delete</a></td></tr>
   <tr><td>SPQR</td><td>Mary Beard</td><td><a href="#" onclick="did('delete SPQR')">Delete</a></td></tr>
@@ -98,6 +98,26 @@ async def test_a_role_alone_is_named_by_its_row(tool_ctx: ToolContext) -> None:
     )
     checked = await tool_ctx.page.eval_on_selector_all(".todos input", "els => els.map((e) => e.checked)")
     assert checked == [False, True]
+
+
+async def test_text_inside_the_row_named_by_another_text(tool_ctx: ToolContext) -> None:
+    from autoqa.spec.grammar import parse_plain_text
+
+    ok(await call_tool(tool_ctx, "navigate", {"url": "/rows.html"}))
+    for sentence, passes in (
+        ('Verify the "SPQR" row shows "Mary Beard"', True),
+        ('Verify "Octavia Butler" is shown in the row "Kindred"', True),
+        ('Verify the "SPQR" row shows "Octavia Butler"', False),  # on the page, but in another row
+        ('Verify "$9.99" is shown in the "Bike Light" item', True),
+        ('Verify "$9.99" is shown in the "Backpack" item', False),
+    ):
+        action = parse_plain_text(sentence)
+        assert action is not None, sentence
+        result = await call_tool(tool_ctx, action.tool, action.args)
+        if passes:
+            ok(result)
+        else:
+            failed(result, "ASSERTION_FAILED")
 
 
 async def test_an_element_only_in_another_row_is_not_found(tool_ctx: ToolContext) -> None:

@@ -61,6 +61,7 @@ Verify the page heading is "x" · the heading "x" is visible   assert_element_vi
 Verify the "t" dialog is open|closed                          assert_element_visible|hidden('"t" dialog')
 Verify "x" is no longer|not in the cart|list|…                assert_text_absent(x) (stricter than scoped)
 Close the tab                                                 tabs(action="close")
+Verify the "r" row|item shows "x" · "x" is shown in the "r" row  assert_text_in(target='the row in "r"', x)
 Verify the "L" list has 3 items                               assert_count(target='the list item in "L"', n)
 Verify local storage "k" contains "v" · … has 3 items         assert_storage(area, key, contains|equals|count)
 Verify a cookie "k" is set · session storage "k" is empty     assert_storage(area, key, state=set|unset|empty)
@@ -536,6 +537,23 @@ def _assert_state(m: re.Match[str]) -> Built:
     state = {"highlighted": "selected", "active": "selected", "chosen": "selected", "collapsed": "expanded"}
     value = (m.group("neg") is None) != (word == "collapsed")
     return _with_target("assert_state", m, state=state.get(word, word), value=value)
+
+
+@_rule(
+    rf"{VERIFY}\s+{THE}{q('region')}\s+(?P<noun>row|item|list\s+item|entry|card)\s+(?:shows|contains|has|says|reads|"
+    rf"includes|displays)\s+{q('text')}",
+    rf"{VERIFY}\s+{q('text')}\s+is\s+(?:shown|visible|displayed|listed)\s+in\s+the\s+{q('region')}\s+"
+    r"(?P<noun>row|item|list\s+item|entry|card)",
+    rf"{VERIFY}\s+{q('text')}\s+is\s+(?:shown|visible|displayed|listed)\s+in\s+the\s+"
+    rf"(?P<noun>row|item|list\s+item|entry|card)\s+{q('region')}",
+)
+def _assert_in_row(m: re.Match[str]) -> Built:
+    """Text inside the table row or list item named by another text: "the "SPQR" row shows "Mary Beard"."""
+    region, text = unquote(m.group("region")).strip(), unquote(m.group("text"))
+    if not region or not text.strip():
+        return None
+    role = "the row" if m.group("noun").lower() == "row" else "the list item"
+    return ("assert_text_in", {"target": scoped_target(role, region), "text": text})
 
 
 _ITEMS = r"(?:items?|entries|entry|elements?|todos?|tasks?|products?|results?|things?)"

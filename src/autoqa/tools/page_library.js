@@ -369,6 +369,7 @@ function lowestCommon(a, b) {
 }
 function differentRows(a, b, parent) {
   if (a.matches(SECTIONS) || b.matches(SECTIONS)) return true;
+  if (a.matches('thead, tbody, tfoot') && b.matches('thead, tbody, tfoot')) return true;  // header vs body
   if (a.matches(CELLS) || b.matches(CELLS)) return false;
   if (a.matches(ROWLIKE) && b.matches(ROWLIKE)) return true;
   if (a.localName !== b.localName || a.className !== b.className) return false;
