@@ -52,6 +52,10 @@ class AgentOptions:
     """Upper bound of the snapshot excerpt attached to failures in ``snapshot`` mode."""
     disabled_tools: frozenset[str] = frozenset()
     """Browser tools not offered to the model."""
+    lean_history: bool = True
+    """Send model requests through :class:`autoqa.agent.relay.HistoryRelay`, so that no request carries
+    more than the newest two images (see :mod:`autoqa.agent.history`). Off: every image the session saw is
+    re-sent with every request, as the CLI keeps it."""
 
     @classmethod
     def from_settings(

@@ -14,9 +14,10 @@ import contextlib
 import dataclasses
 import json
 import logging
+import os
 import time
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -32,6 +33,7 @@ from autoqa.agent.mcp_server import (
 )
 from autoqa.agent.options import AgentOptions
 from autoqa.agent.prompt import USER_PROMPT, limits_rule, system_prompt
+from autoqa.agent.relay import HistoryRelay, relay_upstream
 from autoqa.agent.workspace import isolated_workspace
 from autoqa.events import EventSink, NullSink
 from autoqa.execute.recording import RecordingCaller
@@ -106,6 +108,22 @@ def _prompt_file(folder: Path, prompt: str) -> Path:
     return path
 
 
+@contextlib.contextmanager
+def _history_relay(options: AgentOptions, cli_env: dict[str, str]) -> Iterator[HistoryRelay | None]:
+    """Point the CLI at a :class:`HistoryRelay` (in ``cli_env``) for the session, when the CLI talks to
+    the Messages API over HTTP; otherwise (other providers, ``lean_history`` off) leave it as it is."""
+    upstream = relay_upstream({**os.environ, **cli_env}) if options.lean_history else None
+    if upstream is None:
+        yield None
+        return
+    with HistoryRelay(upstream) as relay:
+        cli_env["ANTHROPIC_BASE_URL"] = relay.url
+        for name in ("NO_PROXY", "no_proxy"):  # the CLI reaches the relay directly, never via a proxy
+            current = cli_env.get(name, os.environ.get(name, ""))
+            cli_env[name] = ",".join(filter(None, [current, "127.0.0.1", "localhost"]))
+        yield relay
+
+
 def _thinking(options: AgentOptions) -> Any:
     return {"type": "adaptive"} if options.thinking else {"type": "disabled"}
 
@@ -167,7 +185,7 @@ async def run_agent_spec(
         "session.start", system=prompt, tools=toolset.allowed_names, model=options.model, spec=spec.slug
     )
 
-    with isolated_workspace(options.env) as workspace:
+    with isolated_workspace(options.env) as workspace, _history_relay(options, workspace.env):
         from claude_agent_sdk import ClaudeAgentOptions
 
         sdk_options = ClaudeAgentOptions(
