@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import socket
 import tempfile
 import time
 from collections.abc import Iterator, Mapping
@@ -25,6 +26,7 @@ from autoqa.testing.fake_anthropic import (
     RecordedRequest,
     Turn,
     http_error,
+    offline_env,
     result_text,
     slow,
     text,
@@ -538,3 +540,93 @@ async def test_a_900_kb_spec_starts_an_agent_session(
     assert result.outcome is Outcome.FAILED and "too long to do" in (result.reason or "")
     system = json.dumps(fake.message_requests[0].body["system"])
     assert "(row 145)" in system
+
+
+# --- lean history -----------------------------------------------------------------------------------------
+
+
+def image_data(block: Mapping[str, Any]) -> str:
+    """The base64 of an image block, in the API's shape or the SDK's."""
+    source = block.get("source")
+    return str(source["data"] if isinstance(source, Mapping) else block["data"])
+
+
+def misses_then_login(*targets: str) -> list[Any]:
+    """Failing clicks on step 2 (one failure screenshot each), then a snapshot and the log-in by ref."""
+    return [
+        tool_use("navigate", {"url": "/login.html", "step": 1}),
+        *[tool_use("click", {"target": t, "step": 2}, id=f"toolu_miss_{i}") for i, t in enumerate(targets)],
+        tool_use("snapshot", {"step": 2}, id="toolu_look"),
+        lambda r: tool_use("fill", {"ref": ref_for(r, "textbox", "Username"), "value": "demo", "step": 2}),
+        lambda r: tool_use(
+            "fill", {"ref": ref_for(r, "textbox", "Password"), "value": "{{PASSWORD}}", "step": 2}
+        ),
+        lambda r: tool_use("click", {"ref": ref_for(r, "button", "Log in"), "step": 2}),
+        tool_use("assert_url", {"expected": "/products.html", "step": 2}),
+    ]
+
+
+async def test_history_keeps_only_the_newest_two_images_and_the_newest_intact(
+    fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any
+) -> None:
+    """Four failure screenshots through the real CLI: no request carries more than two images, the newest
+    failure screenshot reaches the model byte for byte, the older ones are a stub, and a snapshot
+    supersedes them all."""
+    targets = ("Sign in", "Submit", "Continue", "Enter")
+    fake.script(
+        *misses_then_login(*targets),
+        tool_use("assert_text_present", {"text": "Products", "step": 3}),
+        tool_use("finish", {"status": "passed", "summary": "logged in after four misses"}),
+    )
+    transcript = RecordingTranscript()
+    result = await run(LOGIN, tool_ctx, agent_options(), transcript=transcript)
+    assert result.outcome is Outcome.PASSED, result.reason
+
+    produced = {
+        f["id"]: image_data(f["image"][0])
+        for kind, f in transcript.records
+        if kind == "tool.result" and f["image"]
+    }
+    assert len(produced) == len(targets) >= 3  # what the tools returned, as the CLI passed it on
+    assert max(len(r.all_images()) for r in fake.message_requests) == 2
+    for i in range(len(targets)):
+        after = request_after(fake, f"toolu_miss_{i}")
+        # The newest failure screenshot is in the very request that carries its result, unchanged.
+        assert [image_data(b) for b in after.images()] == [produced[f"toolu_miss_{i}"]]
+        newest = [produced[f"toolu_miss_{j}"] for j in range(max(0, i - 1), i + 1)]
+        assert [image_data(b) for b in after.all_images()] == newest
+        assert after.raw.count(b"older screenshot removed from the history") == max(0, i - 1)
+    after_look = request_after(fake, "toolu_look")
+    assert after_look.all_images() == []  # the snapshot is newer than every picture
+    assert after_look.raw.count(b"older screenshot removed from the history") == len(targets)
+    assert all(not r.all_images() for r in fake.message_requests[fake.message_requests.index(after_look) :])
+
+
+async def test_lean_history_leaves_the_verdict_alone(
+    fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any
+) -> None:
+    """A failed assertion still fails the spec when its screenshot has left the history."""
+    fake.script(
+        *misses_then_login("Sign in", "Submit", "Continue"),
+        tool_use("assert_text_present", {"text": "Welcome back", "step": 3}),
+        tool_use("click", {"target": "Checkout now", "step": 3}),
+        tool_use("click", {"target": "Pay", "step": 3}),
+        tool_use("finish", {"status": "passed", "summary": "all fine"}),
+    )
+    result = await run(LOGIN, tool_ctx, agent_options())
+    assert max(len(r.all_images()) for r in fake.message_requests) == 2
+    assert result.outcome is Outcome.FAILED
+    assert result.failed_step == 3
+    assert "assert_text_present failed and never passed" in (result.reason or "")
+
+
+async def test_an_unreachable_api_behind_the_history_relay_is_an_error(
+    tool_ctx: ToolContext, agent_options: Any
+) -> None:
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        closed = f"http://127.0.0.1:{probe.getsockname()[1]}"
+    result = await run(LOGIN, tool_ctx, agent_options(env=offline_env(closed)))
+    assert result.outcome is Outcome.ERROR
+    assert (result.reason or "").startswith("model API error 502")
+    assert "history relay could not reach http://127.0.0.1" in (result.reason or "")

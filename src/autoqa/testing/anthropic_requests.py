@@ -72,6 +72,22 @@ class RecordedRequest:
                 found.extend(b for b in block["content"] if isinstance(b, dict) and b.get("type") == "image")
         return found
 
+    def all_images(self) -> list[dict[str, Any]]:
+        """Every image block the request carries, anywhere in the conversation (oldest first)."""
+        found: list[dict[str, Any]] = []
+        for message in self.messages:
+            content = message.get("content")
+            for block in content if isinstance(content, list) else []:
+                if not isinstance(block, dict):
+                    continue
+                if block.get("type") == "image":
+                    found.append(block)
+                elif block.get("type") == "tool_result" and isinstance(block.get("content"), list):
+                    found.extend(
+                        b for b in block["content"] if isinstance(b, dict) and b.get("type") == "image"
+                    )
+        return found
+
 
 def result_text(block: Mapping[str, Any] | None) -> str:
     """All text of a ``tool_result`` block, whatever its content shape."""
