@@ -2,10 +2,11 @@
 
 One scripted agent session (real SDK + bundled CLI + real Chromium + demo shop, zero-latency fake model):
 a five-step spec in which the model misses five clicks (five failure screenshots), takes one screenshot
-and two snapshots: six images. It runs twice: ``before`` with ``AgentOptions(lean_history=False)`` (the CLI re-sends
-every image with every later request) and ``after`` with the default history relay (at most the newest two
-images per request, superseded ones replaced by a short text). Reported per run: bytes and images of every
-model request, their median and maximum, the whole spec's bytes, and the outcome (which must not change).
+and two snapshots: six images. It runs twice: ``before`` with ``AgentOptions(lean_history=False)`` (the
+CLI re-sends every image with every later request) and ``after`` with the default history relay (at most
+the newest two images per request, superseded ones replaced by a short text). Reported per run: bytes and
+images of every model request, their median and maximum, the whole spec's bytes, and the outcome (which
+must not change).
 
 Usage: ``python -m bench.agent_history`` (prints a table) or ``run()`` → dict.
 """

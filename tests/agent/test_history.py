@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import copy
 import json
+import threading
+import urllib.error
+import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from autoqa.agent.history import KEEP_IMAGES, STUB, images_to_drop, lean_messages, lean_request
-from autoqa.agent.relay import relay_upstream
+from autoqa.agent.relay import HistoryRelay, relay_upstream
 
 
 def image(tag: str) -> dict[str, Any]:
@@ -124,3 +128,62 @@ def test_the_relay_is_used_only_for_the_messages_api_over_http() -> None:
     assert relay_upstream({"CLAUDE_CODE_USE_BEDROCK": "1"}) is None
     assert relay_upstream({"CLAUDE_CODE_USE_VERTEX": "true"}) is None
     assert relay_upstream({"CLAUDE_CODE_USE_VERTEX": "0"}) == "https://api.anthropic.com"
+
+
+class Upstream(BaseHTTPRequestHandler):
+    """Answers with what it received: method, path, the headers that matter and the body."""
+
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        return
+
+    def do_POST(self) -> None:
+        body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        headers = {
+            k.lower(): v for k, v in self.headers.items() if k.lower() in ("x-api-key", "anthropic-beta")
+        }
+        echo = {"path": self.path, "headers": headers, "body": body.decode()}
+        data = json.dumps(echo).encode()
+        status = 529 if "overloaded" in body.decode() else 200
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+def test_the_relay_passes_requests_on_and_leans_only_model_requests() -> None:
+    upstream = ThreadingHTTPServer(("127.0.0.1", 0), Upstream)
+    threading.Thread(target=upstream.serve_forever, daemon=True).start()
+    try:
+        base = f"http://127.0.0.1:{upstream.server_address[1]}/prefix"
+        body = json.dumps(
+            {"model": "m", "messages": START + failed_click(1) + failed_click(2) + failed_click(3)}
+        )
+
+        def post(relay: HistoryRelay, path: str, data: str) -> tuple[int, dict[str, Any]]:
+            request = urllib.request.Request(
+                relay.url + path,
+                data=data.encode(),
+                headers={"x-api-key": "sk-test", "anthropic-beta": "b1", "content-type": "application/json"},
+            )
+            try:
+                with urllib.request.urlopen(request, timeout=10) as response:
+                    return response.status, json.loads(response.read())
+            except urllib.error.HTTPError as error:
+                return error.code, json.loads(error.read())
+
+        with HistoryRelay(base) as relay:
+            status, echo = post(relay, "/v1/messages?beta=true", body)
+            assert status == 200 and echo["path"] == "/prefix/v1/messages?beta=true"
+            assert echo["headers"] == {"x-api-key": "sk-test", "anthropic-beta": "b1"}
+            assert sent_images(json.loads(echo["body"])["messages"]) == ["shot2", "shot3"]
+            # Other endpoints get the body as it was; error answers come back as they are.
+            assert post(relay, "/v1/messages/count_tokens", body)[1]["body"] == body
+            status, echo = post(relay, "/v1/messages", json.dumps({"messages": [], "say": "overloaded"}))
+            assert status == 529 and echo["path"] == "/prefix/v1/messages"
+            assert (relay.requests, relay.images_dropped) == (2, 1)
+    finally:
+        upstream.shutdown()
+        upstream.server_close()
