@@ -56,10 +56,33 @@ SPEC = """# Rows
 14. Verify the "All" filter is selected
 15. Verify the "SPQR" row shows "Delete"
 16. Verify "Backpack" is shown in the "Backpack" item
+17. Go back
+18. Verify the URL ends with "/rows.html"
 """
 
+# Broken builds of the page, each breaking what one group of steps checks: the exported test must fail on
+# every one of them (an exported check that cannot fail would pass them all).
+BROKEN = {
+    "row": (
+        "<li><h3>Backpack</h3><button onclick=\"did('added Backpack')\">Add to cart</button></li>",
+        "<li><h3>Backpack</h3></li>",
+    ),  # only Backpack Deluxe's button is left
+    "table-row": ('<td><a href="#s" onclick="did(\'delete SPQR\')">Delete</a></td>', "<td></td>"),
+    "checkbox": (
+        '<li><input type="checkbox"><label>feed the cat</label></li>',
+        '<li><input type="checkbox" checked><label>feed the cat</label></li>',
+    ),
+    "storage": ("localStorage.setItem('log', JSON.stringify([...log, what]));", ""),
+    "aria-state": ('aria-selected="false">Films', ">Films"),  # says nothing: "not selected" unproved
+    "class-state": ('class="selected">All', ">All"),
+    "history": (
+        "onclick=\"did('delete SPQR')\"",
+        "onclick=\"did('delete SPQR'); history.pushState({}, '', '#x')\"",
+    ),
+}
 
-@pytest.mark.timeout(170)
+
+@pytest.mark.timeout(480)
 def test_scoped_steps_pass_live_and_exported(tmp_path: Path, site: tuple[Path, str]) -> None:
     folder, url = site
     (folder / "rows.html").write_text(PAGE, encoding="utf-8")
@@ -87,3 +110,21 @@ def test_scoped_steps_pass_live_and_exported(tmp_path: Path, site: tuple[Path, s
     process = _pytest(exported.parent, "--base-url", url, env=env)
     out, _ = process.communicate(timeout=140)
     assert process.returncode == 0 and "1 passed" in out, out + "\n" + source
+
+    # The same exported test against each broken build (one pytest process): every one must fail.
+    broken_dir = tmp_path / "broken"
+    broken_dir.mkdir()
+    for helper in exported.parent.glob("*.py"):  # the exported suite's conftest (browser, base URL)
+        if not helper.name.startswith("test_"):
+            (broken_dir / helper.name).write_text(helper.read_text())
+    for name, (good, bad) in BROKEN.items():
+        assert PAGE.count(good) == 1, name
+        (folder / f"rows-{name}.html").write_text(PAGE.replace(good, bad), encoding="utf-8")
+        (broken_dir / f"test_broken_{name.replace('-', '_')}.py").write_text(
+            source.replace('"/rows.html"', f'"/rows-{name}.html"').replace("/rows.html", f"/rows-{name}.html")
+        )
+    process = _pytest(broken_dir, "--base-url", url, "--timeout", "60", env=env)
+    out, _ = process.communicate(timeout=400)
+    for name in BROKEN:
+        assert f"test_broken_{name.replace('-', '_')}.py::" in out and "FAILED" in out, out
+    assert f"{len(BROKEN)} failed" in out and "passed" not in out, out

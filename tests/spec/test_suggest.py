@@ -21,6 +21,8 @@ from autoqa.spec.suggest import nearest_plain
         ('Update "Quantity" with "3"', 'Fill "Quantity" with "3"'),
         ('Verify the URL still has "/cart"', 'Verify the URL contains "/cart"'),
         ('Mark "buy milk" as completed', 'Check "buy milk"'),
+        ('Confirm "Save" is greyed out', 'Verify "Save" is disabled'),
+        ('Verify the "Save" button can be clicked', 'Verify "Save" is enabled'),
     ],
 )
 def test_a_close_plain_form_is_offered(written: str, suggested: str) -> None:
@@ -37,10 +39,54 @@ def test_a_close_plain_form_is_offered(written: str, suggested: str) -> None:
         'Search for "Cosmos"',
         "Verify the page looks good",
         'Verify "Tasks" is visible',  # already plain: nothing to suggest
+        'Verify "Notes" is read-only',  # a state no shape checks; "is visible" would drop it
+        'Verify "Name" is editable',
     ],
 )
 def test_no_suggestion_that_would_change_the_claim(written: str) -> None:
     assert nearest_plain(written) is None
+
+
+_NEGATIVE_CLAIMS = (
+    ("assert_text_absent", None),
+    ("assert_element_hidden", None),
+    ("assert_checked", False),
+    ("assert_enabled", False),
+)
+
+
+def _is_negative(sentence: str) -> bool:
+    action = parse_plain_text(sentence)
+    assert action is not None, sentence
+    for tool, flag in _NEGATIVE_CLAIMS:
+        if action.tool == tool and (flag is None or False in action.args.values()):
+            return True
+    return False
+
+
+@pytest.mark.parametrize(
+    ("written", "negative"),
+    [
+        ('Verify "Backpack" never shows', True),
+        ('Verify "Error" isn\'t displayed', True),
+        ('Verify "Backpack" is missing from the page', True),
+        ('Verify "Backpack" was removed', True),
+        ('Verify "Backpack" no longer appears', True),
+        ('Ensure "Spam" was deleted', True),
+        ('Verify "Backpack" vanishes', True),
+        ('Verify "Terms" is unchecked now', True),
+        ('Verify there is no "Error" message', True),
+        ('Confirm "Save" is greyed out', True),  # disabled, never merely "visible"
+        ('Verify "Save" is inactive', True),
+        ('Verify "Backpack" appears on screen', False),
+        ('Verify "Terms" got ticked', False),
+        ('Verify the "Save" button can be clicked', False),
+        ('Verify "Notes" is read-only', False),  # nothing says it: no suggestion, never "is visible"
+    ],
+)
+def test_a_suggestion_keeps_the_polarity(written: str, negative: bool) -> None:
+    suggested = nearest_plain(written)
+    assert suggested is None or _is_negative(suggested) == negative, suggested
 
 
 def test_a_condition_is_never_dropped() -> None:

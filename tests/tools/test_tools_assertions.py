@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 
@@ -167,3 +168,27 @@ async def test_assertions_by_ref(call: Call, tool_ctx: ToolContext) -> None:
     ok(await call("assert_enabled", ref=ref))
     ok(await call("assert_count", ref=ref, count=1))
     failed(await call("assert_value", ref=ref, expected="x"), "ASSERTION_FAILED")
+
+
+async def test_count_counts_visible_matches_only(
+    call: Call, tool_ctx: ToolContext, site: tuple[Path, str]
+) -> None:
+    folder, url = site
+    (folder / "count.html").write_text(
+        '<!doctype html><meta charset="utf-8"><title>Count</title>'
+        '<ul aria-label="Shown"><li><button>Undo</button></li><li><button>Undo</button></li>'
+        "<li hidden><button>Undo</button></li></ul>"
+        '<div style="display:none"><button>Restore</button><button>Restore</button></div>'
+        "<p hidden><button>Archive</button></p>",
+        encoding="utf-8",
+    )
+    tool_ctx.settings = IMPATIENT
+    tool_ctx.base_url = url
+    ok(await call("navigate", url="/count.html"))
+    ok(await call("assert_count", target="Undo", count=2))  # the hidden third one is not shown
+    failed(await call("assert_count", target="Undo", count=3), "ASSERTION_FAILED")
+    ok(await call("assert_count", target="Restore", count=0))  # every match hidden: none shown
+    result = failed(await call("assert_count", target="Restore", count=2), "ASSERTION_FAILED")
+    assert result.error is not None and result.error.details["actual"] == "0 element(s)"
+    ok(await call("assert_count", target="Archive", count=0))  # one match, hidden
+    failed(await call("assert_count", target="Archive", count=1), "ASSERTION_FAILED")

@@ -38,6 +38,14 @@ PAGE = """<!doctype html><meta charset="utf-8"><title>Rows</title>
   <li><input type="checkbox"><label>feed the cat</label></li>
   <li><input type="checkbox"><label>buy milk</label></li>
 </ul>
+<ul class="chores">
+  <li class="done"><input type="checkbox" checked><label>walk the dog</label></li>
+  <li><label>water the plants</label></li>
+</ul>
+<div class="layout">
+  <aside><p>Recently viewed: Desk lamp</p></aside>
+  <section><p>Your cart is empty</p><button onclick="did('emptied')">Empty cart</button></section>
+</div>
 <nav aria-label="Account"><a href="#" onclick="did('account settings')">Settings</a></nav>
 <footer><a href="#" onclick="did('site settings')">Settings</a></footer>
 """
@@ -124,6 +132,10 @@ async def test_an_element_only_in_another_row_is_not_found(tool_ctx: ToolContext
     ok(await call_tool(tool_ctx, "navigate", {"url": "/rows.html"}))
     result = failed(await click(tool_ctx, '"Add to cart" button for "Gift card"'), "ELEMENT_NOT_FOUND")
     assert result.error is not None and "in a row or region with 'Gift card'" in result.error.message
+    # list items are rows whatever their classes: a finished item's checkbox is not the next item's
+    failed(await click(tool_ctx, 'the checkbox for "water the plants"'), "ELEMENT_NOT_FOUND")
+    # landmarks and sections side by side are separate regions, not one row
+    failed(await click(tool_ctx, '"Empty cart" button for "Desk lamp"'), "ELEMENT_NOT_FOUND")
     result = failed(await click(tool_ctx, '"Add to cart" for "Skateboard"'), "ELEMENT_NOT_FOUND")
     assert result.error is not None and "that text is not on the page" in result.error.message
     # unscoped, the same words are ambiguous: the scope is what makes them one element

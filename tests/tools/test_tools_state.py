@@ -25,6 +25,7 @@ PAGE = """<!doctype html><meta charset="utf-8"><title>States</title>
 <label><input type="radio" name="ship" checked> Express</label>
 <label><input type="radio" name="ship"> Slow</label>
 <button>Plain</button>
+<div class="folders"><a href="#/inbox">Inbox</a> <a href="#/sent">Sent</a></div>
 """
 
 
@@ -65,6 +66,12 @@ async def test_a_state_the_page_does_not_show_fails(tool_ctx: ToolContext) -> No
     failed(await step(tool_ctx, 'Verify the "Active" filter is selected'), "ASSERTION_FAILED")
     failed(await step(tool_ctx, 'Verify "Help" is the current page'), "ASSERTION_FAILED")
     # a button that says nothing about being expanded or pressed proves neither claim, either way
-    for sentence in ('Verify the "Plain" button is expanded', 'Verify the "Plain" button is not pressed'):
+    # nor do links in a group that marks no chosen member at all (no class, no aria-current anywhere)
+    for sentence in (
+        'Verify the "Plain" button is expanded',
+        'Verify the "Plain" button is not pressed',
+        'Verify the "Sent" link is not selected',
+        'Verify "Inbox" is not the current page',
+    ):
         result = failed(await step(tool_ctx, sentence), "ASSERTION_FAILED")
         assert result.error is not None and "does not say whether" in result.error.message

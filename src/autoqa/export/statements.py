@@ -360,7 +360,9 @@ def _state_expect(state: str, value: bool, record: IRRecord) -> str:
     if signal == "aria-current":
         return f'{no}to_have_attribute("aria-current", re.compile("^(?!false$)"))'
     if signal == "aria":
-        return f'{no}to_have_attribute({py_str("aria-" + state)}, "true")'
+        # The attribute said it: a negative check still needs it there ("false"), as the tool did.
+        expected = '"true"' if value else 're.compile("^(?!true$)")'
+        return f"to_have_attribute({py_str('aria-' + state)}, {expected})"
     raise ExportError(f"cannot export a {state} check recorded without its evidence", step=record.step)
 
 

@@ -36,7 +36,7 @@ _SHAPES: tuple[tuple[str, str, str | None], ...] = (
     ('Verify "{0}" has value "{1}"', _CHECK, r"value|contains|shows|reads|says|holds"),
     ('Verify "{0}" is checked', _CHECK, r"check|tick|complete|done"),
     ('Verify "{0}" is not checked', _CHECK, r"check|tick|complete|done"),
-    ('Verify "{0}" is enabled', _CHECK, r"enabled|clickable|active"),
+    ('Verify "{0}" is enabled', _CHECK, r"enabled|clickable|can\s+be\s+clicked|active"),
     ('Verify "{0}" is disabled', _CHECK, r"disabled|greyed|grayed|inactive"),
     ('Verify the "{0}" field is focused', _CHECK, r"focus"),
     ('Verify "{0}" appears before "{1}"', _CHECK, r"before|above|order|first"),
@@ -44,7 +44,7 @@ _SHAPES: tuple[tuple[str, str, str | None], ...] = (
 )
 _NEGATIVE = re.compile(
     r"\b(?:not|no\s+longer|never|no|disappear\w*|vanish\w*|gone|hidden|absent|missing|removed|deleted|"
-    r"cleared|unchecked|disabled|uncheck\w*)\b|n't\b",
+    r"cleared|unchecked|disabled|greyed|grayed|inactive|uncheck\w*)\b|n't\b",  # disabled is a negative state
     re.IGNORECASE,
 )
 # What no shape checks: a suggestion would change the claim (storage is not a field's value).
@@ -54,6 +54,13 @@ _UNCOVERED = re.compile(
     r"\bif\b|\bunless\b|\bwhen\b|\bonly\b",  # a condition is part of the claim
     re.IGNORECASE,
 )
+# A step that names a state claims more than presence: "is visible" would drop the state from the claim.
+_STATE = re.compile(
+    r"check|tick|complete|\bdone\b|enabled|clickable|can\s+be\s+clicked|active|disabled|greyed|grayed|"
+    r"focus|editable|read-?only",
+    re.IGNORECASE,
+)
+_PRESENCE = ('Verify "{0}" is visible', 'Verify "{0}" is not visible')
 _QUOTED = re.compile(QUOTED)
 _MIN_SIMILARITY = 0.25
 
@@ -86,10 +93,13 @@ def nearest_plain(text: str) -> str | None:
     if _UNCOVERED.search(written):
         return None
     verb = written.split(" ", 1)[0]
+    states = bool(_STATE.search(_QUOTED.sub("", text)))
     best: tuple[float, str] | None = None
     for shape, verbs, mentions in _SHAPES:
         slots = shape.count("{")
         if slots > len(values) or bool(_NEGATIVE.search(shape.replace('"{0}"', ""))) != negative:
+            continue
+        if states and shape in _PRESENCE:
             continue
         if not re.match(rf"(?:{verbs})", written) or (mentions and not re.search(mentions, written)):
             continue

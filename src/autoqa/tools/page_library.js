@@ -232,6 +232,16 @@ function stateOf(e) {
 // (option, details), then — for selected only — the class names apps use for the chosen filter or tab
 // (TodoMVC's <a class="selected">). null: the element does not say (a claim about it cannot be proved).
 const CHOSEN_CLASSES = ['selected', 'active', 'current', 'is-selected', 'is-active', 'is-current', 'chosen'];
+const CHOSEN = CHOSEN_CLASSES.map((c) => '.' + c).join(', ') + ', [aria-current]:not([aria-current=false])';
+// A missing class says "not chosen" only where the element's group marks its chosen member that way
+// (a filter bar with one .selected link); in a group that marks nothing, the page says nothing.
+function groupMarksChoice(e) {
+  let a = e.parentElement;
+  for (let i = 0; a && i < 3 && !a.matches('body, main, [role=main]'); i++, a = a.parentElement) {
+    if (a.querySelector(CHOSEN)) return true;
+  }
+  return false;
+}
 function ariaStates(e, checked) {
   const attr = (name) => e.getAttribute(name);
   const tag = e.localName;
@@ -243,7 +253,7 @@ function ariaStates(e, checked) {
   else if (checked !== null) [selected, via.selected] = [checked, 'checked'];
   else if (tag === 'option') [selected, via.selected] = [e.selected, 'option'];
   else if (attr('aria-current') !== null) [selected, via.selected] = [isCurrent, 'aria-current'];
-  else [selected, via.selected] = [chosenClass, 'class'];
+  else if (chosenClass || groupMarksChoice(e)) [selected, via.selected] = [chosenClass, 'class'];
   let expanded = null;
   if (attr('aria-expanded') !== null) [expanded, via.expanded] = [attr('aria-expanded') === 'true', 'aria'];
   else if (tag === 'details') [expanded, via.expanded] = [e.open, 'open'];
@@ -251,7 +261,7 @@ function ariaStates(e, checked) {
   via.pressed = 'aria';
   let current = null;
   if (attr('aria-current') !== null) [current, via.current] = [isCurrent, 'aria-current'];
-  else [current, via.current] = [chosenClass, 'class'];
+  else if (chosenClass || groupMarksChoice(e)) [current, via.current] = [chosenClass, 'class'];
   return {selected, expanded, pressed, current, via};
 }
 
