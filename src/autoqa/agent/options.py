@@ -75,6 +75,7 @@ class AgentOptions:
             circuit_breaker_threshold=settings.circuit_breaker_threshold,
             circuit_breaker_cooldown=settings.circuit_breaker_cooldown,
             tool_context=settings.tool_context,
+            lean_history=settings.lean_history,
             interactive=interactive,
             env=dict(env or {}),
         )

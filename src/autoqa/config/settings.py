@@ -170,6 +170,9 @@ class Settings(BaseModel):
     heal: Literal["apply", "propose"] | None = None
     """What a healed run does with the step cache and exported tests: apply (rewrite them in place) or
     propose (a patch and a summary in the run folder for review). None: propose when CI is set."""
+    lean_history: bool = True
+    """Send the agent's model requests through a local relay that keeps only the newest two images
+    (older ones become a line of text). Off: the CLI re-sends every image with every request."""
 
     @field_validator("base_url", "login_base_url")
     @classmethod
