@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import (
+    agent_history,
     agent_tokens,
     fixed_costs,
     grammar_acceptance,
@@ -34,6 +35,7 @@ SUITES: dict[str, Callable[[], Any]] = {
     "shadow": shadow_cost.run,
     "grammar": grammar_acceptance.run,
     "agent_tokens": agent_tokens.run,
+    "agent_history": agent_history.run,
     "replay_vs_export_vs_handwritten": replay_bench.run,
     "suite_throughput": suite_throughput.run,
     "load": load.run,
