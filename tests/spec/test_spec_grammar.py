@@ -456,7 +456,8 @@ NOT_PLAIN = [
     'Click "Add to cart" for the cheapest product',
     'Click the "Add" button in the first row',
     "Press the back button",
-    "Verify the list has 2 items",  # which list? name it
+    "Verify there are 2 completed items",  # a subset of the items: counting all would change the claim
+    'Verify the cheapest product is "Onesie"',  # a judgement, not a position
     'Verify "Backpack" is in the cart',  # without the cart's scope, weaker than it says
     'Check the box in the "buy milk" row',
     "Scroll down 0 pixels",
@@ -618,3 +619,26 @@ def test_element_assertions_with_a_role_word_check_elements_not_text() -> None:
         assert '" ' in action.args["target"], sentence  # the role word is in the target
     plural = parse_plain_text('Verify there are 2 "Large" checkboxes')
     assert plural is not None and plural.args["target"] == '"Large" checkbox'
+
+
+@pytest.mark.parametrize(
+    ("sentence", "tool", "args"),
+    [
+        ("Verify the list has 2 items", "assert_count", {"target": "items=", "count": 2}),
+        ("Verify the table has 3 rows", "assert_count", {"target": "items=", "count": 3}),
+        ("Verify there are 2 todo items", "assert_count", {"target": "items=", "count": 2}),
+        ("Verify 1 result is shown", "assert_count", {"target": "items=", "count": 1}),
+        ('Verify item 2 is "buy milk"', "assert_text_in", {"target": "item=2", "text": "buy milk"}),
+        ('Verify the first product is "Onesie"', "assert_text_in", {"target": "item=1", "text": "Onesie"}),
+        ('Verify the 3rd row shows "SPQR"', "assert_text_in", {"target": "item=3", "text": "SPQR"}),
+        ('Verify "x" is the last item', "assert_text_in", {"target": "item=-1", "text": "x"}),
+        (
+            'Verify "Kindred" is visible in the results',
+            "assert_text_in",
+            {"target": "list=", "text": "Kindred"},
+        ),
+    ],
+)
+def test_the_main_list_by_count_and_position(sentence: str, tool: str, args: dict[str, object]) -> None:
+    action = parse_plain_text(sentence)
+    assert action is not None and (action.tool, action.args) == (tool, args)

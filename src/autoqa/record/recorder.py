@@ -33,7 +33,8 @@ from autoqa.tools.targets import resolve_target
 NOT_RECORDED = frozenset({"snapshot", "screenshot"})
 _GROUP_TOOLS = frozenset({"assert_count", "assert_element_visible", "assert_element_hidden", "wait_for"})
 _KEPT_DATA = (
-    "url", "status", "selected", "value", "active", "closed", "count", "file", "policy", "signal"
+    "url", "status", "selected", "value", "active", "closed", "count", "file", "policy", "signal",
+    "collection",
 )  # fmt: skip
 _MIN_SECRET_LEN = 3
 

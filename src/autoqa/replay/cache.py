@@ -27,6 +27,7 @@ from autoqa.secrets import PLACEHOLDER, SecretSet, is_secret_name
 from autoqa.spec.grammar import parse_plain_step
 from autoqa.spec.model import Spec, Step
 from autoqa.spec.slug import slugify_path
+from autoqa.target_items import item_position
 
 DEFAULT_CACHE_DIR = Path("specs/.autoqa")
 _ELEMENT_ARGS = ("ref", "target")
@@ -203,7 +204,12 @@ def _calls(
     for record in records:
         args = {k: _templated(v, variables) for k, v in record.args.items() if k not in _ELEMENT_ARGS}
         locator = element = None
-        if record.element is not None:
+        if item_position(record.args.get("target")) is not None:
+            # A position in the main list is the claim: replay asks for that position again, never for
+            # the element that happened to be there when the spec was recorded.
+            args["target"] = record.args["target"]
+            element = record.element.fingerprint.summary() or None if record.element is not None else None
+        elif record.element is not None:
             target = record.element.replay_target
             if target is None:
                 return None  # the tools could not find this element again without guessing

@@ -63,6 +63,10 @@ Verify "x" is no longer|not in the cart|list|…                assert_text_abse
 Close the tab                                                 tabs(action="close")
 Verify the "r" row|item shows "x" · "x" is shown in the "r" row  assert_text_in(target='the row in "r"', x)
 Verify the "L" list has 3 items                               assert_count(target='the list item in "L"', n)
+Verify the list|table has 3 items · 3 results are shown      assert_count(target="items=", n) (main list)
+Verify item 2 is "x" · the first product is "x"               assert_text_in(target="item=2", text=x)
+Verify "x" is the last item · the 3rd row shows "x"           assert_text_in(target="item=-1" | "item=3", x)
+Verify "x" is shown in the results|list|table                 assert_text_in(target="list=", text=x)
 Verify local storage "k" contains "v" · … has 3 items         assert_storage(area, key, contains|equals|count)
 Verify a cookie "k" is set · session storage "k" is empty     assert_storage(area, key, state=set|unset|empty)
 Clear local storage · Clear session storage · Clear cookies   clear_storage(area)
@@ -117,6 +121,7 @@ from autoqa.spec.grammar_terms import (
     value_group,
 )
 from autoqa.spec.model import Step
+from autoqa.target_items import ALL_ITEMS, LIST, item_target
 from autoqa.target_scope import SCOPE_CLAUSE, scoped_target
 
 
@@ -576,6 +581,62 @@ def _assert_list_count(m: re.Match[str]) -> Built:
         "assert_count",
         {"target": scoped_target("the list item", region), "count": as_number(m.group("count"))},
     )
+
+
+# The page's main list, unnamed (autoqa.target_items): its items counted, one item by position, its text.
+_LIST_NOUN = r"(?:list|table|grid|results|search\s+results|cart|basket)"
+_ITEM_NOUN = r"(?:items?|entries|entry|rows?|results?|products?|todos?|tasks?|records?|books?|cards?)"
+_KIND = r"(?:(?:todo|to-do|search|list|table|data)\s+)?"  # names the kind of item, never a subset of them
+_POSITIONS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+    "ninth": 9, "tenth": 10, "last": -1,
+}  # fmt: skip
+_POSITION = rf"(?P<nth>{'|'.join(_POSITIONS)}|\d{{1,4}}(?:st|nd|rd|th))"
+
+
+@_rule(
+    rf"{VERIFY}\s+(?:the\s+)?{_LIST_NOUN}\s+(?:has|shows|contains|lists|displays)\s+(?:exactly\s+)?"
+    rf"(?P<count>\d+)\s+(?:visible\s+)?{_KIND}{_ITEM_NOUN}",
+    rf"{VERIFY}\s+there\s+(?:are|is)\s+(?:exactly\s+)?(?P<count>\d+)\s+(?:visible\s+)?{_KIND}{_ITEM_NOUN}"
+    rf"(?:\s+(?:shown|visible|displayed|listed|in\s+the\s+{_LIST_NOUN}|on\s+the\s+page))?",
+    rf"{VERIFY}\s+(?:exactly\s+)?(?P<count>\d+)\s+{_KIND}{_ITEM_NOUN}\s+(?:are|is)\s+(?:shown|visible|displayed|"
+    rf"listed)(?:\s+(?:in\s+the\s+{_LIST_NOUN}|on\s+the\s+page))?",
+)
+def _assert_main_list_count(m: re.Match[str]) -> Built:
+    return "assert_count", {"target": ALL_ITEMS, "count": as_number(m.group("count"))}
+
+
+@_rule(
+    rf"{VERIFY}\s+the\s+{_POSITION}\s+{_KIND}{_ITEM_NOUN}\s+(?:is|shows|reads|says|contains|displays)\s+"
+    rf"{q('text')}",
+    rf"{VERIFY}\s+(?:item|row|entry|result|product)\s+(?:number\s+|#)?(?P<n>\d{{1,4}})\s+(?:is|shows|reads|says|"
+    rf"contains|displays)\s+{q('text')}",
+    rf"{VERIFY}\s+{q('text')}\s+is\s+(?:shown\s+|listed\s+)?(?:as\s+)?the\s+{_POSITION}\s+{_KIND}{_ITEM_NOUN}"
+    rf"(?:\s+in\s+the\s+{_LIST_NOUN})?",
+)
+def _assert_item_at(m: re.Match[str]) -> Built:
+    """The item at a position of the main list holds the text ("Verify the first product is "Onesie"")."""
+    groups = m.groupdict()
+    if groups.get("n"):
+        position = int(groups["n"])
+    else:
+        nth = groups["nth"].lower()
+        position = _POSITIONS[nth] if nth in _POSITIONS else int(nth[:-2])
+    text = unquote(m.group("text"))
+    if position == 0 or not text.strip():
+        return None
+    return "assert_text_in", {"target": item_target(position), "text": text}
+
+
+@_rule(
+    rf"{VERIFY}\s+{q('text')}\s+is\s+(?:shown|visible|displayed|listed|present)\s+in\s+the\s+{_LIST_NOUN}",
+    rf"{VERIFY}\s+{q('text')}\s+(?:is|appears)\s+in\s+the\s+(?:list|table|results|search\s+results)",
+    rf"{VERIFY}\s+the\s+(?:list|table|results|search\s+results)\s+(?:shows?|contains?|includes?|lists?)\s+"
+    rf"{q('text')}",
+)
+def _assert_in_main_list(m: re.Match[str]) -> Built:
+    text = unquote(m.group("text"))
+    return ("assert_text_in", {"target": LIST, "text": text}) if text.strip() else None
 
 
 _AREA = (

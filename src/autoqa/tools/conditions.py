@@ -203,6 +203,9 @@ async def wait_for_element(
             found_data = last[-1][0].located.report()
         else:
             found_data = {"ref": ref} if ref is not None else {"target": target}
+            lookup = last[-1][0].lookup if last else None
+            if lookup is not None and lookup.collection is not None:
+                found_data["collection"] = lookup.collection  # a count of the main list's items
         # Did the target match anything at any poll (it may have gone since)? A negative check that never
         # matched proves nothing about the wording: the verdict module flags it.
         seen = ref is not None or any(_matched(found) for found, _ in last)

@@ -14,7 +14,7 @@ from autoqa.tools.args import ElementArgs, OptionalElementArgs
 from autoqa.tools.conditions import Verdict, wait_for_element
 from autoqa.tools.context import ToolContext
 from autoqa.tools.deadlines import Deadline, bounded, poll
-from autoqa.tools.locate import Probe, locate, run_element_hook
+from autoqa.tools.locate import Located, Probe, locate, run_element_hook
 from autoqa.tools.page_scripts import run_in_page, run_on_element
 from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
 
@@ -26,12 +26,17 @@ def _fold(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
-async def _scope_text(ctx: ToolContext, tool: str, ref: str | None, target: str | None) -> str:
+async def _scope_text(
+    ctx: ToolContext, tool: str, ref: str | None, target: str | None, found: list[Located] | None = None
+) -> str:
     """The rendered text of the element (``ref``/``target``) or of the whole page, as the user reads it:
-    through open shadow roots and slots (``inner_text`` stops at a shadow boundary)."""
+    through open shadow roots and slots (``inner_text`` stops at a shadow boundary). The element found is
+    appended to ``found`` (its report goes into the result)."""
     if ref is None and target is None:
         return str(await run_in_page(ctx.page, "renderedText", None, _READ_MS))
     located = await locate(ctx, ref, target)
+    if found is not None:
+        found.append(located)
     await run_element_hook(ctx, tool, located)
     handle = await located.locator.element_handle(timeout=_READ_MS)
     try:
@@ -49,14 +54,17 @@ async def assert_text_in(ctx: ToolContext, args: ScopedTextArgs) -> ToolResult:
     """``text`` is shown inside one element (``ref``/``target``): "the cart total says $40.98"."""
     wanted = _fold(args.text)
     seen: list[str] = []
+    found: list[Located] = []
 
     async def attempt() -> bool | None:
-        text = _fold(await _scope_text(ctx, "assert_text_in", args.ref, args.target))
+        text = _fold(await _scope_text(ctx, "assert_text_in", args.ref, args.target, found))
         seen.append(text)
         return True if (text == wanted if args.exact else wanted in text) else None
 
     if await poll(attempt, Deadline(ctx.settings.assertion_timeout_ms)):
-        return ToolResult.success(text_length=len(args.text), exact=args.exact)
+        listed = found[-1].collection if found else None  # the main list's position, for replay and export
+        extra: dict[str, Any] = {"collection": listed} if listed is not None else {}
+        return ToolResult.success(text_length=len(args.text), exact=args.exact, **extra)
     where = f"ref {args.ref}" if args.ref else f"target {args.target!r}"
     shown = seen[-1][:300] if seen else ""
     how = "to be exactly" if args.exact else "to contain"

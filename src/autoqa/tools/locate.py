@@ -36,11 +36,15 @@ class Located:
     """How many elements matched (visible ones if any were visible; ``assert_count`` reads
     ``visible_count``: hidden matches are 0 shown)."""
     visible_count: int
+    collection: dict[str, Any] | None = None
+    """For ``items=`` / ``item=N``: the main list it was found in (kept in the result for export)."""
 
     def report(self) -> dict[str, Any]:
         out: dict[str, Any] = {self.via: self.given}
         if self.via == "target":
             out["strategy"] = self.strategy
+        if self.collection is not None:
+            out["collection"] = self.collection
         if self.match is not None:
             out["element"] = self.match.label()
         return out
@@ -95,7 +99,10 @@ async def probe(
     if lookup.status == "found" and lookup.locator is not None:
         match = lookup.matches[0] if lookup.matches else None
         visible = 0 if lookup.hidden else lookup.count
-        located = Located(lookup.locator, "target", target, lookup.tier or "", match, lookup.count, visible)
+        located = Located(
+            lookup.locator, "target", target, lookup.tier or "", match, lookup.count, visible,
+            lookup.collection,
+        )  # fmt: skip
         return Probe(located, lookup)
     return Probe(None, lookup)
 

@@ -718,5 +718,44 @@ function selectOptions(e) {
   : null;
 }
 
-return {find, describeAll, state, findText, visibleLines, renderedText, scrollBy, selectOptions};
+// The page's main list (autoqa/target_items.py): the one visible list or table of repeated items outside
+// navigation, header, footer, sidebars and menus; a list nested in another list's item is part of that
+// item. Several left: those in <main> win; still several is ambiguous (the step must name one). Its items
+// are found with ``items`` (a selector relative to the list), so Playwright finds the same ones on replay.
+const LIST_ITEMS = ':scope > li, :scope > [role=listitem], :scope > [role=option], :scope > [role=treeitem]';
+// Plain (non-relative) :has(), which Playwright's selector engine reads too: replay and export use these.
+const TABLE_ROWS = ':scope > tbody > tr:has(td), :scope > tr:has(td), ' +
+  ':scope [role=row]:has([role=cell], [role=gridcell])';
+const LISTS = 'ul, ol, [role=list], [role=listbox], [role=tree], table, [role=table], [role=grid], [role=treegrid]';
+const CHROME = 'nav, header, footer, aside, menu, [role=navigation], [role=banner], [role=contentinfo], ' +
+  '[role=complementary], [role=menu], [role=menubar], [role=tablist], [role=toolbar], [role=tooltip]';
+function collection(args) {
+  resetCaches();
+  const lift = (n) => n.parentElement || (n.getRootNode && n.getRootNode().host) || null;
+  const inside = (e, sel) => { for (let n = lift(e); n; n = lift(n)) if (n.matches(sel)) return true; return false; };
+  const itemsSel = (e) => e.matches('table, [role=table], [role=grid], [role=treegrid]') ? TABLE_ROWS : LIST_ITEMS;
+  const shown = (e) => [...e.querySelectorAll(itemsSel(e))].filter(isVisible);
+  let lists = [...elementsOf(document.documentElement)].filter(
+    (e) => e.matches(LISTS) && !e.matches(CHROME) && !inside(e, CHROME) && isVisible(e));
+  lists = lists.filter((e) => !lists.some((o) => o !== e && composedContains(o, e)));
+  if (lists.length > 1 && lists.some((e) => inside(e, 'main, [role=main]'))) {
+    lists = lists.filter((e) => inside(e, 'main, [role=main]'));
+  }
+  const named = (e) => norm(e.getAttribute('aria-label')) || labelText(e) ||
+    (e.previousElementSibling && e.previousElementSibling.matches('h1, h2, h3, h4, h5, h6')
+      ? textOf(e.previousElementSibling) : '') || e.localName;
+  if (lists.length > 1) {
+    return {status: 'ambiguous', lists: lists.slice(0, 5).map((e) => ({name: named(e).slice(0, 60),
+      count: shown(e).length}))};
+  }
+  if (!lists.length) return {status: 'none'};
+  const list = lists[0];
+  const items = shown(list);
+  const at = args.position > 0 ? items[args.position - 1]
+    : args.position < 0 && args.position > -100000 ? items[items.length + args.position] : null;
+  return {status: 'found', css: cssIn(list), items: itemsSel(list), count: items.length, name: named(list).slice(0, 60),
+    text: at ? textOf(at).slice(0, 200) : null};
+}
+
+return {find, describeAll, state, findText, visibleLines, renderedText, scrollBy, selectOptions, collection};
 })()

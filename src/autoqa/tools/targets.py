@@ -44,8 +44,10 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Locator, Page
 
 from autoqa.role_words import FILLER_NOUNS, ROLE_WORDS, TEXT_ENTRY_ROLES
+from autoqa.target_items import WHOLE_LIST, item_position
 from autoqa.target_scope import split_scope
 from autoqa.tools.page_scripts import run_in_page, run_on_matches
+from autoqa.tools.result import ErrorCode, ToolFailure
 
 CANDIDATE_LIMIT = 3
 _NAVIGATING = ("Execution context was destroyed", "Cannot find context", "Frame was detached")
@@ -284,6 +286,9 @@ class TargetLookup:
     """The row or region the target was scoped to, for error messages."""
     within_seen: bool = True
     """For ``none`` with ``within``: whether that row's text or region's name is on the page at all."""
+    collection: dict[str, Any] | None = None
+    """For ``items=`` / ``item=N``: the main list (``css``, ``items`` selector, ``position``), recorded so
+    that replay and export look at the same position of the same list."""
 
 
 def locator_for(page: Page, match: Match) -> Locator:
@@ -336,7 +341,48 @@ async def describe_locator(locator: Locator, timeout_ms: float) -> dict[str, Any
     return result
 
 
+async def _resolve_items(page: Page, position: int, timeout_ms: float) -> TargetLookup:
+    """``items=`` (position 0) or ``item=N`` of the page's main list (see :mod:`autoqa.target_items`)."""
+    raw: dict[str, Any] = await run_in_page(page, "collection", {"position": position}, timeout_ms)
+    if raw["status"] == "ambiguous":
+        lists = "; ".join(f"{item['name']!r} ({item['count']} items)" for item in raw["lists"])
+        raise ToolFailure(
+            ErrorCode.AMBIGUOUS_TARGET,
+            f"the page has several lists ({lists}): name the list, e.g. "
+            f'Verify the "{raw["lists"][0]["name"]}" list has 3 items',
+        )
+    if raw["status"] == "none":
+        return TargetLookup("none", "items", 0, False, (), (), None)
+    collection = {"css": raw["css"], "items": raw["items"], "position": position, "list": raw["name"]}
+    if position == WHOLE_LIST:
+        container = page.locator(raw["css"])
+        info = await describe_locator(container, timeout_ms)
+        matches = tuple(Match.from_js(m) for m in info["matches"])
+        return TargetLookup(
+            "found", "items", 1, False, matches, (), container, (container,), collection=collection
+        )
+    items = page.locator(raw["css"]).locator(raw["items"]).filter(visible=True)
+    if position == 0:
+        count = int(raw["count"])
+        info = await describe_locator(items, timeout_ms) if count else {"matches": []}
+        matches = tuple(Match.from_js(m) for m in info["matches"])
+        status = "found" if count == 1 else ("ambiguous" if count else "none")
+        return TargetLookup(
+            status, "items", count, False, matches, (), items if count == 1 else None,
+            tuple(items.nth(i) for i in range(len(matches))), collection=collection,
+        )  # fmt: skip
+    if raw["text"] is None:  # fewer items than the position: not (yet) there
+        return TargetLookup("none", "items", 0, False, (), (), None, collection=collection)
+    item = items.nth(position - 1) if position > 0 else items.nth(int(raw["count"]) + position)
+    info = await describe_locator(item, timeout_ms)
+    matches = tuple(Match.from_js(m) for m in info["matches"])
+    return TargetLookup("found", "items", 1, False, matches, (), item, (item,), collection=collection)
+
+
 async def _resolve_hint(page: Page, text: str, timeout_ms: float) -> TargetLookup | None:
+    position = item_position(text)
+    if position is not None:
+        return await _resolve_items(page, position, timeout_ms)
     scopes: list[Page | Frame] = [page, *same_origin_child_frames(page)]
     first: TargetLookup | None = None
     for scope in scopes:

@@ -1,0 +1,79 @@
+"""The page's main list by position (``list=``, ``items=``, ``item=N``): the one visible list or table of
+repeated items outside navigation, header, footer and menus. Counts are of visible items; positions are
+of visible items in page order; a page with two such lists is ambiguous, not a guess."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.async_api import BrowserContext, Page
+
+from autoqa.tools import ToolContext, ToolResult, call_tool
+
+from .tools_helpers import IMPATIENT, failed, ok
+
+TODOS = """<!doctype html><meta charset="utf-8"><title>Todos</title>
+<header><ul><li><a href="#">Home</a></li><li><a href="#">Help</a></li></ul></header>
+<section class="main"><ul class="todo-list">
+  <li class="completed"><input type="checkbox" checked><label>feed the cat</label><button>×</button></li>
+  <li><input type="checkbox"><label>buy milk</label><ul><li>2 litres</li><li>oat</li></ul></li>
+  <li hidden><label>secret chore</label></li>
+  <li><input type="checkbox"><label>water plants</label></li>
+</ul></section>
+<footer><ul class="filters"><li><a href="#/" class="selected">All</a></li>
+<li><a href="#/active">Active</a></li></ul></footer>
+"""
+
+TABLE = """<!doctype html><meta charset="utf-8"><title>Books</title>
+<nav><ol><li>Home</li><li>Books</li></ol></nav>
+<table><thead><tr><th>Title</th><th>Author</th></tr></thead><tbody>
+<tr><td>Kindred</td><td>Octavia Butler</td></tr><tr><td>SPQR</td><td>Mary Beard</td></tr>
+<tr><td>Cosmos</td><td>Carl Sagan</td></tr></tbody></table>
+"""
+
+TWO_LISTS = """<!doctype html><meta charset="utf-8"><title>Two</title>
+<h2>Fruit</h2><ul><li>apple</li><li>pear</li></ul>
+<h2>Vegetables</h2><ul><li>leek</li></ul>
+"""
+
+
+@pytest.fixture
+def tool_ctx(context: BrowserContext, page: Page, site: tuple[Path, str]) -> ToolContext:
+    folder, url = site
+    for name, html in (("todos", TODOS), ("table", TABLE), ("two", TWO_LISTS)):
+        (folder / f"{name}.html").write_text(html, encoding="utf-8")
+    return ToolContext(context=context, page=page, base_url=url, settings=IMPATIENT)
+
+
+async def call(ctx: ToolContext, tool: str, **args: object) -> ToolResult:
+    return await call_tool(ctx, tool, dict(args))
+
+
+async def test_items_of_the_main_list(tool_ctx: ToolContext) -> None:
+    ok(await call(tool_ctx, "navigate", url="/todos.html"))
+    # the header and footer lists are not it; the nested list is part of its item; hidden items do not count
+    ok(await call(tool_ctx, "assert_count", target="items=", count=3))
+    failed(await call(tool_ctx, "assert_count", target="items=", count=4), "ASSERTION_FAILED")
+    ok(await call(tool_ctx, "assert_text_in", target="item=1", text="feed the cat"))
+    ok(await call(tool_ctx, "assert_text_in", target="item=3", text="water plants"))  # not the hidden one
+    ok(await call(tool_ctx, "assert_text_in", target="item=-1", text="water plants"))
+    failed(await call(tool_ctx, "assert_text_in", target="item=2", text="feed the cat"), "ASSERTION_FAILED")
+    failed(await call(tool_ctx, "assert_text_in", target="item=4", text="water plants"), "ELEMENT_NOT_FOUND")
+    ok(await call(tool_ctx, "assert_text_in", target="list=", text="buy milk"))
+    failed(await call(tool_ctx, "assert_text_in", target="list=", text="Help"), "ASSERTION_FAILED")
+    ok(await call(tool_ctx, "click", target="item=2"))
+
+
+async def test_rows_of_the_main_table_without_its_header(tool_ctx: ToolContext) -> None:
+    ok(await call(tool_ctx, "navigate", url="/table.html"))
+    ok(await call(tool_ctx, "assert_count", target="items=", count=3))
+    ok(await call(tool_ctx, "assert_text_in", target="item=2", text="Mary Beard"))
+    failed(await call(tool_ctx, "assert_text_in", target="item=1", text="Title"), "ASSERTION_FAILED")
+
+
+async def test_two_lists_are_ambiguous(tool_ctx: ToolContext) -> None:
+    ok(await call(tool_ctx, "navigate", url="/two.html"))
+    result = failed(await call(tool_ctx, "assert_count", target="items=", count=2), "AMBIGUOUS_TARGET")
+    assert result.error is not None and "'Fruit' (2 items)" in result.error.message
+    assert "'Vegetables' (1 items)" in result.error.message
