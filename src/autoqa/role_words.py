@@ -38,6 +38,8 @@ ROLE_WORDS: dict[str, tuple[str, ...]] = {
     "list box": ("listbox",),
     "tab": ("tab",),
     "heading": ("heading",),
+    "column header": ("columnheader",),
+    "column heading": ("columnheader",),
     "image": ("img",),
     "dialog": ("dialog", "alertdialog"),
     "row": ("row",),

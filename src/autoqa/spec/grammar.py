@@ -67,6 +67,14 @@ Verify the list|table has 3 items · 3 results are shown      assert_count(targe
 Verify item 2 is "x" · the first product is "x"               assert_text_in(target="item=2", text=x)
 Verify "x" is the last item · the 3rd row shows "x"           assert_text_in(target="item=-1" | "item=3", x)
 Verify "x" is shown in the results|list|table                 assert_text_in(target="list=", text=x)
+Click Log in · Click Cart · Log out (unquoted, capitalised)    click(target="Log in")
+Open the book "SPQR" · Open the "Account" menu                 click(target="SPQR")
+Mark "t" as completed|done · … as not completed|active         set_checked(target, checked)
+Choose "Express" shipping                                     set_checked(target='"Express" radio', True)
+Verify the counter|message|status reads "x" (words, ≥ 4 chars)  assert_text_present(x, exact=True)
+Verify the products are sorted "a", "b", "c"                  assert_order(texts=[a, b, c])
+Verify the current page in the navigation is "t"              assert_state(target, state="current")
+Click the "t" column header                                   click(target='"t" column header')
 Verify local storage "k" contains "v" · … has 3 items         assert_storage(area, key, contains|equals|count)
 Verify a cookie "k" is set · session storage "k" is empty     assert_storage(area, key, state=set|unset|empty)
 Clear local storage · Clear session storage · Clear cookies   clear_storage(area)
@@ -247,6 +255,49 @@ def _click(m: re.Match[str]) -> Built:
     elif how in ("rightclick", "右键点击", "右击"):
         extra["button"] = "right"
     return _with_target("click", m, **extra)
+
+
+# "Click Log in", "Click Cart": an unquoted name of one to three capitalised words, as a button or link
+# shows it (never "the first product" or "on the cheapest item": those describe, and need judgement).
+@_rule(
+    r"(?:click|tap)\s+(?:on\s+)?(?P<name>[A-Z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,2}?)"
+    r"(?:\s+(?P<noun>button|link))?",
+    r"(?P<name>log\s+in|log\s+out|sign\s+in|sign\s+out|sign\s+up|logout|login)",
+)
+def _click_unquoted(m: re.Match[str]) -> Built:
+    name = " ".join(m.group("name").split())
+    if name.split()[0].lower() in ("the", "a", "an", "on", "it", "this", "that", "here", "each", "every", "all"):
+        return None
+    noun = m.groupdict().get("noun")
+    return "click", {"target": role_target(name, role_word(noun)) if noun else name}
+
+
+# "Open the book "SPQR"", "Open the "Account" menu": what is opened is clicked by its name.
+@_rule(rf"open\s+the\s+(?:[^\W\d_]+\s+)?{q('target')}(?:\s+[^\W\d_]+)?")
+def _open_named(m: re.Match[str]) -> Built:
+    name = unquote(m.group("target")).strip()
+    if not name or as_url(name):
+        return None
+    return "click", {"target": name}
+
+
+# "Mark "buy milk" as completed": a to-do's done state is its checkbox.
+@_rule(
+    rf"mark\s+{THE}{q('target')}(?:\s+(?P<noun>item|task|todo|entry))?\s+as\s+"
+    r"(?P<state>completed?|done|finished|not\s+completed?|not\s+done|incomplete|active|open|undone)"
+)
+def _mark_done(m: re.Match[str]) -> Built:
+    state = " ".join(m.group("state").lower().split())
+    done = state in ("complete", "completed", "done", "finished")
+    name = unquote(m.group("target")).strip()
+    return ("set_checked", {"target": name, "checked": done}) if name else None
+
+
+# "Choose "Express" shipping": one choice among radios.
+@_rule(rf"(?:choose|pick|select)\s+{q('target')}\s+(?!from\b|in\b|on\b)[^\W\d_]+(?:\s+option)?")
+def _choose_radio(m: re.Match[str]) -> Built:
+    name = unquote(m.group("target")).strip()
+    return ("set_checked", {"target": role_target(name, "radio"), "checked": True}) if name else None
 
 
 @_rule(
@@ -501,6 +552,20 @@ def _assert_described_text_gone(m: re.Match[str]) -> Built:
     return _text_assertion(m, absent=True)
 
 
+# "Verify the counter reads "1 item left"": a description of where the text is, not a name of an element;
+# the text itself is the evidence, so it must say something on its own (a lone "2" or "$5" is found in
+# any price on the page). "Reads" is the whole text of an element: "11 items left" does not read "1 item left".
+_READOUT = r"(?:(?:item|result|items|results|character|word|cart|status|page)\s+)?(?:counter|count|message|notice|status|banner|toast|alert|notification|label|text|summary)"
+
+
+@_rule(rf"{VERIFY}\s+the\s+{_READOUT}\s+(?:reads|says|shows|displays|is)\s+(?:now\s+)?{q('text')}")
+def _assert_readout(m: re.Match[str]) -> Built:
+    text = unquote(m.group("text")).strip()
+    if len(text) < 4 or not re.search(r"[^\W\d_]{2}", text):
+        return None
+    return "assert_text_present", {"text": text, "exact": True}
+
+
 _QUOTED_LIST = rf"(?P<texts>{QUOTED}(?:\s*,\s*{QUOTED})*(?:\s*,?\s*(?:and|then)\s+{QUOTED})?)"
 
 
@@ -526,6 +591,12 @@ def _assert_order(m: re.Match[str]) -> Built:
     return "assert_order", {"texts": texts}
 
 
+_rule(
+    rf"{VERIFY}\s+the\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+are\s+(?:sorted|ordered|listed|shown)(?:\s+as)?:?\s+"
+    rf"{_QUOTED_LIST}(?:\s+in\s+(?:that|this)\s+order)?"
+)(_assert_order)
+
+
 @_rule(rf"{VERIFY}\s+{THE}{q('target')}{NOUN}\s+(?:is\s+focused|has\s+(?:the\s+)?(?:keyboard\s+)?focus)")
 def _assert_focused(m: re.Match[str]) -> Built:
     return _with_target("assert_focused", m)
@@ -536,6 +607,8 @@ def _assert_focused(m: re.Match[str]) -> Built:
     r"(?P<state>selected|highlighted|active|chosen|expanded|collapsed|pressed|current)",
     rf"{VERIFY}\s+{THE}{q('target')}{NOUN}\s+is\s+(?P<neg>not\s+)?(?:the\s+)?(?P<state>current)\s+"
     r"(?:page|item|tab|step|link)",
+    rf"{VERIFY}\s+the\s+(?P<state>current|selected|active)\s+(?:page|item|tab|link|filter)\s+(?:in\s+the\s+"
+    rf"(?:navigation|menu|nav|sidebar|tabs|filters)\s+)?is\s+{q('target')}(?P<neg>(?!))?",
 )
 def _assert_state(m: re.Match[str]) -> Built:
     word = m.group("state").lower()
