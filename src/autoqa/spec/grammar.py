@@ -257,6 +257,9 @@ def _click(m: re.Match[str]) -> Built:
     return _with_target("click", m, **extra)
 
 
+_NOT_A_NAME = ("the", "a", "an", "on", "it", "this", "that", "here", "each", "every", "all")
+
+
 # "Click Log in", "Click Cart": an unquoted name of one to three capitalised words, as a button or link
 # shows it (never "the first product" or "on the cheapest item": those describe, and need judgement).
 @_rule(
@@ -266,10 +269,10 @@ def _click(m: re.Match[str]) -> Built:
 )
 def _click_unquoted(m: re.Match[str]) -> Built:
     name = " ".join(m.group("name").split())
-    if name.split()[0].lower() in ("the", "a", "an", "on", "it", "this", "that", "here", "each", "every", "all"):
+    if name.split()[0].lower() in _NOT_A_NAME:
         return None
-    noun = m.groupdict().get("noun")
-    return "click", {"target": role_target(name, role_word(noun)) if noun else name}
+    word = role_word(m.groupdict().get("noun"))
+    return "click", {"target": role_target(name, word) if word else name}
 
 
 # "Open the book "SPQR"", "Open the "Account" menu": what is opened is clicked by its name.
@@ -554,8 +557,11 @@ def _assert_described_text_gone(m: re.Match[str]) -> Built:
 
 # "Verify the counter reads "1 item left"": a description of where the text is, not a name of an element;
 # the text itself is the evidence, so it must say something on its own (a lone "2" or "$5" is found in
-# any price on the page). "Reads" is the whole text of an element: "11 items left" does not read "1 item left".
-_READOUT = r"(?:(?:item|result|items|results|character|word|cart|status|page)\s+)?(?:counter|count|message|notice|status|banner|toast|alert|notification|label|text|summary)"
+# any price on the page). "Reads" is an element's whole text: "11 items left" does not read "1 item left".
+_READOUT = (
+    r"(?:(?:item|result|items|results|character|word|cart|status|page)\s+)?"
+    r"(?:counter|count|message|notice|status|banner|toast|alert|notification|label|text|summary)"
+)
 
 
 @_rule(rf"{VERIFY}\s+the\s+{_READOUT}\s+(?:reads|says|shows|displays|is)\s+(?:now\s+)?{q('text')}")
