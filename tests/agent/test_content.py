@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 from autoqa.agent.content import bounded_jpeg, internal_error_result, summary, to_mcp_result
 from autoqa.agent.schemas import compact_schema
 from autoqa.secrets import SecretSet
+from autoqa.tools.actions import FillArgs, SetCheckedArgs
 from autoqa.tools.result import ErrorCode, Screenshot, ToolError, ToolResult
 
 SECRETS = SecretSet({"PASSWORD": "demo-pass-123"})
@@ -155,6 +156,17 @@ def test_compact_schema_inlines_defs_drops_titles_and_adds_step() -> None:
     assert schema["properties"]["note"] == {"type": "string"}
     assert schema["properties"]["step"] == {"type": "integer"}
     assert schema["required"] == ["title", "step"]
+
+
+def test_fill_offers_submit_and_a_flag_that_is_off_unless_given_sends_no_default() -> None:
+    fill = compact_schema(FillArgs)
+    assert fill["properties"]["submit"] == {
+        "type": "boolean",
+        "description": "then press Enter in it (submit a search)",
+    }
+    assert fill["required"] == ["value", "step"]
+    # A default that is not "off" still says what leaving the flag out means.
+    assert compact_schema(SetCheckedArgs)["properties"]["checked"] == {"type": "boolean", "default": True}
 
 
 def test_advice_reaches_the_model_but_not_the_message_people_read() -> None:

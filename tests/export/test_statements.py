@@ -239,6 +239,14 @@ def test_tool_to_statement(tool: str, args: dict[str, Any], fields: dict[str, An
     assert code.startswith(expected), code
 
 
+def test_a_fill_that_submitted_presses_enter_in_the_same_field() -> None:
+    field = _element("input")
+    submitted = _record("fill", {"target": "x", "value": "shoes", "submit": True}, element=field)
+    assert _code(statements(submitted, CTX)) == f'{EL}.fill("shoes")\n{EL}.press("Enter")'
+    for args in ({"target": "x", "value": "shoes"}, {"target": "x", "value": "shoes", "submit": False}):
+        assert _code(statements(_record("fill", args, element=field), CTX)) == f'{EL}.fill("shoes")'
+
+
 def test_a_button_that_opens_a_file_chooser_is_clicked_inside_expect_file_chooser() -> None:
     nodes = statements(_record("upload_file", {"target": "x", "path": "a.txt"}, element=_element()), CTX)
     assert (

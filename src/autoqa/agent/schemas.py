@@ -1,7 +1,8 @@
 """Small JSON schemas for the model, derived from the tools' pydantic argument models.
 
 Every byte of a tool definition is sent with every model request, so the schemas are compacted: ``$defs``
-are inlined; titles and length limits dropped; ``Optional[X] = None`` becomes plain ``X`` (not required);
+are inlined; titles and length limits dropped; ``Optional[X] = None`` becomes plain ``X`` (not required),
+and a boolean's ``default: false`` is dropped (an absent flag is off);
 the descriptions of ``ref`` and ``target`` are left to the system prompt, which explains them once; and
 ``additionalProperties: false`` is left out (unknown arguments still fail, in the tool layer, with
 ``INVALID_INPUT`` that our guardrails count, instead of an SDK validation error they would not see).
@@ -66,6 +67,9 @@ def _compact(node: dict[str, Any], defs: Mapping[str, Any], depth: int) -> dict[
             if out.get("default", 0) is None:
                 out.pop("default")
     if "default" in out and out["default"] is None:
+        out.pop("default")
+    # A flag that is off unless given (double, exact, submit): leaving it out already says so.
+    if out.get("type") == "boolean" and out.get("default") is False:
         out.pop("default")
     return out
 

@@ -228,9 +228,12 @@ def _unrecorded_optional(step: Step) -> tuple[list[Node], str | None]:
     if action.tool not in calls:
         return [Line("pass  # skipped when recorded (not shown); nothing to replay")], None
     # Never seen, so its locator is a guess over the usual ways a page names an element.
+    body = [Line(f"{name}.{calls[action.tool]}")]
+    if action.tool == "fill" and action.args.get("submit"):
+        body.append(Line(f'{name}.press("Enter")'))
     nodes: list[Node] = [
         Line(f"{name} = {guessed_locator(target, 'page')}"),
-        Block(f"if _is_shown({name}):", (Line(f"{name}.{calls[action.tool]}"),)),
+        Block(f"if _is_shown({name}):", tuple(body)),
     ]
     return nodes, None
 

@@ -213,7 +213,8 @@ def _element_action(record: IRRecord, locator: str, ctx: StatementContext) -> li
         method = "dblclick" if args.get("double") else "click"
         return [Line(f"{locator}.{method}({', '.join(options)})")]
     if tool == "fill":
-        return [Line(f"{locator}.fill({ctx.values.expr(str(args.get('value', '')))})")]
+        filled: list[Node] = [Line(f"{locator}.fill({ctx.values.expr(str(args.get('value', '')))})")]
+        return [*filled, Line(f'{locator}.press("Enter")')] if args.get("submit") else filled
     if tool == "select_option":
         label = record.data.get("selected", args.get("option", ""))
         return [Line(f"{locator}.select_option(label={ctx.values.expr(str(label))})")]

@@ -50,6 +50,7 @@ async def click(ctx: ToolContext, args: ClickArgs) -> ToolResult:
 
 class FillArgs(ElementArgs):
     value: str = Field(max_length=100_000, description="text to type; {{NAME}} inserts a secret or variable")
+    submit: bool = Field(default=False, description="then press Enter in it (submit a search)")
 
 
 _EDITABLE = "input:not([type=hidden]), textarea, [contenteditable=''], [contenteditable='true']"
@@ -71,10 +72,17 @@ async def fill(ctx: ToolContext, args: FillArgs) -> ToolResult:
             if await bounded(field.count(), timeout) != 1:
                 raise
             await field.fill(args.value, timeout=timeout)
+        if args.submit:
+            # As a person submits a search: Enter in the field, settled with the fill (a navigation or
+            # a results update it starts is waited for like any action's).
+            await field.press("Enter", timeout=timeout)
     if typed_a_secret((ctx.extra.get(RAW_ARGS_KEY) or {}).get("value"), ctx.secrets):
         remember_secret_field(ctx, field)
     # Never echo the value: it may be a secret. Its length is enough to check what happened.
-    return _done(ctx, located, url, value_length=len(args.value))
+    extra: dict[str, Any] = {"value_length": len(args.value)}
+    if args.submit:
+        extra["submitted"] = True
+    return _done(ctx, located, url, **extra)
 
 
 class SelectOptionArgs(ElementArgs):

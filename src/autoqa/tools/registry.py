@@ -43,7 +43,8 @@ _SPECS = (
     ),
     ToolSpec(
         "fill",
-        f"Replace a field's text with value. {_ELEMENT} {{{{NAME}}}} in value inserts a secret.",
+        # value's own description says what {{NAME}} does.
+        f"Replace a field's text with value. {_ELEMENT}",
         actions.FillArgs, "action", actions.fill,
     ),
     ToolSpec(
