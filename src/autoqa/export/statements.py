@@ -30,6 +30,7 @@ from urllib.parse import urlsplit
 
 from autoqa.errors import ExportError
 from autoqa.export.code_model import Block, Line, Node
+from autoqa.export.main_list import main_list_locator
 from autoqa.export.values import ValueRenderer
 from autoqa.record.frames import FrameRef
 from autoqa.record.ir import IRRecord
@@ -74,6 +75,9 @@ def frames_scope(page: str, frames: tuple[FrameRef, ...]) -> str:
 
 def element_locator(record: IRRecord, page: str) -> str | None:
     """The locator expression for the record's element, or None when none was validated."""
+    by_position = main_list_locator(record, page)
+    if by_position is not None:
+        return by_position
     element = record.element
     if element is None or element.chosen is None:
         return None
