@@ -306,7 +306,7 @@ def test_runs_and_export_use_the_configured_output_dir(demo_project: Path, demo_
 def test_validate_lists_every_step_that_is_not_plain_with_where_and_a_plain_form(tmp_path: Path) -> None:
     (tmp_path / "specs" / "steps").mkdir(parents=True)
     (tmp_path / "specs" / "steps" / "open.md").write_text(
-        "# Open\n## Steps\n1. Open /tasks.html\n2. Click Log in\n"
+        "# Open\n## Steps\n1. Open /tasks.html\n2. Click on the Log in\n"
     )
     (tmp_path / "specs" / "mixed.md").write_text(
         "# Mixed\n## Preconditions\n- none\n## Steps\n1. include: open\n"
