@@ -20,7 +20,7 @@ TODOS = """<!doctype html><meta charset="utf-8"><title>Todos</title>
   <li><input type="checkbox"><label>buy milk</label><ul><li>2 litres</li><li>oat</li></ul></li>
   <li hidden><label>secret chore</label></li>
   <li><input type="checkbox"><label>water plants</label></li>
-</ul></section>
+</ul><ul hidden class="template"><li>new todo</li></ul><ol style="visibility:hidden"></ol></section>
 <footer><ul class="filters"><li><a href="#/" class="selected">All</a></li>
 <li><a href="#/active">Active</a></li></ul></footer>
 """
@@ -37,11 +37,30 @@ TWO_LISTS = """<!doctype html><meta charset="utf-8"><title>Two</title>
 <h2>Vegetables</h2><ul><li>leek</li></ul>
 """
 
+# The list the step means is empty (its items filtered away); another list on the page holds the text.
+EMPTIED = """<!doctype html><meta charset="utf-8"><title>Search</title>
+<main><h2>Results</h2><ul class="results"><li hidden>Kindred</li></ul>
+<h2>Recently viewed</h2><ul class="recent"><li>Kindred</li><li>SPQR</li></ul></main>
+<div><h2>Elsewhere</h2><ol><li>Kindred</li></ol></div>
+"""
+
+# Only the emptied list is in <main>: it wins, so the other list cannot answer for it.
+EMPTIED_IN_MAIN = """<!doctype html><meta charset="utf-8"><title>Search</title>
+<main><h2>Results</h2><ul class="results"></ul></main>
+<div><h2>Popular</h2><ol><li>Kindred</li><li>SPQR</li></ol></div>
+"""
+
 
 @pytest.fixture
 def tool_ctx(context: BrowserContext, page: Page, site: tuple[Path, str]) -> ToolContext:
     folder, url = site
-    for name, html in (("todos", TODOS), ("table", TABLE), ("two", TWO_LISTS)):
+    for name, html in (
+        ("todos", TODOS),
+        ("table", TABLE),
+        ("two", TWO_LISTS),
+        ("emptied", EMPTIED),
+        ("emptied_main", EMPTIED_IN_MAIN),
+    ):
         (folder / f"{name}.html").write_text(html, encoding="utf-8")
     return ToolContext(context=context, page=page, base_url=url, settings=IMPATIENT)
 
@@ -77,3 +96,17 @@ async def test_two_lists_are_ambiguous(tool_ctx: ToolContext) -> None:
     result = failed(await call(tool_ctx, "assert_count", target="items=", count=2), "AMBIGUOUS_TARGET")
     assert result.error is not None and "'Fruit' (2 items)" in result.error.message
     assert "'Vegetables' (1 items)" in result.error.message
+
+
+async def test_an_emptied_list_is_not_passed_over_for_another_list(tool_ctx: ToolContext) -> None:
+    ok(await call(tool_ctx, "navigate", url="/emptied.html"))
+    for target in ("list=", "items=", "item=1"):
+        result = failed(
+            await call(tool_ctx, "assert_text_in", target=target, text="Kindred"), "AMBIGUOUS_TARGET"
+        )
+        assert result.error is not None and "'Results' (0 items)" in result.error.message
+    ok(await call(tool_ctx, "navigate", url="/emptied_main.html"))
+    failed(await call(tool_ctx, "assert_text_in", target="list=", text="Kindred"), "ASSERTION_FAILED")
+    failed(await call(tool_ctx, "assert_text_in", target="item=1", text="Kindred"), "ELEMENT_NOT_FOUND")
+    ok(await call(tool_ctx, "assert_count", target="items=", count=0))
+    failed(await call(tool_ctx, "assert_count", target="items=", count=2), "ASSERTION_FAILED")

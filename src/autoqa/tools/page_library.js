@@ -718,7 +718,7 @@ function selectOptions(e) {
   : null;
 }
 
-// The page's main list (autoqa/target_items.py): the one visible list or table of repeated items outside
+// The page's main list (autoqa/target_items.py): the one rendered list or table of repeated items outside
 // navigation, header, footer, sidebars and menus; a list nested in another list's item is part of that
 // item. Several left: those in <main> win; still several is ambiguous (the step must name one). Its items
 // are found with ``items`` (a selector relative to the list), so Playwright finds the same ones on replay.
@@ -735,8 +735,11 @@ function collection(args) {
   const inside = (e, sel) => { for (let n = lift(e); n; n = lift(n)) if (n.matches(sel)) return true; return false; };
   const itemsSel = (e) => e.matches('table, [role=table], [role=grid], [role=treegrid]') ? TABLE_ROWS : LIST_ITEMS;
   const shown = (e) => [...e.querySelectorAll(itemsSel(e))].filter(isVisible);
+  // A rendered list with nothing shown (emptied, filtered to nothing) is still a candidate: were it left
+  // out, the page's other list would become "the" list and a claim about an empty list could pass on it.
+  const rendered = (e) => isVisible(e) || e.checkVisibility({visibilityProperty: true});
   let lists = [...elementsOf(document.documentElement)].filter(
-    (e) => e.matches(LISTS) && !e.matches(CHROME) && !inside(e, CHROME) && isVisible(e));
+    (e) => e.matches(LISTS) && !e.matches(CHROME) && !inside(e, CHROME) && rendered(e));
   lists = lists.filter((e) => !lists.some((o) => o !== e && composedContains(o, e)));
   if (lists.length > 1 && lists.some((e) => inside(e, 'main, [role=main]'))) {
     lists = lists.filter((e) => inside(e, 'main, [role=main]'));
