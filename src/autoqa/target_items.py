@@ -2,9 +2,10 @@
 ``items=`` (all its visible items) and ``item=N`` (the Nth visible item, 1-based; ``item=-1`` the last).
 
 "Verify the list has 3 items", "Verify item 2 is "buy milk"", "Verify the first product is "Onesie"",
-"Verify "Kindred" is shown in the results": the list is the page's one visible list or table of repeated
+"Verify "Kindred" is shown in the results": the list is the page's one rendered list or table of repeated
 items outside its navigation, header, footer, sidebars and menus (``collection`` in page_library.js); a
-page with several such lists is ambiguous and the step must name one. The grammar writes these targets and
+page with several such lists is ambiguous and the step must name one. An emptied list still counts (else
+the page's other list would answer a claim about it). The grammar writes these targets and
 the tools resolve them; one definition here (a leaf module, like ``target_scope``), so the two cannot
 disagree. Replay and export keep the position: the element at that position is the claim, not whichever
 element happened to be there when the spec was recorded.
