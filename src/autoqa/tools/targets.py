@@ -88,10 +88,9 @@ ACTION_FILTERS: dict[str, ActionFilter] = {
     ),
 }
 
-# Words that describe rather than name an element: dropped from the tokens, never filters.
-_STOP_WORDS = frozenset(
-    {"the", "a", "an", "to", "on", "in", "of", "for", "with", "at", "box", "title", *FILLER_NOUNS}
-)
+# Words that describe rather than name an element: dropped from the tokens of an unquoted description, never
+# filters. Not prepositions: they are words of names ("Log in" is not "Log out", "Sign in" not "Sign up").
+_STOP_WORDS = frozenset({"the", "a", "an", "box", "title", *FILLER_NOUNS})
 _ARTICLES = frozenset({"the", "a", "an"})
 _CJK_SUFFIXES = (*(word for word in ROLE_WORDS if not word.isascii()), "图标", "的")
 _TOKEN = re.compile(r"\w+", re.UNICODE)
@@ -154,7 +153,9 @@ def _cjk_role_suffix(word: str) -> str | None:
     return next((s for s in ROLE_WORDS if not s.isascii() and word.endswith(s) and len(word) > len(s)), None)
 
 
-def _tokens(text: str, *, drop_roles: bool) -> tuple[str, ...]:
+def _tokens(text: str, *, drop_roles: bool, keep_all: bool = False) -> tuple[str, ...]:
+    """The words token matching looks for; ``keep_all`` (a quoted name: every word is the name's) keeps
+    descriptive words too."""
     kept: list[str] = []
     for raw in _TOKEN.findall(fold(text)):
         token = raw
@@ -164,7 +165,7 @@ def _tokens(text: str, *, drop_roles: bool) -> tuple[str, ...]:
             for suffix in _CJK_SUFFIXES:
                 if token.endswith(suffix) and len(token) > len(suffix):
                     token = token[: -len(suffix)]
-        if token not in _STOP_WORDS:
+        if keep_all or token not in _STOP_WORDS:
             kept.append(token)
     return tuple(dict.fromkeys(kept))
 
@@ -204,7 +205,7 @@ def parse_target(text: str) -> TargetQuery:
     quoted = _quoted_name(text)
     if quoted is not None:
         name, roles = quoted
-        tokens = _tokens(name, drop_roles=False) or tuple(_TOKEN.findall(fold(name)))
+        tokens = _tokens(name, drop_roles=False, keep_all=True)
         return TargetQuery(text, name, tokens, tuple(dict.fromkeys(roles)), True)
     split = _words_to_roles(text.split())
     if split is not None:
