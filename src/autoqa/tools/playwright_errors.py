@@ -97,6 +97,14 @@ def map_playwright_error(exc: BaseException) -> ToolError:
         return ToolError.of(ErrorCode.TIMEOUT, f"{message} ({reason})" if reason else message, **details)
     if "strict mode violation" in lowered:
         return ToolError.of(ErrorCode.AMBIGUOUS_TARGET, first_line(raw), **details)
+    if "did not change its state" in lowered:
+        # set_checked clicked and the page put the box back (a handler that refuses or reverts the change):
+        # the page did not do what the step asks, which is a finding about the page, not a tool fault.
+        return ToolError.of(
+            ErrorCode.ELEMENT_NOT_INTERACTABLE,
+            f"{first_line(raw)}: the page kept its old state (a script refused or reverted the change)",
+            **details,
+        )
     if any(marker in lowered for marker in _NOT_INTERACTABLE):
         return ToolError.of(ErrorCode.ELEMENT_NOT_INTERACTABLE, first_line(raw), **details)
     if "execution context was destroyed" in lowered:
