@@ -213,3 +213,37 @@ async def test_target_on_the_next_page_right_after_a_navigating_click(call: Call
     ok(await call("click", target="Playground"))
     ok(await call("click", target="Settings"))  # resolution retries while the new document loads
     ok(await call("assert_text_present", text="Settings opened"))
+
+
+async def test_a_preposition_is_a_word_of_the_name(call: Call, tool_ctx: ToolContext) -> None:
+    # "Log in" is not "Log out", "Sign in" not "Sign up": a fuzzy token match that dropped "in" clicked the
+    # other button on a page that had lost its "Log in" (a wrong action, not an honest not-found).
+    ok(await call("navigate", url="/help.html"))
+    await tool_ctx.page.evaluate(
+        """document.body.insertAdjacentHTML('beforeend',
+        '<button>Log out</button><button>Sign up with Google</button><button>Shopping cart</button>')"""
+    )
+    # and a quoted name is the name: every word of it counts ("Shopping list" is not "Shopping cart")
+    for target in (
+        "Log in",
+        '"Log in"',
+        '"Log in" button',
+        "the Log in button",
+        "Sign in with Google",
+        '"Shopping list" button',
+    ):
+        failed(await call("click", target=target), "ELEMENT_NOT_FOUND")
+    assert ok(await call("click", target="Log out")).data["element"] == 'button "Log out"'
+    assert ok(await call("click", target="sign up google")).data["element"] == 'button "Sign up with Google"'
+
+
+async def test_a_checkbox_the_page_will_not_change_fails_the_action(
+    call: Call, tool_ctx: ToolContext
+) -> None:
+    ok(await call("navigate", url="/help.html"))
+    await tool_ctx.page.evaluate(
+        """document.body.insertAdjacentHTML('beforeend',
+        '<label><input type="checkbox" onclick="return false"> Locked</label>')"""
+    )
+    result = failed(await call("set_checked", target="Locked"), "ELEMENT_NOT_INTERACTABLE")
+    assert result.error is not None and "kept its old state" in result.error.message

@@ -1,0 +1,110 @@
+"""The natural sentences the grammar reads since the real-suite work (unquoted clicks, "Open the book",
+"Mark … as completed", "Choose … shipping", readouts, "are sorted", the current page, column headers) pass on
+a page that does what they say and fail on builds that break it, each at its own step. A sentence whose
+reading could not fail would pass every broken build."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cli_runs import run_project
+
+PAGE = """<!doctype html><meta charset="utf-8"><title>Shop</title>
+<script>
+function say(what) { document.getElementById('status').textContent = what; }
+function sortByPrice() {
+  const body = document.getElementById('rows');
+  const price = (row) => Number(row.cells[0].textContent);
+  [...body.rows].sort((a, b) => price(a) - price(b)).forEach((r) => body.append(r));
+}
+</script>
+<nav aria-label="Main"><a href="#home">Home</a> <a href="#books" aria-current="page">Books</a></nav>
+<main>
+<p id="status">signed out</p>
+<button onclick="say('signed in')">Log in</button>
+<button onclick="say('signed out again')">Log out</button>
+<p><a href="#spqr" onclick="say('reading SPQR')">SPQR</a></p>
+<ul><li><input type="checkbox" id="m"><label for="m">buy milk</label></li>
+<li><input type="checkbox" id="f" checked><label for="f">feed the cat</label></li></ul>
+<span class="todo-count">2 items left</span>
+<fieldset><legend>Shipping</legend>
+<label><input type="radio" name="ship" value="s" checked> Standard</label>
+<label><input type="radio" name="ship" value="e"> Express</label></fieldset>
+<table><thead><tr><th><button onclick="sortByPrice()">Price</button></th><th>Product</th></tr></thead>
+<tbody id="rows"><tr><td>3</td><td>Cherry</td></tr><tr><td>1</td><td>Apple</td></tr>
+<tr><td>2</td><td>Banana</td></tr></tbody></table>
+</main>
+"""
+
+STEPS = """1. Click Log in
+2. Verify "signed in" is visible
+3. Log out
+4. Verify "signed out again" is visible
+5. Open the book "SPQR"
+6. Verify "reading SPQR" is visible
+7. Mark "buy milk" as completed
+8. Verify "buy milk" is checked
+9. Mark "feed the cat" as not completed
+10. Verify "feed the cat" is not checked
+11. Verify the counter reads "2 items left"
+12. Choose "Express" shipping
+13. Verify "Express" is checked
+14. Click the "Price" column header
+15. Verify the products are sorted "Apple", "Banana", "Cherry"
+16. Verify the current page in the navigation is "Books"
+"""
+
+# Each broken build breaks what one sentence does or claims: (the change, the step that must fail; the step
+# numbers count the Open step as 1).
+BROKEN = {
+    "login": ((">Log in</button>", ">Sign in</button>"), 2),
+    "logout": (("<button onclick=\"say('signed out again')\">Log out</button>", ""), 4),
+    "book": (('<a href="#spqr" onclick="say(\'reading SPQR\')">SPQR</a>', '<a href="#spqr">SPQR</a>'), 7),
+    "mark": (('id="m">', 'id="m" onclick="return false">'), 8),
+    "unmark": (('id="f" checked>', 'id="f" checked onclick="return false">'), 10),
+    "counter": (("2 items left", "12 items left"), 12),
+    "radio": (('value="e">', 'value="e" onclick="return false">'), 13),
+    "sort": (('<button onclick="sortByPrice()">Price</button>', "<button>Price</button>"), 16),
+    "current": (
+        (
+            '<a href="#home">Home</a> <a href="#books" aria-current="page">',
+            '<a href="#home" aria-current="page">Home</a> <a href="#books">',
+        ),
+        17,
+    ),
+}
+
+
+def _spec(page: str) -> str:
+    return f"# {page}\n## Preconditions\n- none\n## Steps\n1. Open /{page}.html\n" + "".join(
+        f"{int(number) + 1}.{rest}\n"
+        for number, _, rest in (line.partition(".") for line in STEPS.splitlines())
+    )
+
+
+@pytest.mark.timeout(300)
+def test_each_sentence_passes_on_a_working_page_and_fails_on_its_broken_build(
+    tmp_path: Path, site: tuple[Path, str]
+) -> None:
+    folder, url = site
+    project = tmp_path / "project"
+    (project / "specs").mkdir(parents=True)
+    pages = {"shop": PAGE}
+    for name, ((good, bad), _) in BROKEN.items():
+        assert PAGE.count(good) == 1, name
+        pages[f"shop-{name}"] = PAGE.replace(good, bad)
+    for name, html in pages.items():
+        (folder / f"{name}.html").write_text(html, encoding="utf-8")
+        (project / "specs" / f"{name}.md").write_text(_spec(name), encoding="utf-8")
+
+    code, run, output = run_project(project, url, "--workers", "2")
+    assert code == 1, output
+    results = {Path(spec["path"]).stem: spec for spec in run["specs"]}
+    assert results["shop"]["outcome"] == "passed", output
+    for name, (_, step) in BROKEN.items():
+        spec = results[f"shop-{name}"]
+        statuses = [s["status"] for s in spec["steps"]]
+        assert spec["outcome"] == "failed" and statuses[step - 1] == "failed", (name, statuses, output)
+        assert statuses[: step - 1] == ["passed"] * (step - 1), (name, statuses)
