@@ -226,6 +226,13 @@ class ScrollArgs(OptionalElementArgs):
     amount: int = Field(
         default=600, ge=1, le=5_000, description="pixels (ignored when scrolling to an element)"
     )
+    edge: Literal["top", "bottom"] | None = Field(
+        default=None, description="scroll all the way to the page's top or bottom (direction/amount ignored)"
+    )
+
+
+# Far enough for any page: the browser stops at the end (a lazy page may then grow; the step is one scroll).
+_TO_EDGE_PX = 10_000_000
 
 
 _DIRECTIONS = {"down": (0, 1), "up": (0, -1), "right": (1, 0), "left": (-1, 0)}
@@ -237,6 +244,10 @@ async def scroll(ctx: ToolContext, args: ScrollArgs) -> ToolResult:
         url = ctx.page.url
         await located.locator.scroll_into_view_if_needed(timeout=ctx.settings.action_timeout_ms)
         return _done(ctx, located, url, scrolled_into_view=True)
+    if args.edge is not None:
+        delta = [0, _TO_EDGE_PX if args.edge == "bottom" else -_TO_EDGE_PX]
+        position = await run_in_page(ctx.page, "scrollBy", delta, ctx.settings.action_timeout_ms)
+        return ToolResult.success(edge=args.edge, **position)
     dx, dy = _DIRECTIONS[args.direction]
     delta = [dx * args.amount, dy * args.amount]
     position = await run_in_page(ctx.page, "scrollBy", delta, ctx.settings.action_timeout_ms)

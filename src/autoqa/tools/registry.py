@@ -74,7 +74,8 @@ _SPECS = (
     ),
     ToolSpec(
         "scroll",
-        "Scroll the page by amount px (default 600) in direction; with ref/target, scroll it into view.",
+        "Scroll the page by amount px (default 600) in direction, or to its edge (top/bottom); "
+        "with ref/target, scroll it into view.",
         actions.ScrollArgs, "action", actions.scroll,
     ),
     ToolSpec(
