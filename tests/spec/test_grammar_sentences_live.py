@@ -35,7 +35,20 @@ function sortByPrice() {
 <table><thead><tr><th><button onclick="sortByPrice()">Price</button></th><th>Product</th></tr></thead>
 <tbody id="rows"><tr><td>3</td><td>Cherry</td></tr><tr><td>1</td><td>Apple</td></tr>
 <tr><td>2</td><td>Banana</td></tr></tbody></table>
+<form role="search" onsubmit="event.preventDefault(); say('results for ' + this.q.value)">
+<input type="search" name="q" placeholder="Search books"></form>
+<label><input type="checkbox" onchange="say(this.checked ? 'terms accepted' : 'no')">
+I accept the terms and conditions</label>
+<p class="error">This field is required.</p>
+<button onclick="say('added')">Add to cart</button> <a href="#cart" onclick="say('the cart')">Cart (2)</a>
+<div style="height: 3000px"></div>
+<dialog id="welcome" open><p>Welcome</p><button onclick="welcome.close()">Close</button></dialog>
 </main>
+<script>
+addEventListener('scroll', () => {
+  if (innerHeight + scrollY >= document.documentElement.scrollHeight - 2) say('at the bottom');
+});
+</script>
 """
 
 STEPS = """1. Click Log in
@@ -54,6 +67,18 @@ STEPS = """1. Click Log in
 14. Click the "Price" column header
 15. Verify the products are sorted "Apple", "Banana", "Cherry"
 16. Verify the current page in the navigation is "Books"
+17. Search for "Cosmos"
+18. Verify "results for Cosmos" is visible
+19. Accept the terms
+20. Verify "terms accepted" is visible
+21. An error message "This field is required." is displayed
+22. Scroll to the bottom of the page
+23. Verify "at the bottom" is visible
+24. Verify the dialog is open
+25. Click "Close"
+26. Verify the dialog is closed
+27. Go to the cart
+28. Verify "the cart" is visible
 """
 
 # Each broken build breaks what one sentence does or claims: (the change, the step that must fail; the step
@@ -74,6 +99,18 @@ BROKEN = {
         ),
         17,
     ),
+    "search": (
+        ('<input type="search" name="q" placeholder="Search books">', '<input name="q" placeholder="Name">'),
+        18,
+    ),
+    "terms": (('<input type="checkbox" onchange', "<span onchange"), 20),
+    "error": (("This field is required.", "This field is optional."), 22),
+    "scroll": (('<div style="height: 3000px"></div>', ""), 24),
+    "dialog": (('onclick="welcome.close()"', ""), 27),
+    "cart": (
+        ('<a href="#cart" onclick="say(\'the cart\')">Cart (2)</a>', ""),
+        28,
+    ),  # "Add to cart" is no cart
 }
 
 

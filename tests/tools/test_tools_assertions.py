@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from autoqa.spec.grammar import ANY_DIALOG
 from autoqa.tools import ToolContext
 
 from .tools_helpers import IMPATIENT, Call, failed, ok
@@ -192,3 +193,23 @@ async def test_count_counts_visible_matches_only(
     assert result.error is not None and result.error.details["actual"] == "0 element(s)"
     ok(await call("assert_count", target="Archive", count=0))  # one match, hidden
     failed(await call("assert_count", target="Archive", count=1), "ASSERTION_FAILED")
+
+
+async def test_the_unnamed_dialog_is_every_dialog(call: Call, tool_ctx: ToolContext) -> None:
+    # "Verify the dialog is closed" holds only when no dialog of any kind is visible: an open alert dialog
+    # or ARIA modal is not "closed" because a native <dialog> elsewhere is.
+    ok(await call("navigate", url="/help.html"))
+    page = tool_ctx.page
+    await page.evaluate("document.body.insertAdjacentHTML('beforeend', '<dialog><p>later</p></dialog>')")
+    ok(await call("assert_element_hidden", target=ANY_DIALOG))
+    failed(await call("assert_element_visible", target=ANY_DIALOG), "ASSERTION_FAILED")
+    for shown in (
+        '<div role="alertdialog">Delete?</div>',
+        '<div aria-modal="true">Cookies</div>',
+        '<div role="dialog">Share</div>',
+    ):
+        await page.evaluate(f"document.body.insertAdjacentHTML('beforeend', '{shown}')")
+        failed(await call("assert_element_hidden", target=ANY_DIALOG), "ASSERTION_FAILED")
+        ok(await call("assert_element_visible", target=ANY_DIALOG))
+        await page.evaluate("document.body.lastElementChild.remove()")
+    ok(await call("assert_element_hidden", target=ANY_DIALOG))

@@ -33,6 +33,7 @@ Hover "t" · Hover over "t"                                    hover(target)
 Upload "file" to "t"                                          upload_file(target, path)
 Scroll down|up|left|right [500 pixels] [to "t"]               scroll(direction[, amount][, target])
 Scroll to "t"                                                 scroll(direction="down", target)
+Scroll to the bottom|top of the page                          scroll(edge="bottom"|"top")
 Wait for "text" [to appear]                                   wait_for(text)
 Wait for "text" to disappear                                  wait_for(text_gone)
 Wait 2 seconds · Wait 500 ms                                  wait_for(seconds)
@@ -57,8 +58,10 @@ Verify the "t" tab is selected · … expanded|pressed|current   assert_state(ta
 Enter the username "v" · Set "t" to "v" · Leave "t" empty     fill(target='"username" field' | t, value)
 Select "o" from the Country dropdown                          select_option('"Country" dropdown', option)
 Verify the "t" field is empty                                 assert_value(target, expected="")
+Search for "x" · Search the site for "x"                      fill(target="the search box", x, submit=True)
 Verify the page heading is "x" · the heading "x" is visible   assert_element_visible(target='"x" heading')
 Verify the "t" dialog is open|closed                          assert_element_visible|hidden('"t" dialog')
+Verify the dialog is open|closed · no dialog is open          assert_element_visible|hidden(every dialog)
 Verify "x" is no longer|not in the cart|list|…                assert_text_absent(x) (stricter than scoped)
 Close the tab                                                 tabs(action="close")
 Verify the "r" row|item shows "x" · "x" is shown in the "r" row  assert_text_in(target='the row in "r"', x)
@@ -69,8 +72,10 @@ Verify "x" is the last item · the 3rd row shows "x"           assert_text_in(ta
 Verify "x" is shown in the results|list|table                 assert_text_in(target="list=", text=x)
 Click Log in · Click Cart · Log out (unquoted, capitalised)    click(target="Log in")
 Open the book "SPQR" · Open the "Account" menu                 click(target="SPQR")
+Go to the cart · Go to the settings page                      click(target='"cart" link')
 Mark "t" as completed|done · … as not completed|active         set_checked(target, checked)
 Choose "Express" shipping                                     set_checked(target='"Express" radio', True)
+Accept the terms · Agree to the privacy policy                set_checked(target='"terms" checkbox', True)
 Verify the counter|message|status reads "x" (words, ≥ 4 chars)  assert_text_present(x, exact=True)
 Verify the products are sorted "a", "b", "c"                  assert_order(texts=[a, b, c])
 Verify the current page in the navigation is "t"              assert_state(target, state="current")
@@ -79,6 +84,7 @@ Verify local storage "k" contains "v" · … has 3 items         assert_storage(
 Verify a cookie "k" is set · session storage "k" is empty     assert_storage(area, key, state=set|unset|empty)
 Clear local storage · Clear session storage · Clear cookies   clear_storage(area)
 Verify the success message|error|notification "x" is shown    assert_text_present(x)
+An error message "x" is displayed (a statement: a claim too)  assert_text_present(x)
 Verify the URL ends with "x" · … still contains "x"           assert_url(expected="x$" as regex | contains)
 Enter "v" in the Username field · Fill the Email field with…  fill(target='"Username" field', value)
 Switch to tab 2 (1-based) · Switch to the first tab           tabs(action="switch", index=1 → 0-based)
@@ -275,6 +281,32 @@ def _click_unquoted(m: re.Match[str]) -> Built:
     return "click", {"target": role_target(name, word) if word else name}
 
 
+# "Go to the cart", "Go to the settings page": a person follows the link of that name. Links only: "cart"
+# must not find an "Add to cart" button; a page whose way there is no link fails the step.
+_NOT_A_PLACE = (
+    "top",
+    "bottom",
+    "end",
+    "start",
+    "url",
+    "page",
+    "previous",
+    "same",
+    "other",
+    "new",
+    "first",
+    "last",
+)
+
+
+@_rule(r"go\s+to\s+(?:the|my|your)\s+(?P<name>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)??)(?:\s+page)?")
+def _go_to_named(m: re.Match[str]) -> Built:
+    name = " ".join(m.group("name").split())
+    if name.split()[0].lower() in _NOT_A_PLACE:
+        return None
+    return "click", {"target": role_target(name, "link")}
+
+
 # "Open the book "SPQR"", "Open the "Account" menu": what is opened is clicked by its name.
 @_rule(rf"open\s+the\s+(?:[^\W\d_]+\s+)?{q('target')}(?:\s+[^\W\d_]+)?")
 def _open_named(m: re.Match[str]) -> Built:
@@ -282,6 +314,22 @@ def _open_named(m: re.Match[str]) -> Built:
     if not name or as_url(name):
         return None
     return "click", {"target": name}
+
+
+# "Accept the terms", "Agree to the privacy policy": a sign-up form's consent checkbox, found by those words
+# (only words that name an agreement: "Accept the cookies" is a banner's button, not this).
+_AGREEMENT = (
+    r"terms(?:\s+and\s+conditions|\s+of\s+(?:service|use))?|conditions|privacy\s+policy|policy|"
+    r"agreement|licen[cs]e(?:\s+agreement)?|eula"
+)
+
+
+@_rule(rf"(?:accept|agree\s+to|consent\s+to)\s+(?:the\s+)?(?P<name>{_AGREEMENT})")
+def _accept_terms(m: re.Match[str]) -> Built:
+    return "set_checked", {
+        "target": role_target(" ".join(m.group("name").split()), "checkbox"),
+        "checked": True,
+    }
 
 
 # "Mark "buy milk" as completed": a to-do's done state is its checkbox.
@@ -316,6 +364,18 @@ def _fill(m: re.Match[str]) -> Built:
 @_rule(rf"clear\s+{THE}{q('target')}{NOUN}", rf"清空\s*{q('target')}{ZH_NOUN}")
 def _clear(m: re.Match[str]) -> Built:
     return _with_target("fill", m, value="")
+
+
+# "Search for "Cosmos"": what a person does — type it into the page's search field and press Enter. The
+# field is found as "the search box" (a search input, or a field named or labelled Search); a page without
+# one fails the step rather than typing into some other field.
+SEARCH_FIELD = "the search box"
+
+
+@_rule(rf"search\s+(?:the\s+(?:site|page|catalog(?:ue)?|list|table)\s+)?for\s+{value_group('value')}")
+def _search(m: re.Match[str]) -> Built:
+    value = unquote(m.group("value"))
+    return ("fill", {"target": SEARCH_FIELD, "value": value, "submit": True}) if value.strip() else None
 
 
 @_rule(
@@ -379,6 +439,14 @@ def _scroll(m: re.Match[str]) -> Built:
             return None
         args["target"] = target
     return "scroll", args
+
+
+@_rule(
+    r"scroll\s+(?:all\s+the\s+way\s+)?(?:(?:down|up)\s+)?to\s+the\s+(?P<edge>bottom|top|end|start)"
+    r"(?:\s+of\s+the\s+page)?"
+)
+def _scroll_to_edge(m: re.Match[str]) -> Built:
+    return "scroll", {"edge": "bottom" if m.group("edge").lower() in ("bottom", "end") else "top"}
 
 
 @_rule(
@@ -540,7 +608,8 @@ _TEXT_DESCRIPTION = (
 
 
 @_rule(
-    rf"{VERIFY}\s+(?:that\s+)?(?:the|an?)\s+{_TEXT_DESCRIPTION}\s+{q('text')}\s+(?:is|are)\s+{VISIBLE}",
+    # also as a statement, the way test cases write expected results ("An error message "x" is displayed")
+    rf"(?:{VERIFY}\s+(?:that\s+)?)?(?:the|an?)\s+{_TEXT_DESCRIPTION}\s+{q('text')}\s+(?:is|are)\s+{VISIBLE}",
     rf"{VERIFY}\s+(?:the|an?)\s+{_TEXT_DESCRIPTION}\s+{q('text')}\s+(?:appears|shows\s+up)",
 )
 def _assert_described_text(m: re.Match[str]) -> Built:
@@ -866,6 +935,22 @@ def _assert_dialog(m: re.Match[str]) -> Built:
     tool = "assert_element_hidden" if m.group("state").lower() == "closed" else "assert_element_visible"
     name = unquote(m.group("target")).strip()
     return (tool, {"target": role_target(name, "dialog")}) if name else None
+
+
+# "the dialog", unnamed: every dialog on the page (native, ARIA, modal). "Closed" holds only when none of them
+# is visible, so an open alert dialog or a second modal cannot slip past it.
+ANY_DIALOG = "css=dialog, [role=dialog], [role=alertdialog], [aria-modal=true]"
+
+
+@_rule(
+    rf"{VERIFY}\s+(?:the|a)\s+(?:dialog|modal|popup)(?:\s+window)?\s+is\s+(?:now\s+)?"
+    rf"(?P<state>open|opened|shown|visible|displayed|closed|{HIDDEN})",
+    rf"{VERIFY}\s+(?P<none>no|not\s+any)\s+(?:dialog|modal|popup)(?:\s+window)?\s+is\s+(?P<state>open|shown|visible)",
+)
+def _assert_any_dialog(m: re.Match[str]) -> Built:
+    shown = m.group("state").lower() in ("open", "opened", "shown", "visible", "displayed")
+    shown = shown and not m.groupdict().get("none")
+    return ("assert_element_visible" if shown else "assert_element_hidden"), {"target": ANY_DIALOG}
 
 
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4}
