@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from autoqa.execute.verdict import Finish, decide
+from autoqa.execute.verdict import Finish, decide, negative_check_flags
 from autoqa.results import Outcome, ToolCall
 from autoqa.spec.loader import step_kind
 from autoqa.spec.model import StepKind
@@ -132,3 +132,14 @@ def test_a_negative_check_that_saw_its_subject_go_away_is_not_flagged(
     assert code == 0, output
     assert not _steps(run)[2]["flags"]
     assert _steps(run)[2]["tool_calls"][0]["data"]["subject_seen"] is True
+
+
+def test_a_row_found_by_its_text_was_seen() -> None:
+    # "Check the checkbox in the "feed the cat" row" found that row: a later "Verify "feed the cat" is not
+    # visible" checks something that was there (strict CI runs fail flagged steps: this was a false red).
+    gone = ToolCall("assert_text_absent", {"text": "feed the cat"}, True, step=2)
+    scoped = {"target": 'the checkbox in "feed the cat"', "checked": True}
+    assert negative_check_flags([ToolCall("set_checked", scoped, True, step=1), gone]) == {}
+    assert 2 in negative_check_flags([gone])
+    failed_call = ToolCall("set_checked", scoped, False, step=1, error_code="ELEMENT_NOT_FOUND")
+    assert 2 in negative_check_flags([failed_call, gone])  # a row that was not found was not seen

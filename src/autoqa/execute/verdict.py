@@ -46,6 +46,7 @@ from typing import Any, Literal
 
 from autoqa.results import FlagKind, Outcome, SpecResult, StepFlag, StepResult, StepStatus, ToolCall
 from autoqa.spec.model import Step
+from autoqa.target_scope import split_scope
 from autoqa.tools.result import ErrorCode
 
 ASSERTION_FAILED = "ASSERTION_FAILED"
@@ -387,9 +388,20 @@ def _saw_subject(call: ToolCall) -> bool:
     return call.ok  # any other call that passed with this text or target found it
 
 
+def _scope_seen(call: ToolCall) -> str | None:
+    """The row or region text of a passing scoped call (``the checkbox in "feed the cat"``): that row was
+    on the page, so a later "Verify "feed the cat" is not visible" checks something that was there."""
+    target = call.args.get("target")
+    if not (call.ok and isinstance(target, str)) or is_negative_check(call):
+        return None
+    within = split_scope(target)[1]
+    return _fold(within) if within else None
+
+
 def negative_check_flags(calls: Sequence[ToolCall]) -> dict[int, tuple[StepFlag, ...]]:
     """Step → flags for passing negative checks whose subject matched nothing at any point of the spec."""
     seen = {subject for call in calls if (subject := _subject(call)) and _saw_subject(call)}
+    seen |= {within for call in calls if (within := _scope_seen(call))}
     flags: dict[int, list[StepFlag]] = {}
     for call in calls:
         subject = _subject(call)
