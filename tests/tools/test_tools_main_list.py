@@ -50,6 +50,13 @@ EMPTIED_IN_MAIN = """<!doctype html><meta charset="utf-8"><title>Search</title>
 <div><h2>Popular</h2><ol><li>Kindred</li><li>SPQR</li></ol></div>
 """
 
+# TodoMVC with no todos: the list's section is hidden; its one list is still "the list", with 0 items shown.
+HIDDEN_EMPTY = """<!doctype html><meta charset="utf-8"><title>Todos</title>
+<header><input placeholder="What needs to be done?"></header>
+<section class="main" hidden><ul class="todo-list"></ul></section>
+<footer hidden><ul class="filters"><li><a href="#/">All</a></li></ul></footer>
+"""
+
 
 @pytest.fixture
 def tool_ctx(context: BrowserContext, page: Page, site: tuple[Path, str]) -> ToolContext:
@@ -60,6 +67,7 @@ def tool_ctx(context: BrowserContext, page: Page, site: tuple[Path, str]) -> Too
         ("two", TWO_LISTS),
         ("emptied", EMPTIED),
         ("emptied_main", EMPTIED_IN_MAIN),
+        ("hidden_empty", HIDDEN_EMPTY),
     ):
         (folder / f"{name}.html").write_text(html, encoding="utf-8")
     return ToolContext(context=context, page=page, base_url=url, settings=IMPATIENT)
@@ -110,3 +118,15 @@ async def test_an_emptied_list_is_not_passed_over_for_another_list(tool_ctx: Too
     failed(await call(tool_ctx, "assert_text_in", target="item=1", text="Kindred"), "ELEMENT_NOT_FOUND")
     ok(await call(tool_ctx, "assert_count", target="items=", count=0))
     failed(await call(tool_ctx, "assert_count", target="items=", count=2), "ASSERTION_FAILED")
+
+
+async def test_a_hidden_empty_list_is_the_list_with_no_items(tool_ctx: ToolContext) -> None:
+    ok(await call(tool_ctx, "navigate", url="/hidden_empty.html"))
+    result = ok(await call(tool_ctx, "assert_count", target="items=", count=0))
+    assert result.data["collection"]["css"].endswith("> ul:nth-child(1)")  # replay and export find it again
+    failed(await call(tool_ctx, "assert_count", target="items=", count=1), "ASSERTION_FAILED")
+    # two lists and none rendered: no list to name
+    await tool_ctx.page.evaluate(
+        "document.querySelector('section').insertAdjacentHTML('beforeend', '<ol></ol>')"
+    )
+    assert "collection" not in ok(await call(tool_ctx, "assert_count", target="items=", count=0)).data

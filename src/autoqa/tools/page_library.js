@@ -738,9 +738,13 @@ function collection(args) {
   // A rendered list with nothing shown (emptied, filtered to nothing) is still a candidate: were it left
   // out, the page's other list would become "the" list and a claim about an empty list could pass on it.
   const rendered = (e) => isVisible(e) || e.checkVisibility({visibilityProperty: true});
-  let lists = [...elementsOf(document.documentElement)].filter(
-    (e) => e.matches(LISTS) && !e.matches(CHROME) && !inside(e, CHROME) && rendered(e));
-  lists = lists.filter((e) => !lists.some((o) => o !== e && composedContains(o, e)));
+  const outermost = (found) => found.filter((e) => !found.some((o) => o !== e && composedContains(o, e)));
+  const all = outermost([...elementsOf(document.documentElement)].filter(
+    (e) => e.matches(LISTS) && !e.matches(CHROME) && !inside(e, CHROME)));
+  let lists = all.filter(rendered);
+  // None rendered, one in the document: that one, with nothing shown (TodoMVC hides its list's section
+  // while the list is empty), so "the list has 0 items" names a list that replay and export can find.
+  if (!lists.length && all.length === 1) lists = all;
   if (lists.length > 1 && lists.some((e) => inside(e, 'main, [role=main]'))) {
     lists = lists.filter((e) => inside(e, 'main, [role=main]'));
   }
