@@ -247,3 +247,22 @@ async def test_a_checkbox_the_page_will_not_change_fails_the_action(
     )
     result = failed(await call("set_checked", target="Locked"), "ELEMENT_NOT_INTERACTABLE")
     assert result.error is not None and "kept its old state" in result.error.message
+
+
+async def test_a_control_without_a_name_is_found_by_its_developer_words(
+    call: Call, tool_ctx: ToolContext
+) -> None:
+    # TodoMVC's edit field and destroy button have no accessible name: "the edit field", "the destroy button"
+    ok(await call("navigate", url="/help.html"))
+    await tool_ctx.page.evaluate(
+        """document.body.insertAdjacentHTML('beforeend',
+        '<input class="edit"><input id="searchBar"><button class="destroy"></button>' +
+        '<input class="note" aria-label="Comment">')"""
+    )
+    assert ok(await call("fill", target="the edit field", value="x")).data["strategy"] == "attribute"
+    assert await tool_ctx.page.locator("input.edit").input_value() == "x"
+    ok(await call("fill", target="the search bar field", value="y"))
+    assert await tool_ctx.page.locator("#searchBar").input_value() == "y"
+    ok(await call("click", target="the destroy button"))
+    # a control with a name of its own is found by that name, never by its class
+    failed(await call("fill", target="the note field", value="z"), "ELEMENT_NOT_FOUND")

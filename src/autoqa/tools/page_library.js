@@ -338,6 +338,11 @@ function find(args) {
 resetCaches();
 
 function wordsOf(text) { return text.split(/[^\p{L}\p{N}]+/u).filter(Boolean); }
+// id, name and class of an element as words: "new-todo", "new_todo" and "newTodo" are all "new todo".
+function attributeWords(e) {
+  const raw = [e.id, e.getAttribute('name'), ...e.classList].filter(Boolean);
+  return raw.map((v) => fold(v.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ')));
+}
 function tokenHits(token, folded, words) {
   if (CJK.test(token)) return folded.includes(token);
   return words.some((w) => w === token || (token.length >= 3 && w.startsWith(token)));
@@ -476,6 +481,9 @@ function matcher(pass) {
     ['text', (e) => textEquals(e, desc, false), true],
     ['text_ci', (e) => textEquals(e, fdesc, true), true],
     ['name', (e) => roleOf(e) !== null && !!fdesc && fold(nameFor(e)) === fdesc, false],
+    // Last: a control with no accessible name at all, named only by its developer's words (TodoMVC's
+    // <input class="edit">, <button class="destroy">): "the edit field", "the destroy button".
+    ['attribute', (e) => !!fdesc && interactive(e) && !nameFor(e) && attributeWords(e).includes(fdesc), false],
   ];
 
   function exactIn(all) {

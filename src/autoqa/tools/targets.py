@@ -8,7 +8,9 @@ Order, first tier with a match wins (visible matches preferred over hidden ones)
 3. role + accessible name of an interactive element: exact, then case-insensitive;
 4. label, placeholder, alt / title, exact text (case-sensitive, then not);
 5. any role with that name;
-6. token matching: every word of the description (minus filler like "the") in the element's name or
+6. a control with no accessible name at all, by its id, ``name`` or class as words (TodoMVC's
+   ``<input class="edit">`` is "the edit field"; ``newTodo`` and ``new-todo`` are "new todo");
+7. token matching: every word of the description (minus filler like "the") in the element's name or
    text, case-folded; CJK runs match as substrings, so "购物车" finds "加入购物车".
 
 A role word (the vocabulary is ``autoqa.role_words``, shared with the plain grammar) is a filter, not a
