@@ -58,6 +58,7 @@ Verify the "t" tab is selected · … expanded|pressed|current   assert_state(ta
 Enter the username "v" · Set "t" to "v" · Leave "t" empty     fill(target='"username" field' | t, value)
 Select "o" from the Country dropdown                          select_option('"Country" dropdown', option)
 Verify the "t" field is empty                                 assert_value(target, expected="")
+Clear the edit field · the edit field is focused|empty         fill(target='"edit" field', value="") · …
 Search for "x" · Search the site for "x"                      fill(target="the search box", x, submit=True)
 Verify the page heading is "x" · the heading "x" is visible   assert_element_visible(target='"x" heading')
 Verify the "t" dialog is open|closed                          assert_element_visible|hidden('"t" dialog')
@@ -858,8 +859,26 @@ _BARE_FIELD = (
     rf"fill(?:\s+in|\s+out)?\s+{_BARE_FIELD}\s+with\s+{value_group('value')}",
 )
 def _fill_bare(m: re.Match[str]) -> Built:
-    word = role_word(m.group("noun")) or "field"
-    return "fill", {"target": role_target(m.group("bare").strip(), word), "value": unquote(m.group("value"))}
+    return "fill", {"target": _bare_field(m), "value": unquote(m.group("value"))}
+
+
+def _bare_field(m: re.Match[str]) -> str:
+    return role_target(m.group("bare").strip(), role_word(m.group("noun")) or "field")
+
+
+@_rule(rf"clear\s+{_BARE_FIELD}")
+def _clear_bare(m: re.Match[str]) -> Built:
+    return "fill", {"target": _bare_field(m), "value": ""}
+
+
+@_rule(rf"{VERIFY}\s+{_BARE_FIELD}\s+(?:is\s+(?:now\s+)?focused|has\s+(?:the\s+)?focus)")
+def _focused_bare(m: re.Match[str]) -> Built:
+    return "assert_focused", {"target": _bare_field(m)}
+
+
+@_rule(rf"{VERIFY}\s+{_BARE_FIELD}\s+is\s+(?:now\s+)?(?:empty|cleared|blank)")
+def _empty_bare(m: re.Match[str]) -> Built:
+    return "assert_value", {"target": _bare_field(m), "expected": ""}
 
 
 @_rule(
