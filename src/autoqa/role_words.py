@@ -67,6 +67,7 @@ ROLE_WORDS: dict[str, tuple[str, ...]] = {
 }
 FILLER_NOUNS = (
     "element", "icon", "toggle", "modal", "form", "table", "list", "item", "card", "section", "panel", "menu",
+    "badge", "chip", "pill", "tag",
     "菜单", "图标", "标签",
 )  # fmt: skip
 """Nouns a step may put after a target that name no role: accepted and dropped (no filter)."""

@@ -41,6 +41,7 @@ function sortByPrice() {
 I accept the terms and conditions</label>
 <p class="error">This field is required.</p>
 <button onclick="say('added')">Add to cart</button> <a href="#cart" onclick="say('the cart')">Cart (2)</a>
+<button disabled>Save</button>
 <div style="height: 3000px"></div>
 <dialog id="welcome" open><p>Welcome</p><button onclick="welcome.close()">Close</button></dialog>
 </main>
@@ -79,6 +80,7 @@ STEPS = """1. Click Log in
 26. Verify the dialog is closed
 27. Go to the cart
 28. Verify "the cart" is visible
+29. Verify the Save button is disabled
 """
 
 # Each broken build breaks what one sentence does or claims: (the change, the step that must fail; the step
@@ -107,6 +109,7 @@ BROKEN = {
     "error": (("This field is required.", "This field is optional."), 22),
     "scroll": (('<div style="height: 3000px"></div>', ""), 24),
     "dialog": (('onclick="welcome.close()"', ""), 27),
+    "save": (("<button disabled>Save</button>", "<button>Save</button>"), 30),
     "cart": (
         ('<a href="#cart" onclick="say(\'the cart\')">Cart (2)</a>', ""),
         28,

@@ -412,6 +412,16 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
     ("Verify the edit field is focused", "assert_focused", {"target": '"edit" field'}),
     ("Verify the Search box has focus", "assert_focused", {"target": '"Search" field'}),
     ("Verify the new todo input is empty", "assert_value", {"target": '"new todo" input', "expected": ""}),
+    ("Click the login button", "click", {"target": '"login" button'}),
+    ("Verify the Save button is disabled", "assert_enabled", {"target": '"Save" button', "enabled": False}),
+    (
+        "Uncheck the Remember me checkbox",
+        "set_checked",
+        {"target": '"Remember me" checkbox', "checked": False},
+    ),
+    ("Verify the results list has 5 items", "assert_count", {"target": "items=", "count": 5}),
+    ('Verify "a.pdf" is shown in the file list', "assert_text_in", {"target": "list=", "text": "a.pdf"}),
+    ('Verify the "Published" badge is visible', "assert_element_visible", {"target": "Published"}),
     ("Go to the cart", "click", {"target": '"cart" link'}),
     ("Go to the settings page", "click", {"target": '"settings" link'}),
     ("Accept the terms", "set_checked", {"target": '"terms" checkbox', "checked": True}),
@@ -479,7 +489,6 @@ NOT_PLAIN = [
     "Open the menu",
     'Open "Settings"',
     "Navigate to the products page",
-    "Click the login button",
     'Click "Add to cart" for the cheapest product',
     'Click the "Add" button in the first row',
     "Press the back button",
@@ -498,6 +507,9 @@ NOT_PLAIN = [
     'Click the sort dropdown and select "Price (low to high)"',
     "Accept the dialog",
     "Accept the cookies",  # a banner's button, not a consent checkbox
+    "Verify the completed list has 2 items",  # a subset of the items, not the list
+    "Verify the first button is disabled",  # picks one of several: judgement
+    "Click the cheapest product's Add button",
     "Go to the top of the page",
     "Go to the previous page",  # the browser's Back or the pager's Previous: not one reading
     "The user is shown the form",  # a statement, but of nothing quoted to check

@@ -119,6 +119,7 @@ from autoqa.spec.grammar_terms import (
     NOUN,
     PLURAL_ROLE_NOUNS,
     QUOTED,
+    ROLE_NOUNS,
     TEXT_NOUNS,
     THE,
     VERIFY,
@@ -733,7 +734,32 @@ def _assert_list_count(m: re.Match[str]) -> Built:
 
 
 # The page's main list, unnamed (autoqa.target_items): its items counted, one item by position, its text.
-_LIST_NOUN = r"(?:list|table|grid|results|search\s+results|cart|basket)"
+# "the results list", "the file table": a word before the noun may say what the list holds; never which of
+# its items ("the completed list", "the unread table" are subsets: those need the list named).
+_LIST_NOUN = (
+    r"(?:(?:(?P<kind_of_list>[^\W\d_]+)\s+)?(?:list|table|grid)|results|search\s+results|cart|basket)"
+)
+# Words that pick some elements out of several ("the first button", "the selected tab"): they describe,
+# and need judgement, so they never read as a name or a kind of list.
+_PICKING_WORDS = frozenset(
+    ("first", "second", "third", "fourth", "fifth", "last", "next", "previous", "other", "same",
+     "current", "selected", "active", "checked", "unchecked", "enabled", "disabled", "visible", "hidden",
+     "new", "old", "any", "each", "every", "all", "this", "that", "these", "those", "main", "only", "top",
+     "bottom", "left", "right", "primary", "secondary", "back", "forward", "browser")
+)  # fmt: skip
+_SUBSET_WORDS = frozenset(
+    ("done", "pending", "unread", "open", "closed", "favourite", "favourites", "favorite", "favorites",
+     "recent", "my", "your")
+)  # fmt: skip
+
+
+def _lists_a_subset(m: re.Match[str]) -> bool:
+    kind = (m.groupdict().get("kind_of_list") or "").lower()
+    return bool(kind) and (
+        kind in _SUBSET_WORDS or kind in _PICKING_WORDS or kind.endswith(("ed", "ing", "est", "'s", "’s"))
+    )
+
+
 _ITEM_NOUN = r"(?:items?|entries|entry|rows?|results?|products?|todos?|tasks?|records?|books?|cards?)"
 _KIND = r"(?:(?:todo|to-do|search|list|table|data)\s+)?"  # names the kind of item, never a subset of them
 _POSITIONS = {
@@ -752,6 +778,8 @@ _POSITION = rf"(?P<nth>{'|'.join(_POSITIONS)}|\d{{1,4}}(?:st|nd|rd|th))"
     rf"listed)(?:\s+(?:in\s+the\s+{_LIST_NOUN}|on\s+the\s+page))?",
 )
 def _assert_main_list_count(m: re.Match[str]) -> Built:
+    if _lists_a_subset(m):
+        return None
     return "assert_count", {"target": ALL_ITEMS, "count": as_number(m.group("count"))}
 
 
@@ -765,6 +793,8 @@ def _assert_main_list_count(m: re.Match[str]) -> Built:
 )
 def _assert_item_at(m: re.Match[str]) -> Built:
     """The item at a position of the main list holds the text ("Verify the first product is "Onesie"")."""
+    if _lists_a_subset(m):
+        return None
     groups = m.groupdict()
     if groups.get("n"):
         position = int(groups["n"])
@@ -784,6 +814,8 @@ def _assert_item_at(m: re.Match[str]) -> Built:
     rf"{q('text')}",
 )
 def _assert_in_main_list(m: re.Match[str]) -> Built:
+    if _lists_a_subset(m):
+        return None
     text = unquote(m.group("text"))
     return ("assert_text_in", {"target": LIST, "text": text}) if text.strip() else None
 
@@ -1076,12 +1108,35 @@ def _parse_scoped(sentence: str) -> Built:
     return None
 
 
+# "Verify the Save button is disabled", "Uncheck the Remember me checkbox": an unquoted name right before a
+# role word reads as that name quoted. Not words that pick one of several ("the first button", "the
+# selected tab", "the cheapest item's link"): those describe, and need judgement; nor "the back button",
+# which may be the browser's.
+_BARE_NAMED = re.compile(
+    rf"\bthe\s+(?P<bare>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){{0,3}}?)\s+"
+    rf"(?P<noun>{ROLE_NOUNS})\b",
+    re.IGNORECASE,
+)
+
+
+def _parse_bare_named(sentence: str) -> Built:
+    match = _BARE_NAMED.search(sentence)
+    if match is None or '"' in match.group("bare"):
+        return None
+    words = match.group("bare").lower().split()
+    if any(w in _PICKING_WORDS or w.endswith(("est", "'s", "’s")) for w in words):
+        return None
+    before, after = sentence[: match.start()], sentence[match.end() :]
+    quoted = f'{before}the "{match.group("bare")}" {match.group("noun")}{after}'
+    return _parse_sentence(quoted) or _parse_scoped(quoted)
+
+
 def parse_plain_text(text: str, *, optional: bool = False) -> PlainAction | None:
     """The tool call for one sentence of the grammar, or None when it is not plain."""
     sentence = _normalize(text)
     if not sentence:
         return None
-    built = _parse_sentence(sentence) or _parse_scoped(sentence)
+    built = _parse_sentence(sentence) or _parse_scoped(sentence) or _parse_bare_named(sentence)
     return PlainAction(built[0], built[1], optional) if built is not None else None
 
 

@@ -22,6 +22,8 @@ def _alternatives(words: Iterable[str], *, plural: bool = False) -> str:
 
 
 ELEMENT_NOUNS = _alternatives((*ROLE_WORDS, *(w for w in FILLER_NOUNS if w.isascii())))
+ROLE_NOUNS = _alternatives(w for w in ROLE_WORDS if w.isascii())
+"""The role words alone (no filler nouns): a noun that says what kind of element a name names."""
 PLURAL_ROLE_NOUNS = _alternatives((w for w in ROLE_WORDS if w.isascii()), plural=True)
 ZH_NOUNS = _alternatives(
     (*(w for w in ROLE_WORDS if not w.isascii()), *(w for w in FILLER_NOUNS if not w.isascii()))
