@@ -267,6 +267,14 @@ def specs() -> None:
     """Validate and list specs without a browser."""
 
 
+@specs.command("grammar")
+def specs_grammar() -> None:
+    """Print every sentence form the plain grammar reads, with the tool call each becomes."""
+    from autoqa.spec.grammar import grammar_reference
+
+    click.echo(grammar_reference())
+
+
 @specs.command("validate")
 @click.argument("paths", nargs=-1)
 @click_options(_VALIDATE_KEYS)

@@ -334,3 +334,11 @@ def test_validate_lists_every_step_that_is_not_plain_with_where_and_a_plain_form
     assert strict.returncode == 4
     only_plain = run_cli(["specs", "validate", "specs/plain.md", *url, "--plain-only"], cwd=tmp_path, env=env)
     assert only_plain.returncode == 0 and "every step is plain grammar" in only_plain.stdout
+
+
+def test_specs_grammar_prints_every_form(tmp_path: Path) -> None:
+    out = run_cli(["specs", "grammar"], cwd=tmp_path, env=dict(os.environ))
+    assert out.returncode == 0, out.stderr
+    forms = ('Search for "x"', "Verify the dialog is open|closed", "Clear the edit field", "Click Log in")
+    for form in forms:
+        assert form in out.stdout, form

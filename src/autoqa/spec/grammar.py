@@ -68,6 +68,8 @@ Close the tab                                                 tabs(action="close
 Verify the "r" row|item shows "x" · "x" is shown in the "r" row  assert_text_in(target='the row in "r"', x)
 Verify the "L" list has 3 items                               assert_count(target='the list item in "L"', n)
 Verify the list|table has 3 items · 3 results are shown      assert_count(target="items=", n) (main list)
+Verify the results list has 5 items (what it holds, no subset) assert_count(target="items=", n) (main list)
+Verify the Save button is disabled (unquoted name, role word)  as 'Verify the "Save" button is disabled'
 Verify item 2 is "x" · the first product is "x"               assert_text_in(target="item=2", text=x)
 Verify "x" is the last item · the 3rd row shows "x"           assert_text_in(target="item=-1" | "item=3", x)
 Verify "x" is shown in the results|list|table                 assert_text_in(target="list=", text=x)
@@ -1129,6 +1131,11 @@ def _parse_bare_named(sentence: str) -> Built:
     before, after = sentence[: match.start()], sentence[match.end() :]
     quoted = f'{before}the "{match.group("bare")}" {match.group("noun")}{after}'
     return _parse_sentence(quoted) or _parse_scoped(quoted)
+
+
+def grammar_reference() -> str:
+    """Every sentence form and the tool call it becomes (this module's docstring: one table, one home)."""
+    return (__doc__ or "").strip()
 
 
 def parse_plain_text(text: str, *, optional: bool = False) -> PlainAction | None:
