@@ -91,7 +91,7 @@ async def test_ambiguous_target_lists_candidates_with_refs(call: Call, tool_ctx:
     assert [c["context"] for c in candidates] == ["Backpack", "Bike Light", "Bolt T-Shirt"]
     # People read the candidates as a spec could name them; the refs are advice for the model only.
     assert all(c["ref"] not in result.error.message for c in candidates)
-    assert 'button "Add to cart" (in "Backpack")' in result.error.message
+    assert 'the "Add to cart" button in "Backpack"' in result.error.message
     assert result.error.advice is not None and all(c["ref"] in result.error.advice for c in candidates)
     # The refs work: a model recovers with the second one.
     ok(await call("click", ref=candidates[1]["ref"]))
@@ -114,7 +114,9 @@ async def test_not_found_lists_closest_candidates_with_refs(call: Call) -> None:
     candidates = result.error.details["candidates"]
     assert candidates and candidates[0]["name"] == "Load data"
     assert candidates[0]["ref"]
-    assert 'button "Load data"' in result.error.message
+    # for people, as a step names it (its region by heading); the ref is for the model
+    assert 'closest: the "Load data" button in "Delayed content"' in result.error.message
+    assert candidates[0]["ref"] not in result.error.message
     ok(await call("click", ref=candidates[0]["ref"]))
 
 
@@ -266,3 +268,20 @@ async def test_a_control_without_a_name_is_found_by_its_developer_words(
     ok(await call("click", target="the destroy button"))
     # a control with a name of its own is found by that name, never by its class
     failed(await call("fill", target="the note field", value="z"), "ELEMENT_NOT_FOUND")
+
+
+async def test_an_ambiguous_row_action_is_named_by_its_row_label(call: Call, tool_ctx: ToolContext) -> None:
+    # 'the "Delete" link in "SPQR"' — a target a step can write — not the row's run-together text
+    ok(await call("navigate", url="/help.html"))
+    await tool_ctx.page.evaluate(
+        """document.body.insertAdjacentHTML('beforeend', '<table><tbody>' +
+        '<tr><td><input type="checkbox"></td><td><a href="#s">SPQR</a></td><td>Mary Beard</td>' +
+        '<td><a href="#d1">Delete</a></td></tr>' +
+        '<tr><td><input type="checkbox"></td><td><a href="#c">Cosmos</a></td><td>Carl Sagan</td>' +
+        '<td><a href="#d2">Delete</a></td></tr></tbody></table>')"""
+    )
+    result = failed(await call("click", target="Delete"), "AMBIGUOUS_TARGET")
+    assert result.error is not None
+    assert 'the "Delete" link in "SPQR"; the "Delete" link in "Cosmos"' in result.error.message
+    ok(await call("click", target='the "Delete" link in "Cosmos"'))
+    assert tool_ctx.page.url.endswith("#d2")

@@ -55,9 +55,26 @@ async def with_refs(
     return out
 
 
+# How a spec names an element of a role (the grammar's role words, autoqa.role_words).
+_ROLE_NOUN = {"textbox": "field", "searchbox": "search box", "combobox": "dropdown", "listitem": "list item",
+              "menuitem": "menu item", "columnheader": "column header", "img": "image"}  # fmt: skip
+
+
+def _as_spec_target(c: dict[str, Any]) -> str:
+    """``the "Delete" link in "SPQR"``: what a person can write in a step to pick this candidate."""
+    role = str(c["role"])
+    text = f'the "{c["name"]}" {_ROLE_NOUN.get(role, role)}' if c.get("name") else f"the {role}"
+    if c.get("context"):
+        text += f' in "{c["context"]}"'
+    return text + (" (hidden)" if c.get("hidden") else "")
+
+
 def render(candidates: Sequence[dict[str, Any]], *, refs: bool = True) -> str:
-    """``button "Add to cart" [ref=e21] (in "Backpack $29.99")`` joined with ``; `` (without the refs for
-    people: a ref means something only to a model that took the snapshot)."""
+    """For a model: ``button "Add to cart" [ref=e21] (in "Backpack")``; for people (``refs=False``): the
+    target a step can name, ``the "Add to cart" button in "Backpack"`` (a ref means something only to a
+    model that took the snapshot). Joined with ``; ``."""
+    if not refs:
+        return "; ".join(_as_spec_target(c) for c in candidates)
     parts = []
     for c in candidates:
         text = f'{c["role"]} "{c["name"]}"' if c.get("name") else str(c["role"])

@@ -289,8 +289,19 @@ function contextOf(e) {
   const box = e.parentElement ? e.parentElement.closest(CONTAINERS) : null;
   if (!box) return null;
   const heading = box.querySelector('h1, h2, h3, h4, h5, h6, [role=heading]');
-  const text = heading && heading !== e ? textOf(heading) : textOf(box);
+  const text = heading && heading !== e ? textOf(heading) : (rowLabel(box, e) || textOf(box));
   return text ? text.slice(0, 60) : null;
+}
+// A row's or item's own label: its first piece of text outside ``e`` (a table row's title cell, a to-do's
+// label), so a candidate reads "in "SPQR"" — a scope a step can write — not the row's run-together text.
+function rowLabel(box, e) {
+  if (!box.matches('tr, li, [role=row], [role=listitem]')) return null;
+  for (const leaf of box.querySelectorAll('*')) {
+    if (leaf.children.length || leaf === e || composedContains(e, leaf) || composedContains(leaf, e)) continue;
+    const text = textOf(leaf);
+    if (text) return text;
+  }
+  return null;
 }
 
 // ``full`` for candidates shown to a model; the success path sends only what the tool needs, because
