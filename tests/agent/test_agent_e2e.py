@@ -602,6 +602,23 @@ async def test_history_keeps_only_the_newest_two_images_and_the_newest_intact(
     assert all(not r.all_images() for r in fake.message_requests[fake.message_requests.index(after_look) :])
 
 
+async def test_with_lean_history_off_the_history_keeps_every_screenshot(
+    fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any
+) -> None:
+    """``lean_history = false`` (AUTOQA_LEAN_HISTORY=false): the CLI talks to the API directly, and every
+    failure screenshot stays in the history it resends."""
+    targets = ("Sign in", "Submit", "Continue", "Enter")
+    fake.script(
+        *misses_then_login(*targets),
+        tool_use("assert_text_present", {"text": "Products", "step": 3}),
+        tool_use("finish", {"status": "passed", "summary": "logged in after four misses"}),
+    )
+    result = await run(LOGIN, tool_ctx, agent_options(lean_history=False))
+    assert result.outcome is Outcome.PASSED, result.reason
+    assert max(len(r.all_images()) for r in fake.message_requests) == len(targets)
+    assert not any(b"older screenshot removed from the history" in r.raw for r in fake.message_requests)
+
+
 async def test_lean_history_leaves_the_verdict_alone(
     fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any
 ) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from autoqa.agent.options import AgentOptions
 from autoqa.config import SETTING_KEYS, Settings, allowed_values, load_settings, resolve_variables
 from autoqa.errors import ConfigError
 
@@ -278,3 +279,10 @@ def test_autoqa_vars_is_reported_not_read_as_a_variable(tmp_path: Path) -> None:
     assert any(
         w.startswith("AUTOQA_VARS is not read: set each variable as AUTOQA_<NAME>") for w in resolved.warnings
     )
+
+
+def test_lean_history_is_on_by_default_and_env_turns_it_off(tmp_path: Path) -> None:
+    assert load(tmp_path).settings.lean_history is True
+    off = load(tmp_path, env={"AUTOQA_LEAN_HISTORY": "false"}).settings
+    assert off.lean_history is False
+    assert AgentOptions.from_settings(off).lean_history is False  # what the session reads
