@@ -106,8 +106,8 @@ EL = 'page.get_by_test_id("x")'
         ("press_key", {"key": "Enter"}, {}, 'page.keyboard.press("Enter")'),
         ("press_key", {"key": "Tab", "target": "x"}, {"element": _element("input")}, f'{EL}.press("Tab")'),
         ("scroll", {"direction": "up", "amount": 300}, {}, "page.mouse.wheel(0, -300)"),
-        ("scroll", {"edge": "bottom"}, {}, "page.mouse.wheel(0, 10000000)"),
-        ("scroll", {"edge": "top"}, {}, "page.mouse.wheel(0, -10000000)"),
+        ("scroll", {"direction": "bottom"}, {}, "page.mouse.wheel(0, 10000000)"),
+        ("scroll", {"direction": "top"}, {}, "page.mouse.wheel(0, -10000000)"),
         ("scroll", {"target": "x"}, {"element": _element()}, f"{EL}.scroll_into_view_if_needed()"),
         ("hover", {"target": "x"}, {"element": _element()}, f"{EL}.hover()"),
         (

@@ -247,8 +247,8 @@ def _upload(record: IRRecord, locator: str, ctx: StatementContext) -> list[Node]
 
 
 def _wheel(args: Mapping[str, Any], page: str) -> str:
-    if args.get("edge") in ("top", "bottom"):  # all the way: the browser stops at the end
-        return f"{page}.mouse.wheel(0, {10_000_000 if args['edge'] == 'bottom' else -10_000_000})"
+    if args.get("direction") in ("top", "bottom"):  # all the way: the browser stops at the end
+        return f"{page}.mouse.wheel(0, {10_000_000 if args['direction'] == 'bottom' else -10_000_000})"
     amount = int(args.get("amount", 600))
     dx, dy = {"down": (0, 1), "up": (0, -1), "right": (1, 0), "left": (-1, 0)}[
         str(args.get("direction", "down"))

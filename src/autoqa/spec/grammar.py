@@ -33,7 +33,7 @@ Hover "t" · Hover over "t"                                    hover(target)
 Upload "file" to "t"                                          upload_file(target, path)
 Scroll down|up|left|right [500 pixels] [to "t"]               scroll(direction[, amount][, target])
 Scroll to "t"                                                 scroll(direction="down", target)
-Scroll to the bottom|top of the page                          scroll(edge="bottom"|"top")
+Scroll to the bottom|top of the page                          scroll(direction="bottom"|"top") (all the way)
 Wait for "text" [to appear]                                   wait_for(text)
 Wait for "text" to disappear                                  wait_for(text_gone)
 Wait 2 seconds · Wait 500 ms                                  wait_for(seconds)
@@ -450,7 +450,7 @@ def _scroll(m: re.Match[str]) -> Built:
     r"(?:\s+of\s+the\s+page)?"
 )
 def _scroll_to_edge(m: re.Match[str]) -> Built:
-    return "scroll", {"edge": "bottom" if m.group("edge").lower() in ("bottom", "end") else "top"}
+    return "scroll", {"direction": "bottom" if m.group("edge").lower() in ("bottom", "end") else "top"}
 
 
 @_rule(

@@ -222,12 +222,9 @@ async def upload_file(ctx: ToolContext, args: UploadFileArgs) -> ToolResult:
 
 
 class ScrollArgs(OptionalElementArgs):
-    direction: Literal["down", "up", "left", "right"] = "down"
+    direction: Literal["down", "up", "left", "right", "top", "bottom"] = "down"
     amount: int = Field(
         default=600, ge=1, le=5_000, description="pixels (ignored when scrolling to an element)"
-    )
-    edge: Literal["top", "bottom"] | None = Field(
-        default=None, description="scroll all the way to the page's top or bottom (direction/amount ignored)"
     )
 
 
@@ -244,10 +241,10 @@ async def scroll(ctx: ToolContext, args: ScrollArgs) -> ToolResult:
         url = ctx.page.url
         await located.locator.scroll_into_view_if_needed(timeout=ctx.settings.action_timeout_ms)
         return _done(ctx, located, url, scrolled_into_view=True)
-    if args.edge is not None:
-        delta = [0, _TO_EDGE_PX if args.edge == "bottom" else -_TO_EDGE_PX]
+    if args.direction in ("top", "bottom"):  # all the way
+        delta = [0, _TO_EDGE_PX if args.direction == "bottom" else -_TO_EDGE_PX]
         position = await run_in_page(ctx.page, "scrollBy", delta, ctx.settings.action_timeout_ms)
-        return ToolResult.success(edge=args.edge, **position)
+        return ToolResult.success(direction=args.direction, **position)
     dx, dy = _DIRECTIONS[args.direction]
     delta = [dx * args.amount, dy * args.amount]
     position = await run_in_page(ctx.page, "scrollBy", delta, ctx.settings.action_timeout_ms)

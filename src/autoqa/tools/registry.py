@@ -74,8 +74,8 @@ _SPECS = (
     ),
     ToolSpec(
         "scroll",
-        "Scroll the page by amount px (default 600) in direction, or to its edge (top/bottom); "
-        "with ref/target, scroll it into view.",
+        "Scroll the page amount px in direction (top/bottom: all the way); with ref/target, scroll it "
+        "into view.",
         actions.ScrollArgs, "action", actions.scroll,
     ),
     ToolSpec(
