@@ -21,6 +21,7 @@ from bench import (
     fixed_costs,
     grammar_acceptance,
     load,
+    main_job,
     replay_bench,
     settle_cost,
     shadow_cost,
@@ -38,6 +39,7 @@ SUITES: dict[str, Callable[[], Any]] = {
     "agent_history": agent_history.run,
     "replay_vs_export_vs_handwritten": replay_bench.run,
     "suite_throughput": suite_throughput.run,
+    "main_job": main_job.run,
     "load": load.run,
 }
 
