@@ -218,8 +218,8 @@ async def test_target_on_the_next_page_right_after_a_navigating_click(call: Call
 
 
 async def test_a_preposition_is_a_word_of_the_name(call: Call, tool_ctx: ToolContext) -> None:
-    # "Log in" is not "Log out", "Sign in" not "Sign up": a fuzzy token match that dropped "in" clicked the
-    # other button on a page that had lost its "Log in" (a wrong action, not an honest not-found).
+    # "Log in" is not "Log out": a fuzzy token match that dropped the last word "in" clicked the other button
+    # on a page that had lost its "Log in" (a wrong action, not an honest not-found).
     ok(await call("navigate", url="/help.html"))
     await tool_ctx.page.evaluate(
         """document.body.insertAdjacentHTML('beforeend',
@@ -231,10 +231,17 @@ async def test_a_preposition_is_a_word_of_the_name(call: Call, tool_ctx: ToolCon
         '"Log in"',
         '"Log in" button',
         "the Log in button",
-        "Sign in with Google",
+        '"Sign in with Google"',
         '"Shopping list" button',
     ):
         failed(await call("click", target=target), "ELEMENT_NOT_FOUND")
+    # a preposition inside a free description says where, and is not required in the name
+    await tool_ctx.page.evaluate(
+        """document.body.insertAdjacentHTML('beforeend',
+        '<table><tr><td>SPQR</td><td><a href="#spqr-delete">Delete</a></td></tr></table>')"""
+    )
+    ok(await call("click", target="Delete link in SPQR row"))
+    assert tool_ctx.page.url.endswith("#spqr-delete")
     assert ok(await call("click", target="Log out")).data["element"] == 'button "Log out"'
     assert ok(await call("click", target="sign up google")).data["element"] == 'button "Sign up with Google"'
 

@@ -91,8 +91,12 @@ ACTION_FILTERS: dict[str, ActionFilter] = {
 }
 
 # Words that describe rather than name an element: dropped from the tokens of an unquoted description, never
-# filters. Not prepositions: they are words of names ("Log in" is not "Log out", "Sign in" not "Sign up").
+# filters.
 _STOP_WORDS = frozenset({"the", "a", "an", "box", "title", *FILLER_NOUNS})
+# In a description (role words or articles: "Delete link in SPQR row") prepositions say where and are
+# dropped too, except as its last word ("the Log in button"). In a bare name ("Sign in with Google", what
+# the plain grammar sends for a quoted name) every word counts: "Log in" is not "Log out".
+_PREPOSITIONS = frozenset({"to", "on", "in", "of", "for", "with", "at", "out", "up"})
 _ARTICLES = frozenset({"the", "a", "an"})
 _CJK_SUFFIXES = (*(word for word in ROLE_WORDS if not word.isascii()), "图标", "的")
 _TOKEN = re.compile(r"\w+", re.UNICODE)
@@ -155,11 +159,17 @@ def _cjk_role_suffix(word: str) -> str | None:
     return next((s for s in ROLE_WORDS if not s.isascii() and word.endswith(s) and len(word) > len(s)), None)
 
 
-def _tokens(text: str, *, drop_roles: bool, keep_all: bool = False) -> tuple[str, ...]:
+def _tokens(
+    text: str, *, drop_roles: bool, keep_all: bool = False, described: bool = False
+) -> tuple[str, ...]:
     """The words token matching looks for; ``keep_all`` (a quoted name: every word is the name's) keeps
-    descriptive words too."""
+    descriptive words too; ``described`` (the text has role words or articles: it describes rather than
+    names) also drops prepositions before its last word."""
     kept: list[str] = []
-    for raw in _TOKEN.findall(fold(text)):
+    words = _TOKEN.findall(fold(text))
+    for index, raw in enumerate(words):
+        if described and not keep_all and raw in _PREPOSITIONS and index < len(words) - 1:
+            continue
         token = raw
         if drop_roles and raw in ROLE_WORDS:
             continue
@@ -215,11 +225,14 @@ def parse_target(text: str) -> TargetQuery:
         while rest and fold(rest[0]) in _ARTICLES:
             rest.pop(0)
         name = " ".join(w for w in rest if w)
-        if name and (tokens := _tokens(name, drop_roles=True)):
-            literal = _tokens(text, drop_roles=False)
+        if name and (tokens := _tokens(name, drop_roles=True, described=True)):
+            literal = _tokens(text, drop_roles=False, described=True)
             return TargetQuery(text, name, tokens, tuple(dict.fromkeys(roles)), False, literal)
     # No role word, or nothing but role words and filler ("the button"): the whole text is the name.
-    tokens = _tokens(text, drop_roles=True) or tuple(dict.fromkeys(_TOKEN.findall(fold(text))))
+    described = any(fold(word) in _ARTICLES for word in text.split())
+    tokens = _tokens(text, drop_roles=True, described=described) or tuple(
+        dict.fromkeys(_TOKEN.findall(fold(text)))
+    )
     return TargetQuery(text, text, tokens, (), False)
 
 
