@@ -143,3 +143,18 @@ def test_a_row_found_by_its_text_was_seen() -> None:
     assert 2 in negative_check_flags([gone])
     failed_call = ToolCall("set_checked", scoped, False, step=1, error_code="ELEMENT_NOT_FOUND")
     assert 2 in negative_check_flags([failed_call, gone])  # a row that was not found was not seen
+
+
+def test_an_element_a_later_step_found_by_its_bare_name_was_seen() -> None:
+    # jQuery TodoMVC draws "Clear completed" only once an item is done: "Verify the "Clear completed" button
+    # is not visible" (step 1) then "Click "Clear completed"" (step 2) found that very button — a false red.
+    hidden = ToolCall("assert_element_hidden", {"target": '"Clear completed" button'}, True, step=1)
+
+    def clicked(element: str) -> ToolCall:
+        return ToolCall("click", {"target": "Clear completed"}, True, step=2, data={"element": element})
+
+    assert negative_check_flags([hidden, clicked('button "Clear completed"')]) == {}
+    assert 1 in negative_check_flags([hidden, clicked('link "Clear completed"')])  # a link is not the button
+    assert 1 in negative_check_flags([hidden, clicked('button "Clear completed items"')])  # another name
+    text_gone = ToolCall("assert_text_absent", {"text": "clear completed"}, True, step=1)
+    assert negative_check_flags([text_gone, clicked('link "Clear completed"')]) == {}  # any element's text

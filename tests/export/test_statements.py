@@ -89,8 +89,28 @@ EL = 'page.get_by_test_id("x")'
         ),
         ("history", {"action": "forward"}, {}, "page.go_forward()"),
         ("history", {"action": "reload"}, {}, "page.reload()"),
-        ("click", {"target": "x", "double": True}, {"element": _element()}, f"{EL}.dblclick()"),
+        ("click", {"target": "x", "double": True}, {"element": _element()}, f"{EL}.dblclick(delay=30)"),
         ("click", {"target": "x", "button": "right"}, {"element": _element()}, f'{EL}.click(button="right")'),
+        (  # a box a person clicks through its label (the label covers it, or the box is 1 px)
+            "set_checked",
+            {"target": "x", "checked": True},
+            {"element": _element("input"), "data": {"via_label": "following-sibling::*[1][self::label]"}},
+            f'{EL}.locator("xpath=following-sibling::*[1][self::label]").click()\n'
+            f"expect({EL}).to_be_checked(checked=True)",
+        ),
+        (
+            "click",
+            {"target": "x"},
+            {"element": _element("input"), "data": {"via_label": "ancestor::label[1]"}},
+            f'{EL}.locator("xpath=ancestor::label[1]").click()',
+        ),
+        (  # a readout: the element's whole text, a closing mark the step did not write allowed
+            "assert_text_present",
+            {"text": "3 items left", "exact": True},
+            {},
+            'expect(page.get_by_text(re.compile("^\\\\s*3\\\\s*items\\\\s*left\\\\s*[.!?…。！？]*\\\\s*$"))'
+            ".filter(visible=True).first).to_be_visible()",
+        ),
         (
             "fill",
             {"target": "x", "value": "{{TOKEN}}"},

@@ -19,9 +19,10 @@ from cli_runs import run_project
 HERE = Path(__file__).parent
 SPECS = sorted(p.name for p in (HERE / "specs").glob("*.md"))
 
-# Builds that behave: the plain build, one that re-renders a moment late, one whose new-todo field has a
-# visually hidden label of its own (the placeholder is then not its name).
-GOOD = ("", "variant=async", "variant=labelled")
+# Builds that behave, drawn the ways public builds draw the same app (todomvc.html says which): plain; late
+# re-renders with a hidden label naming the new-todo field; the toggle-all label laid over its box with an
+# exclaiming counter; a 1 px toggle-all input only its label drives; rows as web components.
+GOOD = ("", "variant=async,labelled", "variant=styled,exclaim", "variant=tiny", "variant=components")
 
 # One broken behaviour each, and the spec whose steps check it.
 BUGS = {

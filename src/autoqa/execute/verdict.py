@@ -39,6 +39,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -48,6 +49,7 @@ from autoqa.results import FlagKind, Outcome, SpecResult, StepFlag, StepResult, 
 from autoqa.spec.model import Step
 from autoqa.target_scope import split_scope
 from autoqa.tools.result import ErrorCode
+from autoqa.tools.targets import parse_target
 
 ASSERTION_FAILED = "ASSERTION_FAILED"
 LOCATOR_KEYS = frozenset({"ref", "target", "step"})
@@ -398,14 +400,45 @@ def _scope_seen(call: ToolCall) -> str | None:
     return _fold(within) if within else None
 
 
+_ELEMENT = re.compile(r'(?P<role>[\w-]+) "(?P<name>.*)"', re.DOTALL)
+
+
+def _element_names(call: ToolCall) -> set[str]:
+    """What a passing call found, as names a negative check may mean: ``button "Clear completed"`` →
+    ``clear completed`` and ``clear completed|button`` (the button a step clicked by its bare name is the
+    one a "the "Clear completed" button is not visible" step was about)."""
+    element = call.data.get("element")
+    found = _ELEMENT.fullmatch(element) if call.ok and isinstance(element, str) else None
+    if found is None:
+        return set()
+    name = _fold(found["name"])
+    return {name, f"{name}|{found['role']}"}
+
+
+def _checked_names(call: ToolCall) -> set[str]:
+    """The names a negative check is about, in the form of :func:`_element_names`."""
+    text = call.args.get("text")
+    if isinstance(text, str):
+        return {_fold(text)}
+    target = call.args.get("target")
+    if not isinstance(target, str):
+        return set()
+    query = parse_target(split_scope(target)[0])
+    name = _fold(query.name)
+    return {f"{name}|{role}" for role in query.roles} if query.roles else {name}
+
+
 def negative_check_flags(calls: Sequence[ToolCall]) -> dict[int, tuple[StepFlag, ...]]:
     """Step → flags for passing negative checks whose subject matched nothing at any point of the spec."""
     seen = {subject for call in calls if (subject := _subject(call)) and _saw_subject(call)}
     seen |= {within for call in calls if (within := _scope_seen(call))}
+    seen |= {name for call in calls for name in _element_names(call)}
     flags: dict[int, list[StepFlag]] = {}
     for call in calls:
         subject = _subject(call)
         if not (call.ok and is_negative_check(call) and subject) or subject in seen or call.step is None:
+            continue
+        if _checked_names(call) & seen:
             continue
         shown = call.args.get("text") or call.args.get("target")
         message = f'"{shown}" never matched during this spec — check the wording'

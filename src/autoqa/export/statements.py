@@ -35,6 +35,7 @@ from autoqa.export.values import ValueRenderer
 from autoqa.record.frames import FrameRef
 from autoqa.record.ir import IRRecord
 from autoqa.record.locator_spec import py_str
+from autoqa.tools.actions import DOUBLE_CLICK_HOLD_MS
 
 DEFAULT_WAIT_MS = 10_000
 """``wait_for`` without ``seconds`` waits this long in the tools (``ToolSettings.wait_timeout_ms``)."""
@@ -212,10 +213,15 @@ def _given(args: Mapping[str, Any]) -> str:
 def _element_action(record: IRRecord, locator: str, ctx: StatementContext) -> list[Node]:
     args = record.args
     tool = record.tool
+    via = record.data.get("via_label")
+    # A checkbox a person clicks through its label (it covers the box, or the box is 1 px): the same label.
+    label = f"{locator}.locator({py_str('xpath=' + via)})" if isinstance(via, str) and via else None
     if tool == "click":
         options = [f"button={py_str(str(args['button']))}"] if args.get("button", "left") != "left" else []
+        if args.get("double"):
+            options.append(f"delay={DOUBLE_CLICK_HOLD_MS}")  # two clicks apart, as the tool makes them
         method = "dblclick" if args.get("double") else "click"
-        return [Line(f"{locator}.{method}({', '.join(options)})")]
+        return [Line(f"{label or locator}.{method}({', '.join(options)})")]
     if tool == "fill":
         filled: list[Node] = [Line(f"{locator}.fill({ctx.values.expr(str(args.get('value', '')))})")]
         return [*filled, Line(f'{locator}.press("Enter")')] if args.get("submit") else filled
@@ -227,7 +233,10 @@ def _element_action(record: IRRecord, locator: str, ctx: StatementContext) -> li
     if tool == "hover":
         return [Line(f"{locator}.hover()")]
     if tool == "set_checked":
-        return [Line(f"{locator}.set_checked({bool(args.get('checked', True))})")]
+        checked = bool(args.get("checked", True))
+        if label is not None:
+            return [Line(f"{label}.click()"), Line(f"expect({locator}).to_be_checked(checked={checked})")]
+        return [Line(f"{locator}.set_checked({checked})")]
     if tool == "scroll":
         return [Line(f"{locator}.scroll_into_view_if_needed()")]
     return _upload(record, locator, ctx)
@@ -275,6 +284,13 @@ def _text_expect(record: IRRecord, ctx: StatementContext, *, present: bool, time
     if not present:
         return f"expect({ctx.page}.get_by_text({value}).filter(visible=True)).to_have_count(0{_more(option)})"
     location = record.text
+    if record.args.get("exact") and value == py_str(text):
+        # An element whose whole text reads this (a closing "!" or "." the step did not write allowed), the
+        # tools' rule ("reads" in page_library.js); spaces optional between words, as below.
+        scope = frames_scope(ctx.page, location.frames if location else ())
+        pattern = r"^\s*" + r"\s*".join(re.escape(word) for word in text.split()) + r"\s*[.!?…。！？]*\s*$"
+        found = f"{scope}.get_by_text(re.compile({py_str(pattern)})).filter(visible=True).first"
+        return f"expect({found}).to_be_visible({option})"
     if location is None or location.matches == 0:
         # The text spans several elements (or was not found by get_by_text): check the document's text.
         # Playwright joins the text of elements (and of slots in web components) without the spaces the

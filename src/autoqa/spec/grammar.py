@@ -348,6 +348,27 @@ def _mark_done(m: re.Match[str]) -> Built:
     return ("set_checked", {"target": name, "checked": done}) if name else None
 
 
+# "Mark all items as completed", "Select all rows": the one box that ticks every item — a list's "toggle
+# all", a table's "select all" — whatever its label says ("Mark all as complete", "Toggle All Input",
+# "Select all objects on this page"): a checkbox whose name holds the word "all". Never a subset ("all
+# overdue items", "all rows that …" are not plain): only a word for what the list holds may follow "all".
+_EVERY = r"(?:the\s+)?(?:items?|todos?|to-dos?|tasks?|entries|rows|records|results|objects|products)"
+
+
+@_rule(
+    rf"mark\s+all(?:\s+{_EVERY})?\s+as\s+"
+    r"(?P<state>completed?|done|finished|checked|not\s+completed?|not\s+done|incomplete|active|undone)",
+    rf"(?P<unmark>unmark|untick|uncheck|unselect|deselect)\s+all(?:\s+{_EVERY})?",
+    rf"(?:select|tick)\s+all\s+{_EVERY}(?:\s+(?:on|in)\s+(?:the|this)\s+(?:page|list|table))?",
+)
+def _mark_all(m: re.Match[str]) -> Built:
+    state = " ".join((m.groupdict().get("state") or "").lower().split())
+    checked = not m.groupdict().get("unmark") and (
+        not state or state in ("complete", "completed", "done", "finished", "checked")
+    )
+    return "set_checked", {"target": role_target("all", "checkbox"), "checked": checked}
+
+
 # "Choose "Express" shipping": one choice among radios.
 @_rule(rf"(?:choose|pick|select)\s+{q('target')}\s+(?!from\b|in\b|on\b)[^\W\d_]+(?:\s+option)?")
 def _choose_radio(m: re.Match[str]) -> Built:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any, Literal
 
 from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Locator
 from pydantic import Field
 
 from autoqa.tools.args import ElementArgs, OptionalElementArgs
@@ -36,16 +38,24 @@ class ClickArgs(ElementArgs):
     double: bool = False
 
 
+# A double-click as a person makes it: each press held ~30 ms, so the two clicks are ~60 ms apart.
+# Playwright's default sends both in the same millisecond, and apps that time the gap themselves (a
+# "double click" hook comparing Date.now()) never see a double-click at all.
+DOUBLE_CLICK_HOLD_MS = 30
+
+
 async def click(ctx: ToolContext, args: ClickArgs) -> ToolResult:
     located = await _prepare(ctx, "click", args.ref, args.target)
     url = ctx.page.url
     timeout = ctx.settings.action_timeout_ms
+    via = await _label_stand_in(located.locator, timeout) if args.button == "left" else None
+    clicked = located.locator.locator(f"xpath={via}") if via else located.locator
     async with settling(ctx):
         if args.double:
-            await located.locator.dblclick(button=args.button, timeout=timeout)
+            await clicked.dblclick(button=args.button, timeout=timeout, delay=DOUBLE_CLICK_HOLD_MS)
         else:
-            await located.locator.click(button=args.button, timeout=timeout)
-    return _done(ctx, located, url)
+            await clicked.click(button=args.button, timeout=timeout)
+    return _done(ctx, located, url, **({"via_label": via} if via else {}))
 
 
 class FillArgs(ElementArgs):
@@ -171,9 +181,49 @@ class SetCheckedArgs(ElementArgs):
 async def set_checked(ctx: ToolContext, args: SetCheckedArgs) -> ToolResult:
     located = await _prepare(ctx, "set_checked", args.ref, args.target)
     url = ctx.page.url
+    timeout = ctx.settings.action_timeout_ms
+    via = await _label_stand_in(located.locator, timeout)
     async with settling(ctx):
-        await located.locator.set_checked(args.checked, timeout=ctx.settings.action_timeout_ms)
-    return _done(ctx, located, url, checked=args.checked)
+        if via is None:
+            await located.locator.set_checked(args.checked, timeout=timeout)
+        elif not await _check_through_label(located, via, args.checked, timeout):
+            via = None  # already as wanted: nothing was clicked
+    return _done(ctx, located, url, checked=args.checked, **({"via_label": via} if via else {}))
+
+
+async def _label_stand_in(control: Locator, timeout_ms: float) -> str | None:
+    """The XPath (relative to ``control``) of the label a person clicks instead of this checkbox or radio
+    (it covers the input, or the input is too small to hit), or None (see ``labelStandIn`` in
+    page_library.js)."""
+    handle = await control.element_handle(timeout=timeout_ms)
+    try:
+        via = await run_on_element(handle, "labelStandIn", None, timeout_ms)
+    finally:
+        await bounded(handle.dispose(), timeout_ms)
+    return via if isinstance(via, str) else None
+
+
+_LABEL_EFFECT_MS = 1_000
+
+
+async def _check_through_label(located: Located, via: str, checked: bool, timeout_ms: float) -> bool:
+    """Click the label standing in for the input unless it is already as wanted (False: not clicked), then
+    insist that the input changed, as Playwright's own ``set_checked`` does: a click the page ignores fails
+    the step."""
+    control = located.locator
+    if await control.is_checked(timeout=timeout_ms) == checked:
+        return False
+    await control.locator(f"xpath={via}").click(timeout=timeout_ms)
+    deadline = asyncio.get_running_loop().time() + _LABEL_EFFECT_MS / 1000
+    while await control.is_checked(timeout=timeout_ms) != checked:
+        if asyncio.get_running_loop().time() > deadline:
+            state = "check" if checked else "uncheck"
+            raise ToolFailure(
+                ErrorCode.ELEMENT_NOT_INTERACTABLE,
+                f"clicking the label of {located.given!r} did not {state} it (the page ignored the click)",
+            )
+        await asyncio.sleep(0.05)
+    return True
 
 
 class UploadFileArgs(ElementArgs):

@@ -15,7 +15,15 @@ from autoqa.tools.failure_candidates import render, with_refs
 from autoqa.tools.page_scripts import run_on_element
 from autoqa.tools.refs import resolve_ref
 from autoqa.tools.result import ErrorCode, ToolFailure
-from autoqa.tools.targets import ACTION_FILTERS, Match, TargetLookup, locator_for, resolve_target
+from autoqa.tools.targets import (
+    ACTION_FILTERS,
+    INTERACTIVE_ROLES,
+    Match,
+    TargetLookup,
+    locator_for,
+    resolve_target,
+    row_reading,
+)
 
 # One round trip of resolution must never take long; a page that cannot answer in this time is stuck.
 _PROBE_TIMEOUT_MS = 5_000
@@ -38,6 +46,9 @@ class Located:
     visible_count: int
     collection: dict[str, Any] | None = None
     """For ``items=`` / ``item=N``: the main list it was found in (kept in the result for export)."""
+    resolved_as: str | None = None
+    """The target as it was read when it differs from ``given`` (a checkbox found through its row:
+    ``the checkbox in "feed the cat"``): what replay and export must find again."""
 
     def report(self) -> dict[str, Any]:
         out: dict[str, Any] = {self.via: self.given}
@@ -88,6 +99,7 @@ async def probe(
             located = Located(found.locator, "ref", found.ref, "ref", None, 1, 1 if found.visible else 0)
             return Probe(located, None)
     assert target is not None
+    resolved_as: str | None = None
     lookup = await resolve_target(
         ctx.page,
         target,
@@ -96,15 +108,40 @@ async def probe(
         with_state=with_state,
         action=action,
     )
+    if lookup.status == "none" and action == "set_checked" and (row := row_reading(target)) is not None:
+        lookup, resolved_as = await _checkbox_of_row(ctx, target, row, lookup, timeout, with_state)
     if lookup.status == "found" and lookup.locator is not None:
         match = lookup.matches[0] if lookup.matches else None
         visible = 0 if lookup.hidden else lookup.count
         located = Located(
             lookup.locator, "target", target, lookup.tier or "", match, lookup.count, visible,
-            lookup.collection,
+            lookup.collection, resolved_as,
         )  # fmt: skip
         return Probe(located, lookup)
     return Probe(None, lookup)
+
+
+async def _checkbox_of_row(
+    ctx: ToolContext, target: str, row: str, lookup: TargetLookup, timeout: float, with_state: bool
+) -> tuple[TargetLookup, str | None]:
+    """The box in the row that ``target``'s text names (``row``: its scoped reading), when no box is named
+    so and the text is only text: a name that is a control itself ("Show toast", a button) is not a row's
+    label, and the box beside it is not the one it means."""
+    named = await resolve_target(
+        ctx.page, target, test_id_attribute=ctx.settings.test_id_attribute, timeout_ms=timeout
+    )
+    match = named.matches[0] if named.status == "found" and named.matches else None
+    if match is None or match.role in INTERACTIVE_ROLES:
+        return lookup, None
+    in_row = await resolve_target(
+        ctx.page,
+        row,
+        test_id_attribute=ctx.settings.test_id_attribute,
+        timeout_ms=timeout,
+        with_state=with_state,
+        action="set_checked",
+    )
+    return (in_row, row) if in_row.status == "found" else (lookup, None)
 
 
 async def element_state(located: Located, timeout_ms: float) -> dict[str, Any]:
@@ -221,6 +258,8 @@ async def run_element_hook(ctx: ToolContext, tool: str, located: Located) -> Non
     if ctx.element_hook is None:
         return
     args: Mapping[str, Any] = ctx.extra.get(RAW_ARGS_KEY) or {}
+    if located.resolved_as is not None and "{{" not in str(args.get("target", "")):
+        args = {**args, "target": located.resolved_as}  # record the row the element was found in
     try:
         await ctx.element_hook(tool, located.locator, args)
     except asyncio.CancelledError:

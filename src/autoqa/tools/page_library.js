@@ -431,28 +431,43 @@ function inNamedRegion(m) {
   }
   return false;
 }
-function sharesRow(m, hs) {
+// The smallest element holding ``m`` and one of the texts ``hs`` as one row (null: they share none).
+function rowWith(m, hs) {
+  let best = null;
   for (const h of hs) {
-    if (h === m || composedContains(m, h) || composedContains(h, m)) return true;
-    const common = lowestCommon(h, m);
-    if (!common || common.matches('html, body, main, [role=main]')) continue;
-    const toH = childToward(common, h), toM = childToward(common, m);
-    if (differentRows(toH, toM, common)) continue;
-    // A heading names what follows it up to the next heading: "By genre" does not hold the "By shelf" list.
-    const heading = toH.matches(HEADINGS) ? toH
-      : (toH.children.length === 1 && toH.children[0].matches(HEADINGS) ? toH.children[0] : null);
-    if (heading && headingBefore(toM) !== heading) continue;
-    return true;
+    let common = null;
+    if (h === m || composedContains(m, h)) common = m;
+    else if (composedContains(h, m)) common = h;
+    else {
+      common = lowestCommon(h, m);
+      if (!common || common.matches('html, body, main, [role=main]')) continue;
+      const toH = childToward(common, h), toM = childToward(common, m);
+      if (differentRows(toH, toM, common)) continue;
+      // A heading names what follows it up to the next heading: "By genre" does not hold the "By shelf" list.
+      const heading = toH.matches(HEADINGS) ? toH
+        : (toH.children.length === 1 && toH.children[0].matches(HEADINGS) ? toH.children[0] : null);
+      if (heading && headingBefore(toM) !== heading) continue;
+    }
+    if (!best || composedContains(best, common)) best = common;
   }
-  return false;
+  return best;
+}
+// Of matches that share a row with the text, those sharing a smaller one: the item's own checkbox, not
+// the "toggle all" box that shares only the whole list component with it (web components draw no <main>
+// or list rows between them, so the rules above cannot tell them apart).
+function nearestRows(rows) {
+  return rows.filter(([, row]) => !rows.some(([, other]) => other !== row && composedContains(row, other)));
 }
 // The matches inside the scope, best rank only (1: a named region or a row with the exact text; 2: a row
 // whose text only contains it).
 function scoped(matches) {
   if (!within) return matches;
   const {exact, partial} = holders();
-  const first = matches.filter((m) => inNamedRegion(m) || sharesRow(m, exact));
-  return first.length ? first : matches.filter((m) => sharesRow(m, partial));
+  const named = matches.filter(inNamedRegion);
+  const rows = matches.filter((m) => !named.includes(m)).map((m) => [m, rowWith(m, exact)]).filter(([, r]) => r);
+  const first = [...named, ...nearestRows(rows).map(([m]) => m)];
+  if (first.length) return first;
+  return nearestRows(matches.map((m) => [m, rowWith(m, partial)]).filter(([, r]) => r)).map(([m]) => m);
 }
 
 // One pass: a text to match and a role filter (see targets.py). ``kind``: all tiers, exact only, tokens only.
@@ -657,6 +672,41 @@ resetCaches();
 return stateOf(e);
 }
 
+// A checkbox or radio a person cannot click itself is clicked through the label drawn for it, as a person
+// clicks what they see: custom-styled controls draw the box with a label laid over the input (the click
+// lands on the label), or leave a 1 px input beside a drawn chevron. Only a label that is the control's own
+// (it labels this input, or nothing at all) and is visible stands in. Answers the label's XPath relation to
+// the input (so replay and export find it from the input's locator), or null when the input takes clicks.
+function labelStandIn(e) {
+resetCaches();
+if (e.localName !== 'input' || !['checkbox', 'radio'].includes((e.type || '').toLowerCase())) return null;
+const own = (l) => l && l.localName === 'label' && (l.control === e || !l.control) && isVisible(l);
+const found = [];
+const outer = e.parentElement && e.parentElement.closest('label');
+if (own(outer)) found.push([outer, 'ancestor::label[1]']);
+if (own(e.nextElementSibling)) found.push([e.nextElementSibling, 'following-sibling::*[1][self::label]']);
+if (own(e.previousElementSibling)) found.push([e.previousElementSibling, 'preceding-sibling::*[1][self::label]']);
+if (!found.length) return null;
+if (e.scrollIntoViewIfNeeded) e.scrollIntoViewIfNeeded(true);
+const box = e.getBoundingClientRect();
+if (box.width * box.height < 16) {  // too small to hit: the drawn label is what a person clicks
+  const big = found.find(([l]) => { const r = l.getBoundingClientRect(); return r.width * r.height >= 16; });
+  return big ? big[1] : null;
+}
+const root = e.getRootNode();
+const hit = (root.elementFromPoint ? root : e.ownerDocument)
+  .elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+if (!hit || hit === e || composedContains(e, hit)) return null;
+const over = found.find(([l]) => l === hit || composedContains(l, hit));
+return over ? over[1] : null;
+}
+
+// An element "reads" a text when its whole text is that text, give or take a closing sentence mark the step
+// did not write: a counter showing "3 items left!" reads "3 items left"; "13 items left" does not.
+// (export/statements.py writes the same rule as a regex for exported tests.)
+const CLOSING_MARKS = /\s*[.!?…。！？]+$/;
+const reads = (have, want) => have === want || (!CLOSING_MARKS.test(want) && have.replace(CLOSING_MARKS, '') === want);
+
 // Text in never-rendered markup (templates in <script>, <template>, <style>, <noscript>, <title>) is not on
 // the page at all: neither visible nor hidden.
 function findText(args) {
@@ -675,7 +725,7 @@ for (const {doc} of documents()) {
   }
   if (!norm(shadow ? rawText(body) : body.textContent).includes(wanted)) continue;
   // A <slot> is where text is drawn, not an element that shows it: the element around it stands for it.
-  const hits = [body, ...elementsOf(body)].filter((e) => e.localName !== 'slot' && textOf(e) === wanted);
+  const hits = [body, ...elementsOf(body)].filter((e) => e.localName !== 'slot' && reads(textOf(e), wanted));
   const leaves = hits.filter((e) => !hits.some((o) => o !== e && composedContains(e, o)));
   for (const e of leaves) { if (isVisible(e)) visible++; else hidden++; }
 }
@@ -752,7 +802,14 @@ function collection(args) {
   resetCaches();
   const lift = (n) => n.parentElement || (n.getRootNode && n.getRootNode().host) || null;
   const inside = (e, sel) => { for (let n = lift(e); n; n = lift(n)) if (n.matches(sel)) return true; return false; };
-  const itemsSel = (e) => e.matches('table, [role=table], [role=grid], [role=treegrid]') ? TABLE_ROWS : LIST_ITEMS;
+  const itemsSel = (e) => {
+    if (e.matches('table, [role=table], [role=grid], [role=treegrid]')) return TABLE_ROWS;
+    if (e.querySelector(LIST_ITEMS)) return LIST_ITEMS;
+    // Web components: the list's children are hosts that draw their <li> in their own shadow root.
+    const hosts = [...e.children].filter((c) => c.shadowRoot && c.localName.includes('-'));
+    const tag = hosts.length ? hosts[0].localName : null;
+    return tag && hosts.every((c) => c.localName === tag) ? `:scope > ${tag}` : LIST_ITEMS;
+  };
   const shown = (e) => [...e.querySelectorAll(itemsSel(e))].filter(isVisible);
   // A rendered list with nothing shown (emptied, filtered to nothing) is still a candidate: were it left
   // out, the page's other list would become "the" list and a claim about an empty list could pass on it.
@@ -783,5 +840,5 @@ function collection(args) {
     text: at ? textOf(at).slice(0, 200) : null};
 }
 
-return {find, describeAll, state, findText, visibleLines, renderedText, scrollBy, selectOptions, collection};
+return {find, describeAll, state, labelStandIn, findText, visibleLines, renderedText, scrollBy, selectOptions, collection};
 })()

@@ -47,7 +47,7 @@ from playwright.async_api import Frame, Locator, Page
 
 from autoqa.role_words import FILLER_NOUNS, ROLE_WORDS, TEXT_ENTRY_ROLES
 from autoqa.target_items import WHOLE_LIST, item_position
-from autoqa.target_scope import split_scope
+from autoqa.target_scope import scoped_target, split_scope
 from autoqa.tools.page_scripts import run_in_page, run_on_matches
 from autoqa.tools.result import ErrorCode, ToolFailure
 
@@ -72,6 +72,12 @@ class ActionFilter:
 
 
 CHECKABLE_ROLES = ("checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio")
+# Roles of controls a person operates (page_library.js's INTERACTIVE): a name that is one of these is a
+# control's name, never the text that labels a row.
+INTERACTIVE_ROLES = frozenset(
+    {"button", "link", "textbox", "searchbox", "combobox", "listbox", "option", "menuitem", "tab", "slider",
+     "spinbutton", "treeitem", "gridcell", *CHECKABLE_ROLES}
+)  # fmt: skip
 ACTION_FILTERS: dict[str, ActionFilter] = {
     "fill": ActionFilter(
         TEXT_ENTRY_ROLES,
@@ -89,6 +95,18 @@ ACTION_FILTERS: dict[str, ActionFilter] = {
         "for a custom dropdown click it, then click the option",
     ),
 }
+
+
+def row_reading(target: str) -> str | None:
+    """``the checkbox in "feed the cat"`` for a box named ``"feed the cat"`` that no box is named: a list
+    item's checkbox is often named by nothing, or by the same hidden "Toggle" label in every row, while its
+    row's text is what a person names it by. None when ``target`` already has a scope, names no text, or
+    asks for a role that is not checkable."""
+    query = parse_target(target)
+    if query.within is not None or not query.name or any(r not in CHECKABLE_ROLES for r in query.roles):
+        return None
+    return scoped_target("the checkbox", query.name)
+
 
 # Words that describe rather than name an element: dropped from the tokens of an unquoted description, never
 # filters.
