@@ -165,6 +165,10 @@ class _Crawler:
         if len(self.console) < MAX_CONSOLE_ERRORS:
             self.console.append(" ".join(str(text).split())[:200])
 
+    def _connected(self) -> bool:
+        browser = self.ctx.context.browser
+        return browser is not None and browser.is_connected()
+
     @property
     def elapsed(self) -> float:
         return time.monotonic() - self.started
@@ -197,7 +201,16 @@ class _Crawler:
                 guardrails.append(stop)
                 self.log("guardrail.tripped", **stop.model_dump(), unvisited=[t.url for t in left])
                 break
-            await self._visit(target)
+            try:
+                await self._visit(target)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the browser or the page went away under the crawl
+                message = " ".join(str(exc).split())[:300] or type(exc).__name__
+                self.failed.append(FailedPage(url=target.url, error=f"the crawl broke off here: {message}"))
+                self.log("page.failed", url=target.url, error=message)
+                if self.ctx.page.is_closed() or not self._connected():
+                    break
         beyond = [found for key, found in self.beyond_depth.items() if key not in self.discovered]
         if beyond:
             trip = Guardrail(name="explore_max_depth", limit=options.max_depth, actual=options.max_depth + 1)

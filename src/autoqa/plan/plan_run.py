@@ -18,12 +18,15 @@ plan are partial); 0 otherwise — a rejected spec is an expected outcome, not a
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
+
+from playwright.async_api import Error as PlaywrightError
 
 from autoqa.agent.credentials import check_credentials
 from autoqa.errors import BrowserError, CredentialsError, UsageError
@@ -203,17 +206,23 @@ async def run_plan(request: PlanRequest, *, warn: Callable[[str], None] | None =
     if planner_note is not None:
         state.planner = PlannerSummary(used=False, note=planner_note)
     interrupted = False
-    writer: PlanWriter | None = None
     try:
         await run.open()
-        assert run.output_dir is not None
-        writer = PlanWriter(run.output_dir, run.redactor)
+    except BaseException:
+        await _close_quietly(run)
+        raise
+    assert run.output_dir is not None
+    writer = PlanWriter(run.output_dir, run.redactor)
+    try:
         await _stages(request, prepared, run, writer, state, planner_options)
     except asyncio.CancelledError:
         interrupted = True
-    except BrowserError as exc:
-        state.problems.append(str(exc))
+    except (BrowserError, OSError, PlaywrightError) as exc:  # the browser, or the run folder, gave out
+        state.problems.append(_first_line(exc))
         state.infra_error = True
+    except BaseException:
+        await _close_quietly(run)  # no browser left behind, whatever went wrong
+        raise
     closing = asyncio.ensure_future(run.close(interrupted=interrupted))
     while True:
         try:
@@ -227,7 +236,7 @@ async def run_plan(request: PlanRequest, *, warn: Callable[[str], None] | None =
         state.problems.append(f"{' and '.join(result.missing_reports)} could not be written")
         state.infra_error = True
     code = _exit_code(state, interrupted)
-    if writer is not None and not interrupted:
+    if not interrupted:
         _write_summary(writer, request, prepared, state, result, code)
     return PlanOutcome(
         stage=request.stage,
@@ -236,12 +245,23 @@ async def run_plan(request: PlanRequest, *, warn: Callable[[str], None] | None =
         graph=state.graph,
         graph_path=state.graph_path,
         cases=tuple(state.cases),
-        written=tuple(writer.written) if writer is not None else (),
+        written=tuple(writer.written),
         planner=state.planner,
         problems=tuple(state.problems),
         exit_code=code,
         run=result,
     )
+
+
+async def _close_quietly(run: OpenRun) -> None:
+    if run.output_dir is not None:
+        with contextlib.suppress(Exception):
+            await asyncio.shield(run.close(interrupted=True))
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text.splitlines()[0]}" if text else type(exc).__name__
 
 
 def _exit_code(state: _State, interrupted: bool) -> ExitCode:
@@ -339,23 +359,21 @@ async def _explore(
     auth = None
     if setup is not None and setup.spec.setup:
         auth = AuthState(spec=_relative(setup.spec.path, prepared.project_root), name=setup.spec.setup)
-    graph = _graph(writer, options, found, auth)
+    graph = _graph(writer, options, found, auth, settings.base_url)
     graph_path = writer.json(Path(EXPLORE_DIR, GRAPH_FILE), graph.model_dump(mode="json"))
     writer.json(Path(EXPLORE_DIR, ELEMENTS_FILE), _elements(graph, found))
     # Generation reads the graph as written (redacted, secrets as {{NAME}}), as plan-generate will.
-    state.graph, state.graph_path = (load_graph(graph_path) if found.pages else None), graph_path
-    if state.graph is None:
-        state.graph = graph.model_copy(update={"pages": ()})
+    state.graph, state.graph_path = load_graph(graph_path), graph_path
 
 
-def _graph(writer: PlanWriter, options: CrawlOptions, found: Crawl, auth: AuthState | None) -> ExploreGraph:
+def _graph(
+    writer: PlanWriter, options: CrawlOptions, found: Crawl, auth: AuthState | None, base_url: str
+) -> ExploreGraph:
     return ExploreGraph(
         run_id=writer.run_dir.name,
         generated_at=now_iso(),
         start_url=options.start_url,
-        base_url=options.start_url.rstrip("/")
-        if options.start_url.count("/") > 3
-        else options.start_url[:-1],
+        base_url=base_url,
         auth=auth,
         limits=Limits(max_pages=options.max_pages, max_depth=options.max_depth, timeout_s=options.timeout_s),
         pages=found.pages,
