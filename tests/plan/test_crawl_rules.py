@@ -107,3 +107,14 @@ async def test_links_beyond_the_depth_limit_are_listed_as_unvisited(
 
     deep = await _crawl(browser, app, max_depth=2)
     assert not deep.guardrails and app.requested("/b.html")
+
+
+async def test_the_time_limit_ends_the_crawl_with_what_it_found(
+    browser: Browser, recording_sites: tuple[RecordingSite, RecordingSite]
+) -> None:
+    app, elsewhere = recording_sites
+    _pages(app, elsewhere)
+    found = await _crawl(browser, app, timeout_s=0.01)  # the start page is loaded, then time is up
+    assert [p.path for p in found.pages] == ["/"]
+    assert [g.name for g in found.guardrails] == ["explore_timeout_s"]
+    assert {u.reason for u in found.unvisited} == {"timeout"} and app.requested("/a.html") == []
