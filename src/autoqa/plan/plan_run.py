@@ -237,7 +237,11 @@ async def run_plan(request: PlanRequest, *, warn: Callable[[str], None] | None =
         state.infra_error = True
     code = _exit_code(state, interrupted)
     if not interrupted:
-        _write_summary(writer, request, prepared, state, result, code)
+        try:
+            _write_summary(writer, request, prepared, state, result, code)
+        except OSError as exc:  # the run folder gave out at the very end: say so, never a traceback
+            state.problems.append(f"could not write the plan's summary: {_first_line(exc)}")
+            code = ExitCode.INFRA_ERROR
     return PlanOutcome(
         stage=request.stage,
         run_id=result.run_id,
@@ -287,7 +291,7 @@ async def _stages(
     setup = prepared.jobs[0] if prepared.jobs else None
     storage = None
     if setup is not None:
-        storage = await _run_setup(run, setup, state)
+        storage = await _run_setup(run, setup, state, prepared.project_root)
         if storage is None:
             return
     if request.stage in ("explore", "all"):
@@ -297,14 +301,17 @@ async def _stages(
         await _generate(prepared, run, writer, state, planner_options)
 
 
-async def _run_setup(run: OpenRun, setup: SpecJob, state: _State) -> Path | None:
+async def _run_setup(run: OpenRun, setup: SpecJob, state: _State, root: Path) -> Path | None:
     (result,) = await run.run_jobs([setup])
     name = setup.spec.setup or ""
     storage = run.storage_state(name) if result.outcome is Outcome.PASSED else None
     if storage is None:
         why = result.reason or str(result.outcome)
-        state.problems.append(f"the setup spec {setup.spec.path} did not pass ({result.outcome}: {why}): "
-                              "there is no logged-in state to start from")  # fmt: skip
+        spec = _relative(setup.spec.path, root)
+        state.problems.append(
+            f"the setup spec {spec} did not pass ({result.outcome}: {why}): there is no logged-in state "
+            "to start from"
+        )
         if result.outcome is Outcome.FAILED:
             state.setup_failed = True
         else:
