@@ -50,12 +50,16 @@ def test_subpackages_import_each_other_without_circles() -> None:
 
 
 def test_lower_layers_never_import_the_runner_or_the_edges() -> None:
+    # plan (autoqa plan: crawl, generate, validate) sits above the runner and below the edges.
     upward = {
-        "execute": ("autoqa.runner", "autoqa.cli", "autoqa.console"),
-        "replay": ("autoqa.runner", "autoqa.execute", "autoqa.agent"),
-        "artifacts": ("autoqa.runner", "autoqa.reports"),
-        "tools": ("autoqa.runner", "autoqa.execute", "autoqa.agent", "autoqa.spec"),
-        "agent": ("autoqa.runner",),
+        "execute": ("autoqa.runner", "autoqa.cli", "autoqa.console", "autoqa.plan"),
+        "replay": ("autoqa.runner", "autoqa.execute", "autoqa.agent", "autoqa.plan"),
+        "artifacts": ("autoqa.runner", "autoqa.reports", "autoqa.plan"),
+        "tools": ("autoqa.runner", "autoqa.execute", "autoqa.agent", "autoqa.spec", "autoqa.plan"),
+        "agent": ("autoqa.runner", "autoqa.plan"),
+        "spec": ("autoqa.plan",),
+        "runner": ("autoqa.plan",),
+        "plan": ("autoqa.cli", "autoqa.console", "autoqa.progress", "autoqa.pytest_plugin"),
     }
     found = [
         f"{module} imports {target}"

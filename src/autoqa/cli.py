@@ -9,7 +9,15 @@ from typing import Any
 
 import click
 
-from autoqa.config.flags import RUN_KEYS, VariableError, click_options, settings_from_options
+from autoqa.config.flags import (
+    PLAN_EXPLORE_KEYS,
+    PLAN_GENERATE_KEYS,
+    PLAN_KEYS,
+    RUN_KEYS,
+    VariableError,
+    click_options,
+    settings_from_options,
+)
 from autoqa.config.settings import Settings
 from autoqa.demo_app.bugs import KNOWN_BUGS
 from autoqa.errors import AgentError, AutoQAError, BrowserError, SpecError
@@ -341,3 +349,70 @@ def runs_clean(keep: int, **kwargs: Any) -> None:
 
     removed = clean_runs(_configured_output(kwargs), keep)
     click.echo(f"removed {len(removed)} run(s), kept the newest {keep}")
+
+
+# --- autoqa plan, plan-explore, plan-generate (the original's command names) ----------------------------
+
+_AUTH = click.option(
+    "--auth",
+    "auth_spec",
+    metavar="SPEC",
+    help="Start logged in: run this `setup:` spec first and explore from its storage state.",
+)
+_ALLOW = click.option(
+    "--allow",
+    "allow",
+    multiple=True,
+    metavar="WORD",
+    help="Let the crawl submit forms and follow links that say WORD (delete, send, pay …; * for all).",
+)
+
+
+def _plan(stage: str, kwargs: dict[str, Any], keys: tuple[str, ...], **extra: Any) -> None:
+    from autoqa.console import execute_plan_and_report
+    from autoqa.plan.plan_run import PlanRequest
+
+    _check_conflicts(kwargs)
+    cli = _overrides(kwargs, keys)
+    request = PlanRequest(
+        stage=stage,  # type: ignore[arg-type]
+        root=Path.cwd(),
+        cli=cli,
+        cli_vars=cli.pop("vars", {}),
+        environ=dict(os.environ),
+        **extra,
+    )
+    try:
+        code = execute_plan_and_report(request)
+    except AutoQAError as exc:
+        _fail(exc)
+    sys.exit(int(code))
+
+
+@main.command("plan-explore")
+@click_options(PLAN_EXPLORE_KEYS)
+@_AUTH
+@_ALLOW
+def plan_explore(auth_spec: str | None, allow: tuple[str, ...], **kwargs: Any) -> None:
+    """Crawl the site from --url with no model; write plan-explore/explore-graph.json (exit 10: a limit
+    left pages unvisited)."""
+    _plan("explore", kwargs, PLAN_EXPLORE_KEYS, auth_spec=auth_spec, allow=allow)
+
+
+@main.command("plan-generate")
+@click.option("--run-id", "source_run", default="latest", show_default=True, help="The explored run to read.")
+@click_options(PLAN_GENERATE_KEYS)
+@_AUTH
+def plan_generate(source_run: str, auth_spec: str | None, **kwargs: Any) -> None:
+    """Write specs from an explored run's graph (smoke, forms; flows with a model), run each once and keep
+    the passing ones, in a new run's plan/ folder."""
+    _plan("generate", kwargs, PLAN_GENERATE_KEYS, auth_spec=auth_spec, source_run=source_run)
+
+
+@main.command("plan")
+@click_options(PLAN_KEYS)
+@_AUTH
+@_ALLOW
+def plan(auth_spec: str | None, allow: tuple[str, ...], **kwargs: Any) -> None:
+    """Explore the site and generate specs from what was seen, in one run; prints what it wrote."""
+    _plan("all", kwargs, PLAN_KEYS, auth_spec=auth_spec, allow=allow)

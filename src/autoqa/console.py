@@ -10,14 +10,18 @@ import sys
 import threading
 from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from autoqa.errors import UsageError
 from autoqa.events import FanoutSink
 from autoqa.exit_codes import ExitCode, exit_code_for
-from autoqa.results import RunResult
 from autoqa.runner.run import PreparedRun, RunRequest, execute_run, prepare_run
 from autoqa.text_safety import encodable, terminal_safe
+
+if TYPE_CHECKING:
+    from autoqa.plan.plan_run import PlanOutcome, PlanRequest
+
+T = TypeVar("T")
 
 
 def print_dry_run(prepared: PreparedRun) -> int:
@@ -65,7 +69,7 @@ def print_dry_run(prepared: PreparedRun) -> int:
     return not_plain
 
 
-def run_interruptibly(coro: Coroutine[Any, Any, RunResult]) -> RunResult:
+def run_interruptibly(coro: Coroutine[Any, Any, T]) -> T:
     """``asyncio.run`` where Ctrl-C and SIGTERM cancel the run, so it can write what finished.
 
     A process started in the background by a non-interactive shell inherits SIGINT as *ignored*, and then
@@ -74,7 +78,7 @@ def run_interruptibly(coro: Coroutine[Any, Any, RunResult]) -> RunResult:
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
-    async def main() -> RunResult:
+    async def main() -> T:
         task = asyncio.current_task()
         loop = asyncio.get_running_loop()
         if task is not None and threading.current_thread() is threading.main_thread():
@@ -144,3 +148,86 @@ def execute_and_report(
             file=sys.stderr,
         )
     return exit_code_for(run)
+
+
+# --- autoqa plan, plan-explore, plan-generate -------------------------------------------------------------
+
+
+def execute_plan_and_report(request: PlanRequest) -> ExitCode:
+    """Run the plan and print what it wrote: each file, each kept or rejected spec with its reason, the
+    guardrails that made it partial. Our errors propagate to the CLI."""
+    from autoqa.plan.plan_run import run_plan
+
+    def warn(message: str) -> None:
+        print(terminal_safe(f"autoqa: warning: {message}"), file=sys.stderr, flush=True)
+
+    try:
+        outcome = run_interruptibly(run_plan(request, warn=warn))
+    except KeyboardInterrupt:
+        return ExitCode.INTERRUPTED
+    for line in plan_lines(outcome):
+        print(terminal_safe(line), flush=True)
+    for problem in outcome.problems:
+        print(terminal_safe(f"autoqa: error: {problem}"), file=sys.stderr)
+    return outcome.exit_code
+
+
+def _shown(path: Path) -> str:
+    with contextlib.suppress(ValueError):
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    return str(path)
+
+
+def plan_lines(outcome: PlanOutcome) -> list[str]:
+    lines: list[str] = []
+    graph = outcome.graph
+    if graph is not None and outcome.stage != "generate":
+        depth = max((p.depth for p in graph.pages), default=0)
+        lines.append(
+            f"explored {len(graph.pages)} page(s) from {graph.start_url} (depth <= {depth}) "
+            f"in {graph.duration_s:.1f} s" + (f"; {len(graph.failed)} did not load" if graph.failed else "")
+        )
+        reasons: dict[str, int] = {}
+        for page in graph.pages:
+            for link in page.links:
+                if not link.followed and link.reason:
+                    reasons[link.reason] = reasons.get(link.reason, 0) + 1
+        if reasons:
+            lines.append("  not followed: " + ", ".join(f"{n} {why}" for why, n in sorted(reasons.items())))
+    elif graph is not None and outcome.graph_path is not None:
+        lines.append(f"from      {_shown(outcome.graph_path)} ({len(graph.pages)} page(s))")
+    planner = outcome.planner
+    if planner is not None and planner.note:
+        lines.append(f"planner:  {planner.note}")
+    elif planner is not None and planner.used:
+        lines.append(
+            f"planner:  {planner.proposals} proposal(s), {planner.accepted} accepted, "
+            f"{len(planner.refused)} refused (${planner.cost_usd:.4f})"
+        )
+    cases = {case.path: case for case in outcome.cases}
+    for path in outcome.written:
+        case = cases.get(path)
+        if case is None:
+            lines.append(f"wrote     {_shown(path)}")
+        elif case.status == "kept":
+            lines.append(f"kept      {_shown(path)}")
+        else:
+            lines.append(f"rejected  {_shown(path)}: {case.reason}")
+    if outcome.cases:
+        kept = sum(1 for case in outcome.cases if case.status == "kept")
+        lines.append(f"{kept} of {len(outcome.cases)} generated spec(s) passed when run once and were kept")
+    if graph is not None:
+        setting = {
+            "max_pages": "explore_max_pages",
+            "max_depth": "explore_max_depth",
+            "timeout": "explore_timeout_s",
+        }
+        for trip in graph.guardrails:
+            left = sum(1 for u in graph.unvisited if setting[u.reason] == trip.name)
+            lines.append(
+                f"guardrail {trip.describe()}: the graph is partial"
+                + (f" ({left} page(s) not visited)" if left else "")
+            )
+    if outcome.run_dir is not None:
+        lines.append(f"artifacts: {_shown(outcome.run_dir)}")
+    return lines

@@ -21,6 +21,10 @@ class ExitCode(IntEnum):
     NEEDS_AGENT = 4
     """Nothing failed or broke, but ``--agent never`` refused some specs (``needs_agent``): a step is not
     in the plain grammar nor in the step cache."""
+    GUARDRAIL = 10
+    """``autoqa plan`` / ``plan-explore``: a crawl guardrail (``explore_max_pages``, ``explore_max_depth`` or
+    ``explore_timeout_s``) left reachable pages unvisited; the graph and the plan written are partial (the
+    original declared ``GUARDRAIL_EXIT_CODE = 10`` and never used it)."""
     INTERRUPTED = 130
     """Ctrl-C: what finished was written."""
 

@@ -79,7 +79,7 @@ def test_original_config_json_is_read_for_compatibility(tmp_path: Path) -> None:
                 "guardrails": {"maxToolCallsPerSpec": 50, "maxConsecutiveErrors": 4, "maxRetriesPerStep": 2},
                 "exportDir": "tests/generated",
                 "baseUrl": "https://shop.example/",
-                "plan": {"maxDepth": 2},
+                "plan": {"maxDepth": 2, "maxPages": 9, "exploreScope": "site"},
             }
         ),
     )
@@ -89,8 +89,11 @@ def test_original_config_json_is_read_for_compatibility(tmp_path: Path) -> None:
     assert s.export_dir == Path("tests/generated") and s.base_url == "https://shop.example"
     assert resolved.sources["max_tool_calls_per_spec"] == "autoqa.config.json guardrails.maxToolCallsPerSpec"
     assert resolved.sources["export_dir"] == "autoqa.config.json exportDir"
+    # The crawl limits `autoqa plan` shares with the original's `plan` section are read; the rest is not.
+    assert (s.explore_max_depth, s.explore_max_pages) == (2, 9)
+    assert resolved.sources["explore_max_depth"] == "autoqa.config.json plan.maxDepth"
     assert resolved.warnings == (
-        "autoqa.config.json: 'plan' is read for compatibility but has no effect in autoqa-py",
+        "autoqa.config.json: 'plan.exploreScope' is read for compatibility but has no effect",
     )
 
 

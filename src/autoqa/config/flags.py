@@ -36,6 +36,9 @@ _NAMES: Mapping[str, tuple[str, ...]] = {
     "output_dir": ("--output",),
     "max_tool_calls_per_spec": ("--max-tool-calls",),
     "spec_timeout_s": ("--spec-timeout",),
+    "explore_max_pages": ("--max-pages",),
+    "explore_max_depth": ("-d", "--depth", "--max-depth"),
+    "explore_timeout_s": ("--explore-timeout",),
 }
 _INVERTED: Mapping[str, str] = {"headless": "Show the browser window."}
 """Switches that set their setting to False (``--headed`` → ``headless = False``), with their help."""
@@ -73,6 +76,44 @@ RUN_KEYS: tuple[str, ...] = (
     "heal",
 )
 """The settings ``autoqa run`` takes as flags, in the order ``--help`` lists them."""
+
+PLAN_EXPLORE_KEYS: tuple[str, ...] = (
+    "base_url",
+    "login_base_url",
+    "env",
+    "vars",
+    "explore_max_pages",
+    "explore_max_depth",
+    "explore_timeout_s",
+    "headless",
+    "debug",
+    "browser_path",
+    "connect",
+    "output_dir",
+)
+"""The settings ``autoqa plan-explore`` takes as flags."""
+
+PLAN_GENERATE_KEYS: tuple[str, ...] = (
+    "base_url",
+    "login_base_url",
+    "env",
+    "vars",
+    "agent",
+    "model",
+    "max_turns",
+    "max_budget_usd",
+    "spec_timeout_s",
+    "headless",
+    "debug",
+    "browser_path",
+    "connect",
+    "output_dir",
+)
+"""The settings ``autoqa plan-generate`` takes as flags (``agent``: the model planner runs with ``auto`` when
+credentials exist, always with ``always``, never with ``never``)."""
+
+PLAN_KEYS: tuple[str, ...] = tuple(dict.fromkeys((*PLAN_EXPLORE_KEYS, *PLAN_GENERATE_KEYS)))
+"""The settings ``autoqa plan`` takes: exploration and generation."""
 
 PLUGIN_KEYS: tuple[str, ...] = (
     "base_url",

@@ -29,6 +29,9 @@ _JSON_GUARDRAILS = {
     "maxConsecutiveErrors": "max_consecutive_errors",
     "maxRetriesPerStep": "max_retries_per_step",
 }
+# The original's `plan` section: the crawl limits it shares with `autoqa plan`; its other keys (agent turns,
+# scopes, test types, credentials in clear) have no counterpart and are ignored with a warning.
+_JSON_PLAN = {"maxDepth": "explore_max_depth", "maxPages": "explore_max_pages"}
 # Read by AutoQA-Agent; accepted here so existing CI setups keep working, but they change nothing.
 IGNORED_ORIGINAL_ENV = (
     "AUTOQA_SCREENSHOT_TIMING",
@@ -56,9 +59,9 @@ def env_var_name(key: str) -> str:
 
 def cli_flag(key: str) -> str | None:
     """The ``autoqa run`` flag that sets ``key``, or None when no flag does."""
-    from autoqa.config.flags import RUN_KEYS, flag_name
+    from autoqa.config.flags import PLAN_KEYS, RUN_KEYS, flag_name
 
-    return flag_name(key) if key in RUN_KEYS else None
+    return flag_name(key) if key in RUN_KEYS or key in PLAN_KEYS else None
 
 
 def _camel(key: str) -> str:
@@ -154,8 +157,9 @@ def _positive_int(value: Any, key: str, label: str) -> int:
 def read_legacy_json(path: Path) -> Layer:
     """The original's ``autoqa.config.json``: camelCase keys, ``guardrails`` and ``exportDir``.
 
-    Any other setting may also be written in camelCase (``baseUrl``). ``plan`` is accepted and ignored
-    (planning is not part of autoqa-py); other unknown keys are errors, as in the original.
+    Any other setting may also be written in camelCase (``baseUrl``). From ``plan``, ``maxDepth`` and
+    ``maxPages`` set the crawl limits of ``autoqa plan``; its other keys are ignored with a warning. Other
+    unknown keys are errors, as in the original.
     """
     label = LEGACY_JSON
     text = config_text(path, label)
@@ -186,7 +190,14 @@ def read_legacy_json(path: Path) -> Layer:
         if key == "schemaVersion":
             continue
         if key == "plan":
-            warnings.append(f"{label}: 'plan' is read for compatibility but has no effect in autoqa-py")
+            if not isinstance(value, dict):
+                raise ConfigError("must be an object", key="plan", source=label)
+            for name, item in value.items():
+                if name in _JSON_PLAN:
+                    values[_JSON_PLAN[name]] = item  # validated (bounds, type) by the settings model
+                    sources[_JSON_PLAN[name]] = f"{label} plan.{name}"
+                else:
+                    warnings.append(f"{label}: 'plan.{name}' is read for compatibility but has no effect")
         elif key == "guardrails":
             if not isinstance(value, dict):
                 raise ConfigError("must be an object", key="guardrails", source=label)

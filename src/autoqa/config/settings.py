@@ -41,6 +41,9 @@ _NUMBER_KEYS = (
     "assertion_timeout_ms",
     "settle_timeout_ms",
     "screenshot_max_side",
+    "explore_max_pages",
+    "explore_max_depth",
+    "explore_timeout_s",
 )
 RESERVED_VARIABLES = ("BASE_URL", "LOGIN_BASE_URL", "ENV")
 """Variables that come from their own settings (``--url``, ``--login-url``, ``--env``), not from ``vars``."""
@@ -173,6 +176,14 @@ class Settings(BaseModel):
     lean_history: bool = True
     """Send the agent's model requests through a local relay that keeps only the newest two images
     (older ones become a line of text). Off: the CLI re-sends every image with every request."""
+    # `autoqa plan` / `plan-explore`: the crawl's guardrails. A limit that leaves a reachable page
+    # unvisited ends the crawl with a partial graph (exit 10).
+    explore_max_pages: int = Field(50, ge=1)
+    """Pages the crawl of ``autoqa plan`` loads at most."""
+    explore_max_depth: int = Field(3, ge=0, le=10)
+    """Links the crawl follows from the start page, at most (0: the start page only)."""
+    explore_timeout_s: float = Field(300.0, gt=0)
+    """Seconds the crawl of ``autoqa plan`` may take."""
 
     @field_validator("base_url", "login_base_url")
     @classmethod

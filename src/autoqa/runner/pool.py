@@ -46,6 +46,19 @@ class WorkerPool:
                 with contextlib.suppress(BaseException):
                     await asyncio.shield(asyncio.wait_for(browser.close(), 15))
 
+    async def browser(self, slot: int = 0) -> Browser:
+        """Worker ``slot``'s browser, launched (or relaunched, when it died) if needed; raises BrowserError.
+
+        Also lent to work that is not a spec (the crawl of ``autoqa plan``), between calls to :meth:`run`.
+        """
+        browser = self._browsers[slot]
+        if browser is None or not browser.is_connected():
+            if browser is not None:  # it died under an earlier spec: let go of it before relaunching
+                with contextlib.suppress(BaseException):
+                    await asyncio.wait_for(browser.close(), 5)
+            browser = self._browsers[slot] = await self.new_browser()
+        return browser
+
     async def run(self, jobs: Sequence[SpecJob]) -> None:
         """Setup specs (``setup:``) run first so their storage states exist before ``auth:`` specs start."""
         setups = [job for job in jobs if job.spec.setup]
@@ -77,16 +90,11 @@ class WorkerPool:
             if self._stop_reason:
                 await self._record(not_run_result(job, self._stop_reason, self._stop_outcome))
                 continue
-            browser = self._browsers[slot]
-            if browser is None or not browser.is_connected():
-                if browser is not None:  # it died under an earlier spec: let go of it before relaunching
-                    with contextlib.suppress(BaseException):
-                        await asyncio.wait_for(browser.close(), 5)
-                try:
-                    browser = self._browsers[slot] = await self.new_browser()
-                except BrowserError as exc:
-                    await self._record(not_run_result(job, str(exc), Outcome.ERROR))
-                    continue
+            try:
+                browser = await self.browser(slot)
+            except BrowserError as exc:
+                await self._record(not_run_result(job, str(exc), Outcome.ERROR))
+                continue
             result = await run_spec(browser, job, self.env)
             self.results[job.index] = result
             self.cost_usd += result.usage.cost_usd

@@ -342,6 +342,23 @@ class OpenRun:
         """The run folder, once open."""
         return self._artifacts.path if self._artifacts is not None else None
 
+    async def browser(self) -> Browser:
+        """The first worker's browser, for work beside the specs (the crawl of ``autoqa plan``)."""
+        assert self._pool is not None, "open() the run first"
+        return await self._pool.browser(0)
+
+    @property
+    def redactor(self) -> Any:
+        """The run's :class:`~autoqa.artifacts.redact.Redactor` (secrets, credentials, home), once open."""
+        assert self._artifacts is not None, "open() the run first"
+        return self._artifacts.redactor
+
+    def storage_state(self, name: str) -> Path | None:
+        """The storage state the passing ``setup: <name>`` spec of this run saved, or None."""
+        env = self._env
+        path = env.auth_dir / f"{name}.json" if env is not None and env.auth_dir is not None else None
+        return path if path is not None and path.is_file() else None
+
     async def run_jobs(self, jobs: Sequence[SpecJob]) -> tuple[SpecResult, ...]:
         """Run ``jobs`` (setup specs first) and return their results in job order."""
         assert self._pool is not None, "open() the run first"
@@ -417,10 +434,16 @@ _AGENT_ENV_PREFIXES = ("ANTHROPIC_", "CLAUDE_", "AWS_", "GOOGLE_", "CLOUD_ML_", 
 
 
 def _agent_options(prepared: PreparedRun) -> Any:
+    return agent_options(prepared.settings, prepared.environ)
+
+
+def agent_options(settings: Settings, environ: Mapping[str, str]) -> Any:
+    """The agent's options for a run (or the planner of ``autoqa plan``): the settings, and only the
+    environment the Claude Code CLI needs."""
     from autoqa.agent.options import AgentOptions
 
     return AgentOptions.from_settings(
-        prepared.settings,
-        env={k: v for k, v in prepared.environ.items() if k.startswith(_AGENT_ENV_PREFIXES)},
-        interactive=bool(prepared.settings.interactive and sys.stdin.isatty()),
+        settings,
+        env={k: v for k, v in environ.items() if k.startswith(_AGENT_ENV_PREFIXES)},
+        interactive=bool(settings.interactive and sys.stdin.isatty()),
     )
