@@ -76,7 +76,10 @@ Verify "x" is shown in the results|list|table                 assert_text_in(tar
 Click Log in · Click Cart · Log out (unquoted, capitalised)    click(target="Log in")
 Open the book "SPQR" · Open the "Account" menu                 click(target="SPQR")
 Go to the cart · Go to the settings page                      click(target='"cart" link')
-Mark "t" as completed|done · … as not completed|active         set_checked(target, checked)
+Mark "t" as completed|done · … as not completed|active         set_checked(target, checked) (or the box in
+                                                              the row "t" names, when no box is named "t")
+Mark all items as completed · Unmark all items · Select all rows set_checked(target='"all" checkbox', checked)
+Check the select-all checkbox · the toggle-all box is checked set_checked|assert_checked(the same box)
 Choose "Express" shipping                                     set_checked(target='"Express" radio', True)
 Accept the terms · Agree to the privacy policy                set_checked(target='"terms" checkbox', True)
 Verify the counter|message|status reads "x" (words, ≥ 4 chars)  assert_text_present(x, exact=True)
@@ -367,6 +370,27 @@ def _mark_all(m: re.Match[str]) -> Built:
         not state or state in ("complete", "completed", "done", "finished", "checked")
     )
     return "set_checked", {"target": role_target("all", "checkbox"), "checked": checked}
+
+
+# "the select-all checkbox", "the toggle all box": that same box, named by what it does.
+_ALL_BOX = r"the\s+(?:select|mark|toggle|check)[-\s]all\s+(?:checkbox|check\s+box|box|toggle)"
+
+
+@_rule(rf"(?P<verb>check|tick|uncheck|untick|click|press)\s+(?:on\s+)?{_ALL_BOX}")
+def _click_all_box(m: re.Match[str]) -> Built:
+    verb = m.group("verb").lower()
+    if verb in ("click", "press"):
+        return "click", {"target": role_target("all", "checkbox")}
+    return "set_checked", {"target": role_target("all", "checkbox"), "checked": not verb.startswith("un")}
+
+
+@_rule(
+    rf"{VERIFY}\s+(?:that\s+)?{_ALL_BOX}\s+is\s+"
+    r"(?P<state>checked|ticked|selected|not\s+checked|unchecked|not\s+ticked|not\s+selected)"
+)
+def _assert_all_box(m: re.Match[str]) -> Built:
+    checked = not re.match(r"(?:not|un)", m.group("state").lower())
+    return "assert_checked", {"target": role_target("all", "checkbox"), "checked": checked}
 
 
 # "Choose "Express" shipping": one choice among radios.
