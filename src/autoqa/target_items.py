@@ -1,5 +1,6 @@
 """Targets that name the page's main list and its items by position: ``list=`` (the list itself),
-``items=`` (all its visible items) and ``item=N`` (the Nth visible item, 1-based; ``item=-1`` the last).
+``items=`` (all its visible items) and ``item=N`` (the Nth visible item, 1-based; ``item=-1`` the
+last); ``table=``, ``rows=`` and ``row=N`` are the same for the page's main table.
 
 "Verify the list has 3 items", "Verify item 2 is "buy milk"", "Verify the first product is "Onesie"",
 "Verify "Kindred" is shown in the results": the list is the page's one rendered list or table of repeated
@@ -17,27 +18,37 @@ import re
 
 LIST = "list="
 ALL_ITEMS = "items="
-_ITEM = re.compile(r"item=(-?\d{1,5})")
+TABLE = "table="
+ALL_ROWS = "rows="
+"""The same for a step that says "table" or "rows": only tables are candidates ("Verify the table has 5
+rows" on an admin page that also shows a one-item message list and a toolbar list)."""
+_ITEM = re.compile(r"(item|row)=(-?\d{1,5})")
 
 
-def item_target(position: int) -> str:
-    """The target for the item at ``position`` (1-based; -1 is the last)."""
-    return f"item={position}"
+def item_target(position: int, *, table: bool = False) -> str:
+    """The target for the item at ``position`` (1-based; -1 is the last); a table's row with ``table``."""
+    return f"{'row' if table else 'item'}={position}"
 
 
 def item_position(target: object) -> int | None:
-    """``None`` unless ``target`` is one of these forms; else ``0`` for ``items=``, the position for
-    ``item=N`` (N ≠ 0), and ``-100000`` for ``list=`` (the list itself)."""
+    """``None`` unless ``target`` is one of these forms; else ``0`` for ``items=`` / ``rows=``, the
+    position for ``item=N`` / ``row=N`` (N ≠ 0), and ``-100000`` for ``list=`` / ``table=`` (the list
+    itself)."""
     if not isinstance(target, str):
         return None
-    if target == ALL_ITEMS:
+    if target in (ALL_ITEMS, ALL_ROWS):
         return 0
-    if target == LIST:
+    if target in (LIST, TABLE):
         return WHOLE_LIST
     match = _ITEM.fullmatch(target)
-    if match is None or int(match.group(1)) == 0:
+    if match is None or int(match.group(2)) == 0:
         return None
-    return int(match.group(1))
+    return int(match.group(2))
+
+
+def tables_only(target: object) -> bool:
+    """Whether a main-list target asks for the page's main table (``table=``, ``rows=``, ``row=N``)."""
+    return isinstance(target, str) and target.startswith(("table=", "rows=", "row="))
 
 
 WHOLE_LIST = -100_000

@@ -667,7 +667,7 @@ def test_element_assertions_with_a_role_word_check_elements_not_text() -> None:
     ("sentence", "tool", "args"),
     [
         ("Verify the list has 2 items", "assert_count", {"target": "items=", "count": 2}),
-        ("Verify the table has 3 rows", "assert_count", {"target": "items=", "count": 3}),
+        ("Verify the table has 3 rows", "assert_count", {"target": "rows=", "count": 3}),
         ("Verify there are 2 todo items", "assert_count", {"target": "items=", "count": 2}),
         ("Verify 1 result is shown", "assert_count", {"target": "items=", "count": 1}),
         ('Verify item 2 is "buy milk"', "assert_text_in", {"target": "item=2", "text": "buy milk"}),

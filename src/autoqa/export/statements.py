@@ -285,10 +285,11 @@ def _text_expect(record: IRRecord, ctx: StatementContext, *, present: bool, time
         return f"expect({ctx.page}.get_by_text({value}).filter(visible=True)).to_have_count(0{_more(option)})"
     location = record.text
     if record.args.get("exact") and value == py_str(text):
-        # An element whose whole text reads this (a closing "!" or "." the step did not write allowed), the
-        # tools' rule ("reads" in page_library.js); spaces optional between words, as below.
+        # An element whose whole text reads this (a closing "!" or "." or an aside in brackets the step did
+        # not write allowed), the tools' rule ("reads" in page_library.js); spaces optional between words.
         scope = frames_scope(ctx.page, location.frames if location else ())
-        pattern = r"^\s*" + r"\s*".join(re.escape(word) for word in text.split()) + r"\s*[.!?…。！？]*\s*$"
+        joined = r"\s*".join(re.escape(word) for word in text.split())
+        pattern = rf"^\s*{joined}(?:\s*\([^()]*\))?\s*[.!?…。！？]*\s*$"
         found = f"{scope}.get_by_text(re.compile({py_str(pattern)})).filter(visible=True).first"
         return f"expect({found}).to_be_visible({option})"
     if location is None or location.matches == 0:

@@ -67,7 +67,8 @@ Verify "x" is no longer|not in the cart|list|…                assert_text_abse
 Close the tab                                                 tabs(action="close")
 Verify the "r" row|item shows "x" · "x" is shown in the "r" row  assert_text_in(target='the row in "r"', x)
 Verify the "L" list has 3 items                               assert_count(target='the list item in "L"', n)
-Verify the list|table has 3 items · 3 results are shown      assert_count(target="items=", n) (main list)
+Verify the list has 3 items · 3 results are shown            assert_count(target="items=", n) (main list)
+Verify the table has 5 rows · the table contains "x"          assert_count(target="rows=", n) · "table="
 Verify the results list has 5 items (what it holds, no subset) assert_count(target="items=", n) (main list)
 Verify the Save button is disabled (unquoted name, role word)  as 'Verify the "Save" button is disabled'
 Verify item 2 is "x" · the first product is "x"               assert_text_in(target="item=2", text=x)
@@ -142,7 +143,7 @@ from autoqa.spec.grammar_terms import (
     value_group,
 )
 from autoqa.spec.model import Step
-from autoqa.target_items import ALL_ITEMS, LIST, item_target
+from autoqa.target_items import ALL_ITEMS, ALL_ROWS, LIST, TABLE, item_target
 from autoqa.target_scope import SCOPE_CLAUSE, scoped_target
 
 
@@ -807,6 +808,12 @@ def _lists_a_subset(m: re.Match[str]) -> bool:
     )
 
 
+def _says_table(m: re.Match[str]) -> bool:
+    """ "the table has 5 rows": a step that names a table means the page's main table ("the 3rd row" alone
+    may be a list's: rows are not only a table's)."""
+    return re.search(r"\b(?:table|grid)\b", m.group(0), re.IGNORECASE) is not None
+
+
 _ITEM_NOUN = r"(?:items?|entries|entry|rows?|results?|products?|todos?|tasks?|records?|books?|cards?)"
 _KIND = r"(?:(?:todo|to-do|search|list|table|data)\s+)?"  # names the kind of item, never a subset of them
 _POSITIONS = {
@@ -827,7 +834,8 @@ _POSITION = rf"(?P<nth>{'|'.join(_POSITIONS)}|\d{{1,4}}(?:st|nd|rd|th))"
 def _assert_main_list_count(m: re.Match[str]) -> Built:
     if _lists_a_subset(m):
         return None
-    return "assert_count", {"target": ALL_ITEMS, "count": as_number(m.group("count"))}
+    target = ALL_ROWS if _says_table(m) else ALL_ITEMS
+    return "assert_count", {"target": target, "count": as_number(m.group("count"))}
 
 
 @_rule(
@@ -851,7 +859,7 @@ def _assert_item_at(m: re.Match[str]) -> Built:
     text = unquote(m.group("text"))
     if position == 0 or not text.strip():
         return None
-    return "assert_text_in", {"target": item_target(position), "text": text}
+    return "assert_text_in", {"target": item_target(position, table=_says_table(m)), "text": text}
 
 
 @_rule(
@@ -864,7 +872,8 @@ def _assert_in_main_list(m: re.Match[str]) -> Built:
     if _lists_a_subset(m):
         return None
     text = unquote(m.group("text"))
-    return ("assert_text_in", {"target": LIST, "text": text}) if text.strip() else None
+    target = TABLE if _says_table(m) else LIST
+    return ("assert_text_in", {"target": target, "text": text}) if text.strip() else None
 
 
 _AREA = (

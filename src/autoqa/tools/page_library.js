@@ -631,11 +631,17 @@ const passes = args.passes.map(matcher);
 const main = passes.find((p) => p.kind === 'all') || passes[0];
 // Exact tiers in every document (main first, visible before hidden), pass by pass; then token matching.
 const docs = documents().map((d) => ({...d, els: [...elementsOf(d.doc.documentElement)].filter(actable)}));
-const answer = (found, path, pass) => ({
+// Links to one place under one name (a breadcrumb and a sidebar both saying "Authors") are one choice for
+// an action: clicking either goes to the same page.
+const sameLink = (ms) => ms.length > 1 && ms.every((e) => e.localName === 'a' && e.href &&
+  e.href === ms[0].href && fold(textOf(e)) === fold(textOf(ms[0])));
+const oneLink = (found) => (args.sameLinks && sameLink(found.matches) ? {...found, matches: [found.matches[0]]}
+  : found);
+const answer = (unmerged, path, pass) => { const found = oneLink(unmerged); return ({
   status: found.matches.length === 1 ? 'found' : 'ambiguous', tier: found.tier, count: found.matches.length,
   hidden: found.hidden,
   matches: found.matches.slice(0, found.matches.length === 1 ? 1 : args.limit)
-    .map((e) => describe(e, path, found.matches.length > 1, !!args.state, pass.nameFor))});
+    .map((e) => describe(e, path, found.matches.length > 1, !!args.state, pass.nameFor))}); };
 let hiddenExact = null;
 for (const pass of passes) {
   if (pass.kind === 'tokens') continue;
@@ -701,11 +707,17 @@ const over = found.find(([l]) => l === hit || composedContains(l, hit));
 return over ? over[1] : null;
 }
 
-// An element "reads" a text when its whole text is that text, give or take a closing sentence mark the step
-// did not write: a counter showing "3 items left!" reads "3 items left"; "13 items left" does not.
-// (export/statements.py writes the same rule as a regex for exported tests.)
+// An element "reads" a text when its whole text is that text, give or take what the step did not write at
+// its end: a closing sentence mark ("3 items left!") or an aside in brackets ("1 result (4 total)").
+// "13 items left" does not read "3 items left", nor "Not saved" "saved". (export/statements.py writes the
+// same rule as a regex for exported tests.)
 const CLOSING_MARKS = /\s*[.!?…。！？]+$/;
-const reads = (have, want) => have === want || (!CLOSING_MARKS.test(want) && have.replace(CLOSING_MARKS, '') === want);
+const ASIDE = /\s*\([^()]*\)$/;
+function reads(have, want) {
+  if (have === want) return true;
+  const bare = have.replace(CLOSING_MARKS, '');
+  return (!CLOSING_MARKS.test(want) && bare === want) || (!ASIDE.test(want) && bare.replace(ASIDE, '') === want);
+}
 
 // Text in never-rendered markup (templates in <script>, <template>, <style>, <noscript>, <title>) is not on
 // the page at all: neither visible nor hidden.
@@ -795,7 +807,23 @@ const LIST_ITEMS = ':scope > li, :scope > [role=listitem], :scope > [role=option
 // Plain (non-relative) :has(), which Playwright's selector engine reads too: replay and export use these.
 const TABLE_ROWS = ':scope > tbody > tr:has(td), :scope > tr:has(td), ' +
   ':scope [role=row]:has([role=cell], [role=gridcell])';
-const LISTS = 'ul, ol, [role=list], [role=listbox], [role=tree], table, [role=table], [role=grid], [role=treegrid]';
+const TABLES = 'table, [role=table], [role=grid], [role=treegrid]';
+const LISTS = `ul, ol, [role=list], [role=listbox], [role=tree], ${TABLES}`;
+// Flash messages, form errors and notices as frameworks mark them (Django's messagelist and errorlist, Rails
+// flash, Bootstrap alerts) or as live regions.
+const MESSAGE_CLASS = /message|alert|error|flash|notice|notification|toast/i;
+function messages(list) {
+  if (list.matches('[role=status], [role=alert], [role=log], [aria-live]')) return true;
+  return [...list.classList].some((c) => MESSAGE_CLASS.test(c));
+}
+function actionsOnly(list) {
+  if (list.matches(TABLES)) return false;
+  const items = [...list.querySelectorAll(LIST_ITEMS)];
+  return items.length > 0 && items.every((item) => {
+    const controls = [...item.querySelectorAll('a[href], button, [role=button], [role=link]')];
+    return controls.length === 1 && textOf(controls[0]) === textOf(item);
+  });
+}
 const CHROME = 'nav, header, footer, aside, menu, [role=navigation], [role=banner], [role=contentinfo], ' +
   '[role=complementary], [role=menu], [role=menubar], [role=tablist], [role=toolbar], [role=tooltip]';
 function collection(args) {
@@ -803,7 +831,7 @@ function collection(args) {
   const lift = (n) => n.parentElement || (n.getRootNode && n.getRootNode().host) || null;
   const inside = (e, sel) => { for (let n = lift(e); n; n = lift(n)) if (n.matches(sel)) return true; return false; };
   const itemsSel = (e) => {
-    if (e.matches('table, [role=table], [role=grid], [role=treegrid]')) return TABLE_ROWS;
+    if (e.matches(TABLES)) return TABLE_ROWS;
     if (e.querySelector(LIST_ITEMS)) return LIST_ITEMS;
     // Web components: the list's children are hosts that draw their <li> in their own shadow root.
     const hosts = [...e.children].filter((c) => c.shadowRoot && c.localName.includes('-'));
@@ -815,14 +843,22 @@ function collection(args) {
   // out, the page's other list would become "the" list and a claim about an empty list could pass on it.
   const rendered = (e) => isVisible(e) || e.checkVisibility({visibilityProperty: true});
   const outermost = (found) => found.filter((e) => !found.some((o) => o !== e && composedContains(o, e)));
+  const kinds = args.tables ? TABLES : LISTS;
   const all = outermost([...elementsOf(document.documentElement)].filter(
-    (e) => e.matches(LISTS) && !e.matches(CHROME) && !inside(e, CHROME)));
+    (e) => e.matches(kinds) && !e.matches(CHROME) && !inside(e, CHROME)));
   let lists = all.filter(rendered);
   // None rendered, one in the document: that one, with nothing shown (TodoMVC hides its list's section
   // while the list is empty), so "the list has 0 items" names a list that replay and export can find.
   if (!lists.length && all.length === 1) lists = all;
   if (lists.length > 1 && lists.some((e) => inside(e, 'main, [role=main]'))) {
     lists = lists.filter((e) => inside(e, 'main, [role=main]'));
+  }
+  // Still several: a list whose every item is one link or button and nothing else is a row of actions (an
+  // admin page's "Add book" tools), and a list of status messages ("The book … was added") is feedback;
+  // neither is content: the content list beside them is the list.
+  if (lists.length > 1) {
+    const content = lists.filter((e) => !actionsOnly(e) && !messages(e));
+    if (content.length) lists = content;
   }
   const named = (e) => norm(e.getAttribute('aria-label')) || labelText(e) ||
     (e.previousElementSibling && e.previousElementSibling.matches('h1, h2, h3, h4, h5, h6')

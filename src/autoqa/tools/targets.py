@@ -46,7 +46,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Locator, Page
 
 from autoqa.role_words import FILLER_NOUNS, ROLE_WORDS, TEXT_ENTRY_ROLES
-from autoqa.target_items import WHOLE_LIST, item_position
+from autoqa.target_items import WHOLE_LIST, item_position, tables_only
 from autoqa.target_scope import scoped_target, split_scope
 from autoqa.tools.page_scripts import run_in_page, run_on_matches
 from autoqa.tools.result import ErrorCode, ToolFailure
@@ -375,15 +375,19 @@ async def describe_locator(locator: Locator, timeout_ms: float) -> dict[str, Any
     return result
 
 
-async def _resolve_items(page: Page, position: int, timeout_ms: float) -> TargetLookup:
-    """``items=`` (position 0) or ``item=N`` of the page's main list (see :mod:`autoqa.target_items`)."""
-    raw: dict[str, Any] = await run_in_page(page, "collection", {"position": position}, timeout_ms)
+async def _resolve_items(page: Page, position: int, timeout_ms: float, *, tables: bool) -> TargetLookup:
+    """``items=`` (position 0) or ``item=N`` of the page's main list, or of its main table with ``tables``
+    (see :mod:`autoqa.target_items`)."""
+    raw: dict[str, Any] = await run_in_page(
+        page, "collection", {"position": position, "tables": tables}, timeout_ms
+    )
     if raw["status"] == "ambiguous":
         lists = "; ".join(f"{item['name']!r} ({item['count']} items)" for item in raw["lists"])
+        kind = "table" if tables else "list"
         raise ToolFailure(
             ErrorCode.AMBIGUOUS_TARGET,
-            f"the page has several lists ({lists}): name the list, e.g. "
-            f'Verify the "{raw["lists"][0]["name"]}" list has 3 items',
+            f"the page has several {kind}s ({lists}): name the {kind}, e.g. "
+            f'Verify the "{raw["lists"][0]["name"]}" {kind} has 3 {"rows" if tables else "items"}',
         )
     if raw["status"] == "none":
         return TargetLookup("none", "items", 0, False, (), (), None)
@@ -416,7 +420,7 @@ async def _resolve_items(page: Page, position: int, timeout_ms: float) -> Target
 async def _resolve_hint(page: Page, text: str, timeout_ms: float) -> TargetLookup | None:
     position = item_position(text)
     if position is not None:
-        return await _resolve_items(page, position, timeout_ms)
+        return await _resolve_items(page, position, timeout_ms, tables=tables_only(text))
     scopes: list[Page | Frame] = [page, *same_origin_child_frames(page)]
     first: TargetLookup | None = None
     for scope in scopes:
@@ -436,6 +440,11 @@ async def _resolve_hint(page: Page, text: str, timeout_ms: float) -> TargetLooku
             return TargetLookup("found", "hint", 1, not visible, matches, (), pool, per_match)
         return TargetLookup("ambiguous", "hint", count, not visible, matches, (), None, per_match)
     return first
+
+
+# Actions for which several links to one place under one name are one element (see ``sameLink`` in
+# page_library.js): a click on either goes to the same page; a count of them still counts each.
+_GOING_ACTIONS = frozenset({"click", "hover"})
 
 
 def _only(query: TargetQuery, acting: ActionFilter | None) -> str | None:
@@ -473,6 +482,7 @@ async def resolve_target(
         "limit": CANDIDATE_LIMIT,
         "state": with_state,
         "within": query.within,
+        "sameLinks": action in _GOING_ACTIONS,
     }
     try:
         raw: dict[str, Any] = await run_in_page(page, "find", args, timeout_ms)
