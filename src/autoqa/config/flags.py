@@ -71,6 +71,8 @@ RUN_KEYS: tuple[str, ...] = (
     "strict_negative_checks",
     "strict_drift",
     "heal",
+    "update_baselines",
+    "missing_baselines",
 )
 """The settings ``autoqa run`` takes as flags, in the order ``--help`` lists them."""
 
