@@ -85,6 +85,7 @@ PLUGIN_KEYS: tuple[str, ...] = (
     "trace",
     "video",
     "artifacts",
+    "update_baselines",
 )
 """The settings the pytest plugin takes as ``--autoqa-<flag>`` options."""
 

@@ -17,11 +17,13 @@ every element showing one painted over (always), and the ``ignore`` targets too.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from PIL import ImageChops
+from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator, Page
 from pydantic import Field
 
@@ -90,10 +92,18 @@ async def assert_matches_baseline(ctx: ToolContext, args: BaselineArgs) -> ToolR
     await _fonts_ready(ctx.page, ctx.settings.screenshot_timeout_ms)
     expected = _read(path)
     settings = ctx.settings
-    facts: dict[str, Any] = {"name": args.name, "baseline": label}
+    facts: dict[str, Any] = {
+        "name": args.name,
+        "baseline": label,
+        "threshold": settings.visual_threshold,
+        "max_diff_ratio": settings.visual_max_diff_ratio,
+    }
+    viewport = ctx.page.viewport_size
+    if viewport:  # the picture's size depends on it: exported tests set the same
+        facts["viewport"] = [viewport["width"], viewport["height"]]
     if expected is None or settings.update_baselines:
         picture = await _steady_picture(ctx, element, masks, args.full_page, what)
-        if expected is None and not settings.write_missing_baselines:
+        if expected is None and not (settings.write_missing_baselines or settings.update_baselines):
             return _missing(ctx, picture, facts)
         return _write(ctx, path, picture, expected, facts)
     deadline = Deadline(settings.assertion_timeout_ms)
@@ -183,12 +193,9 @@ async def _ignored(ctx: ToolContext, target: str) -> list[Locator]:
 
 
 async def _fonts_ready(page: Page, timeout_ms: float) -> None:
-    try:
+    # A page mid-navigation or slow to load fonts: the picture (retaken until it matches) decides.
+    with contextlib.suppress(PlaywrightError, TimeoutError):
         await bounded(page.evaluate(FONTS_READY), timeout_ms)
-    except asyncio.CancelledError:
-        raise
-    except Exception:  # a page without fonts (or mid-navigation): the picture decides
-        return
 
 
 async def _shoot(ctx: ToolContext, element: Locator | None, masks: list[Locator], full_page: bool) -> bytes:
