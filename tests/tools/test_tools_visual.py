@@ -127,6 +127,9 @@ async def test_secrets_are_painted_over_and_a_missing_baseline_can_be_an_error(
     assert result.error is not None and "missing_baselines" in result.error.message
     assert [image.kind for image in result.images] == ["actual"]
     assert not (tmp_path / "baselines" / "new.png").exists()
+    (tmp_path / "baselines" / "broken.png").write_bytes(b"\x89PNG but not really")
+    unreadable = failed(await call_tool(ctx, "assert_matches_baseline", {"name": "broken"}), "INVALID_INPUT")
+    assert unreadable.error is not None and "not a readable image" in unreadable.error.message
     refused = failed(await call_tool(dataclasses.replace(ctx, baselines=None), "assert_matches_baseline",
                                      {"name": "x"}), "UNSUPPORTED")  # fmt: skip
     assert refused.error is not None

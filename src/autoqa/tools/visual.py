@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PIL import ImageChops
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator, Page
 from pydantic import Field
@@ -50,7 +49,7 @@ from autoqa.tools.result import (
 )
 from autoqa.tools.screenshots import downscale_jpeg
 from autoqa.tools.targets import TargetLookup, resolve_target
-from autoqa.tools.visual_compare import Comparison, ImageError, compare_images, read_image
+from autoqa.tools.visual_compare import Comparison, ImageError, compare_images, image_size
 
 TOOL = "assert_matches_baseline"
 _RETAKE_MS = 150
@@ -130,19 +129,22 @@ def _read(path: Path) -> bytes | None:
     except OSError as exc:
         raise ToolFailure(ErrorCode.INTERNAL_ERROR, f"cannot read the baseline {path}: {exc}") from None
     try:
-        read_image(data)
+        image_size(data)  # the header only: a picture that matches byte for byte is never decoded
     except ImageError as exc:
         raise ToolFailure(ErrorCode.INVALID_INPUT, f"the baseline {path} is {exc}") from None
     return data
 
 
 def _compare(ctx: ToolContext, expected: bytes, actual: bytes) -> Comparison:
-    return compare_images(
-        expected,
-        actual,
-        threshold=ctx.settings.visual_threshold,
-        max_diff_ratio=ctx.settings.visual_max_diff_ratio,
-    )
+    try:
+        return compare_images(
+            expected,
+            actual,
+            threshold=ctx.settings.visual_threshold,
+            max_diff_ratio=ctx.settings.visual_max_diff_ratio,
+        )
+    except ImageError as exc:  # a baseline whose header reads but whose pixels do not (cut short)
+        raise ToolFailure(ErrorCode.INVALID_INPUT, f"the baseline cannot be compared: it is {exc}") from None
 
 
 def _numbers(comparison: Comparison) -> dict[str, Any]:
@@ -217,7 +219,7 @@ async def _steady_picture(
     while True:
         await asyncio.sleep(_RETAKE_MS / 1000)
         current = await _shoot(ctx, element, masks, full_page)
-        if ImageChops.difference(read_image(previous), read_image(current)).getbbox() is None:
+        if compare_images(previous, current, threshold=0.0, antialiasing=False).matches:
             return _Picture(current, what)
         if deadline.expired:
             raise ToolFailure(
