@@ -19,11 +19,8 @@ interleaved runs:
 from __future__ import annotations
 
 import asyncio
-import statistics
 import sys
 import tempfile
-import time
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,31 +28,12 @@ from playwright.async_api import Browser, BrowserContext, Page, async_playwright
 
 from autoqa.browser import launch_browser, resolve_browser
 from autoqa.demo_app.server import DemoServer
-from autoqa.tools import ToolContext, ToolResult, call_tool
+from autoqa.tools import ToolContext, call_tool
 from autoqa.tools.baseline_files import SHOT_OPTIONS, BaselineFolder
 from autoqa.tools.visual_compare import compare_images, read_image, to_png
+from bench.settle_cost import _checked, _measure  # the interleaved medians every bench here uses
 
 VIEWPORTS = ((800, 600), (1280, 800), (1920, 1080))
-WARMUP = 3
-
-
-async def _checked(result: Awaitable[ToolResult]) -> None:
-    outcome = await result
-    if not outcome.ok:
-        raise RuntimeError(f"benchmark call failed: {outcome.error}")
-
-
-async def _medians(variants: dict[str, Callable[[], Awaitable[Any]]], iterations: int) -> dict[str, float]:
-    samples: dict[str, list[float]] = {name: [] for name in variants}
-    names = list(variants)
-    for round_index in range(WARMUP + iterations):
-        order = names[round_index % len(names) :] + names[: round_index % len(names)]
-        for name in order:
-            started = time.perf_counter()
-            await variants[name]()
-            if round_index >= WARMUP:
-                samples[name].append((time.perf_counter() - started) * 1000)
-    return {name: statistics.median(values) for name, values in samples.items()}
 
 
 Size = tuple[int, int]
@@ -114,7 +92,7 @@ async def _viewport(
         "pixels": compare_pixels,
         "layout": compare_layout,
     }
-    medians = await _medians(variants, iterations)
+    medians = await _measure(variants, iterations)
     await context.close()
     return {
         "shot_ms": round(medians["shot"], 1),
