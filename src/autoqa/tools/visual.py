@@ -89,7 +89,7 @@ async def assert_matches_baseline(ctx: ToolContext, args: BaselineArgs) -> ToolR
         what = f"element {located.match.label() if located.match else located.given}"
     masks = await _masks(ctx, args.ignore)
     await _fonts_ready(ctx.page, ctx.settings.screenshot_timeout_ms)
-    expected = _read(path)
+    expected = _read(path, label)
     settings = ctx.settings
     facts: dict[str, Any] = {
         "name": args.name,
@@ -121,17 +121,18 @@ async def assert_matches_baseline(ctx: ToolContext, args: BaselineArgs) -> ToolR
     return _mismatch(ctx, expected, picture, comparison, facts)
 
 
-def _read(path: Path) -> bytes | None:
+def _read(path: Path, label: str) -> bytes | None:
     try:
         data: bytes = path.read_bytes()
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise ToolFailure(ErrorCode.INTERNAL_ERROR, f"cannot read the baseline {path}: {exc}") from None
+        message = f"cannot read the baseline {label}: {exc.strerror or exc}"
+        raise ToolFailure(ErrorCode.INTERNAL_ERROR, message) from None
     try:
         image_size(data)  # the header only: a picture that matches byte for byte is never decoded
     except ImageError as exc:
-        raise ToolFailure(ErrorCode.INVALID_INPUT, f"the baseline {path} is {exc}") from None
+        raise ToolFailure(ErrorCode.INVALID_INPUT, f"the baseline {label} is {exc}") from None
     return data
 
 
@@ -241,7 +242,8 @@ def _write(
     try:
         write_bytes_atomic(path, picture.png)
     except OSError as exc:
-        raise ToolFailure(ErrorCode.INTERNAL_ERROR, f"cannot write the baseline {path}: {exc}") from None
+        message = f"cannot write the baseline {facts['baseline']}: {exc.strerror or exc}"
+        raise ToolFailure(ErrorCode.INTERNAL_ERROR, message) from None
     status = "written" if expected is None else "updated"
     images = [EvidenceImage(kind="actual", data=picture.png)]
     if expected is not None:
