@@ -60,6 +60,9 @@ class ToolCall:
     duration_ms: float = 0.0
     screenshot_path: str | None = None
     data: dict[str, Any] = field(default_factory=dict)
+    images: dict[str, str] = field(default_factory=dict)
+    """Evidence images by kind (a visual check's ``expected``, ``actual``, ``diff``): paths like
+    ``screenshot_path``."""
 
 
 class FlagKind(StrEnum):
@@ -67,6 +70,8 @@ class FlagKind(StrEnum):
     """A negative check (not visible / hidden / absent / count 0) whose subject never matched in the spec."""
     DRIFT = "drift"
     """A replayed element no longer carries the name the step quotes (the app changed under the cache)."""
+    BASELINE = "baseline"
+    """A visual baseline was written or rewritten by this run: nothing was compared; review and commit it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -471,8 +471,10 @@ async def test_prompt_and_tools_fit_the_token_budget(
         size += len(json.dumps(body["system"], separators=(",", ":")).encode())
         # 14.5 KiB: the three assertions that let evidence match a claim (order, scoped text, focus) cost
         # about 1 KB per request (a spec passed on evidence that cannot prove its claim costs more); Back/
-        # Forward/Reload and browser storage (what real suites check most) about 1.1 KB more.
-        assert size <= 14.5 * 1024, f"tools + system are {size} bytes"
+        # Forward/Reload and browser storage (what real suites check most) about 1.1 KB more. 15 KiB:
+        # assert_matches_baseline (visual baselines, 444 bytes with no field descriptions) is the one way a
+        # spec can claim how a page looks (the budget had 3 bytes left before it: 14,845).
+        assert size <= 15 * 1024, f"tools + system are {size} bytes"
     # Off unless asked for (models that only think adaptively ignore this; the CLI decides).
     assert fake.message_requests[0].body["thinking"] == {"type": "disabled"}
     assert fake.message_requests[0].body["model"] == "claude-sonnet-4-5"

@@ -426,6 +426,19 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
     ("Go to the settings page", "click", {"target": '"settings" link'}),
     ("Accept the terms", "set_checked", {"target": '"terms" checkbox', "checked": True}),
     ("Agree to the privacy policy", "set_checked", {"target": '"privacy policy" checkbox', "checked": True}),
+    # visual baselines: a quoted baseline name makes it a check
+    ('Verify the page matches the baseline "checkout"', "assert_matches_baseline", {"name": "checkout"}),
+    ('Compare the page to the "cart" baseline', "assert_matches_baseline", {"name": "cart"}),
+    (
+        'Verify the "Cart" section looks like the baseline "cart"',
+        "assert_matches_baseline",
+        {"name": "cart", "target": "Cart"},
+    ),
+    (
+        'Verify the whole page matches the baseline "home", ignoring "the clock" and "Ad banner"',
+        "assert_matches_baseline",
+        {"name": "home", "full_page": True, "ignore": ["clock", "Ad banner"]},
+    ),
 ]
 
 
@@ -465,6 +478,7 @@ def test_every_tool_of_the_tool_layer_is_reachable() -> None:
         "tabs",
         "dialogs",
         "assert_text_in",
+        "assert_matches_baseline",
     }
     assert {tool for _, tool, _ in PHRASES} == tools
 
@@ -524,6 +538,8 @@ NOT_PLAIN = [
     "Verify the URL ends with /unquoted",
     "Enter admin in the Username field",
     "Verify the page looks tidy",
+    "Verify the page matches the mockup",  # no baseline named: judgement
+    'Verify the previous page matches the baseline "x"',  # not the page on screen
     "Log in as the standard user",
     "",
     "   ",

@@ -8,7 +8,8 @@ setting            all                          fail (default)                  
 =================  ===========================  ==============================  ==========
 screenshots,       kept for every spec          kept for failed/error specs     not kept
 snapshots,
-transcript
+transcript, visual
+check images
 tool screenshots   every tool call              failed tool calls               not taken
 (tool_context)
 result.json        every spec                   every spec                      not written

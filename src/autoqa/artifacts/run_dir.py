@@ -474,10 +474,17 @@ class RunArtifacts:
 
 
 def _remap_step(step: StepResult, kept: Any) -> StepResult:
-    if not any(call.screenshot_path for call in step.tool_calls):
+    if not any(call.screenshot_path or call.images for call in step.tool_calls):
         return step
     calls = tuple(
-        replace(call, screenshot_path=kept(call.screenshot_path)) if call.screenshot_path else call
+        replace(call, screenshot_path=kept(call.screenshot_path), images=_kept_images(call.images, kept))
+        if call.screenshot_path or call.images
+        else call
         for call in step.tool_calls
     )
     return replace(step, tool_calls=calls)
+
+
+def _kept_images(images: dict[str, str], kept: Any) -> dict[str, str]:
+    """A visual check's images that the policy kept (discarded ones are dropped, as screenshots are)."""
+    return {kind: new for kind, path in images.items() if (new := kept(path)) is not None}

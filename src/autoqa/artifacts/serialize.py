@@ -31,7 +31,7 @@ RESULT_SCHEMA = 1
 
 
 def tool_call_to_dict(call: ToolCall) -> dict[str, Any]:
-    return {
+    out = {
         "tool": call.tool,
         "args": dict(call.args),
         "ok": call.ok,
@@ -42,6 +42,9 @@ def tool_call_to_dict(call: ToolCall) -> dict[str, Any]:
         "screenshot_path": call.screenshot_path,
         "data": dict(call.data),
     }
+    if call.images:  # a visual check's expected / actual / diff
+        out["images"] = dict(call.images)
+    return out
 
 
 def step_to_dict(step: StepResult) -> dict[str, Any]:
@@ -121,6 +124,7 @@ def _tool_call(data: Mapping[str, Any]) -> ToolCall:
         duration_ms=float(data.get("duration_ms") or 0.0),
         screenshot_path=data.get("screenshot_path"),
         data=dict(data.get("data") or {}),
+        images={str(k): str(v) for k, v in (data.get("images") or {}).items()},
     )
 
 

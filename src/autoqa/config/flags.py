@@ -74,6 +74,8 @@ RUN_KEYS: tuple[str, ...] = (
     "strict_negative_checks",
     "strict_drift",
     "heal",
+    "update_baselines",
+    "missing_baselines",
 )
 """The settings ``autoqa run`` takes as flags, in the order ``--help`` lists them."""
 
@@ -124,6 +126,7 @@ PLUGIN_KEYS: tuple[str, ...] = (
     "trace",
     "video",
     "artifacts",
+    "update_baselines",
 )
 """The settings the pytest plugin takes as ``--autoqa-<flag>`` options."""
 

@@ -230,6 +230,8 @@ def load_settings(
         settings = settings.model_copy(
             update={"strict_negative_checks": settings.negative_checks_strict(environ)}
         )
+    if settings.missing_baselines is None:  # likewise: a .env file's CI counts
+        settings = settings.model_copy(update={"missing_baselines": settings.missing_baselines_mode(environ)})
     variables, variable_sources = _variables(settings, environ, sources)
     if environ.get(_NOT_A_VARIABLE):
         warnings.append(

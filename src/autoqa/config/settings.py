@@ -20,6 +20,7 @@ AgentMode = Literal["auto", "never", "always", "on-miss"]
 ArtifactsMode = Literal["all", "fail", "none"]
 ToolContextMode = Literal["screenshot", "snapshot", "none"]
 RecordingMode = Literal["on", "off", "retain-on-failure"]
+MissingBaselines = Literal["write", "error"]
 
 _ENV_NAME = re.compile(r"[A-Za-z0-9_.-]+")
 _SHARD = re.compile(r"(\d+)/(\d+)")
@@ -44,6 +45,8 @@ _NUMBER_KEYS = (
     "explore_max_pages",
     "explore_max_depth",
     "explore_timeout_s",
+    "visual_threshold",
+    "visual_max_diff_ratio",
 )
 RESERVED_VARIABLES = ("BASE_URL", "LOGIN_BASE_URL", "ENV")
 """Variables that come from their own settings (``--url``, ``--login-url``, ``--env``), not from ``vars``."""
@@ -184,6 +187,18 @@ class Settings(BaseModel):
     """Links the crawl follows from the start page, at most (0: the start page only)."""
     explore_timeout_s: float = Field(300.0, gt=0)
     """Seconds the crawl of ``autoqa plan`` may take."""
+    # Visual baselines (tools/visual.py): thresholds, and what a run does with the baseline files.
+    visual_threshold: float = Field(0.2, ge=0, le=1)
+    """How far apart two colours of one pixel may be and still count as the same in a visual check (0:
+    exactly equal, 1: anything), on pixelmatch's perceptual scale as Playwright's toHaveScreenshot uses."""
+    visual_max_diff_ratio: float = Field(0.0, ge=0, le=1)
+    """The share of pixels that may differ (antialiasing aside) before a visual check fails; 0: none."""
+    update_baselines: bool = False
+    """Rewrite every visual baseline the run checks with what the page shows now (review the diff and
+    commit)."""
+    missing_baselines: MissingBaselines | None = None
+    """A visual check whose baseline does not exist yet: write it (the step passes, flagged for review) or
+    error (the spec is not judged). None: error when CI is set, else write."""
 
     @field_validator("base_url", "login_base_url")
     @classmethod
@@ -307,6 +322,14 @@ class Settings(BaseModel):
             return self.strict_negative_checks
         value = (os.environ if environ is None else environ).get("CI", "")
         return value.strip().lower() not in ("", "0", "false", "no")
+
+    def missing_baselines_mode(self, environ: Mapping[str, str] | None = None) -> MissingBaselines:
+        """``missing_baselines`` resolved: unset means error in CI (the ``CI`` variable is set), where a
+        baseline written on the fly would pass a check nobody reviewed; write elsewhere."""
+        if self.missing_baselines is not None:
+            return self.missing_baselines
+        value = (os.environ if environ is None else environ).get("CI", "")
+        return "write" if value.strip().lower() in ("", "0", "false", "no") else "error"
 
     @property
     def viewport_size(self) -> tuple[int, int]:

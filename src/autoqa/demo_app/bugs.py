@@ -9,6 +9,8 @@ KNOWN_BUGS: Mapping[str, str] = {
     "total": "the cart total is wrong (adds $1.00)",
     "button": 'the "Place order" button does nothing',
     "label": 'the checkout field "Postal code" is renamed "Zip code"',
+    # Only a visual check sees it: every text, element and state stays the same.
+    "layout": "the cart total is pushed out of line, 140 px to the right",
     # The tasks page (web components with open shadow roots): one behaviour each.
     "tasks-order": "new tasks go to the top of the list instead of the bottom",
     "tasks-focus": 'the "New task" field loses focus after a task is added',

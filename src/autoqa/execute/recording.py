@@ -95,9 +95,11 @@ class RecordingCaller:
         if self.recorder is not None and self.ctx is not None:
             # Raw args on purpose: secrets are still {{NAME}} placeholders here, which is what the IR keeps.
             await self.recorder.after_call(step, name, args, result, self.ctx.page.url)
-        screenshot_path = None
-        if result.screenshot is not None and result.screenshot.data and self.save_screenshot:
-            screenshot_path = self.save_screenshot(result.screenshot.data, f"step{step or 0}-{name}")
+        images = self._save_images(result, f"step{step or 0}-{name}")
+        screenshot_path = images.get("diff")  # a visual check's failure picture is its diff, already saved
+        shot = result.screenshot
+        if screenshot_path is None and shot is not None and shot.data and self.save_screenshot:
+            screenshot_path = self.save_screenshot(shot.data, f"step{step or 0}-{name}")
         error = result.error
         call = ToolCall(
             tool=name,
@@ -109,6 +111,7 @@ class RecordingCaller:
             duration_ms=round(result.duration_ms, 1),
             screenshot_path=screenshot_path,
             data=_small_data(result.data, self.secrets),
+            images=images,
         )
         self.calls.append(call)
         self.events.emit(
@@ -123,6 +126,17 @@ class RecordingCaller:
             screenshot=screenshot_path,
         )
         return result
+
+    def _save_images(self, result: ToolResult, hint: str) -> dict[str, str]:
+        """Save the result's evidence images (a visual check's expected / actual / diff); kind → path."""
+        saved: dict[str, str] = {}
+        if self.save_screenshot is None:
+            return saved
+        for image in result.images:
+            path = self.save_screenshot(image.data, f"{hint}-{image.kind}")
+            if path is not None:
+                saved[image.kind] = path
+        return saved
 
 
 def _small_data(data: Mapping[str, Any], secrets: SecretSet) -> dict[str, Any]:

@@ -61,8 +61,11 @@ APP_FAILURE_CODES = frozenset(
         ErrorCode.AMBIGUOUS_TARGET,
         ErrorCode.ELEMENT_NOT_INTERACTABLE,
         ErrorCode.TIMEOUT,
+        ErrorCode.VISUAL_MISMATCH,
     }
 )
+MISMATCH_CODES = frozenset({ASSERTION_FAILED, ErrorCode.VISUAL_MISMATCH})
+"""An assertion that saw the page and found it other than claimed (text, state, or how it looks)."""
 
 ABSENT_CODES = frozenset({ErrorCode.ELEMENT_NOT_FOUND, ErrorCode.TIMEOUT, ErrorCode.ELEMENT_NOT_INTERACTABLE})
 """Codes that an ``Optional:`` step treats as "not present here": the step is skipped, not failed."""
@@ -199,7 +202,7 @@ def _facts(calls: Sequence[ToolCall], kinds: Mapping[str, str] | None = None) ->
 
     uncleared: ToolCall | None = None
     for i, call in enumerate(calls):
-        if is_assertion(call) and not call.ok and call.error_code == ASSERTION_FAILED:
+        if is_assertion(call) and not call.ok and call.error_code in MISMATCH_CODES:
             key = expectation_key(call)
             cleared = any(
                 is_assertion(later) and later.ok and expectation_key(later) == key for later in calls[i + 1 :]
@@ -214,7 +217,7 @@ def _facts(calls: Sequence[ToolCall], kinds: Mapping[str, str] | None = None) ->
 
 
 # The app's answer, not ours: another approach could not change what the page shows.
-_MISMATCH_CODES = frozenset({ErrorCode.ASSERTION_FAILED, ErrorCode.ELEMENT_NOT_FOUND})
+_MISMATCH_CODES = MISMATCH_CODES | {ErrorCode.ELEMENT_NOT_FOUND}
 
 
 def _genuine_mismatch(facts: _StepFacts) -> str | None:
@@ -451,6 +454,18 @@ def negative_check_flags(calls: Sequence[ToolCall]) -> dict[int, tuple[StepFlag,
     return {step: tuple(found) for step, found in flags.items()}
 
 
+def baseline_flags(calls: Sequence[ToolCall]) -> tuple[StepFlag, ...]:
+    """A visual check that wrote or rewrote its baseline compared nothing: its pass is the picture a
+    reviewer must look at before committing it."""
+    flags: list[StepFlag] = []
+    for call in calls:
+        status = call.data.get("status")
+        if call.ok and call.tool == "assert_matches_baseline" and status in ("written", "updated"):
+            where = call.data.get("baseline") or call.data.get("name")
+            flags.append(StepFlag(FlagKind.BASELINE, f"baseline {status}: {where} — review it and commit it"))
+    return tuple(flags)
+
+
 def with_evidence(result: SpecResult, calls: Sequence[ToolCall], *, strict_negative: bool) -> SpecResult:
     """Attach the evidence map and the negative-check flags to every step of ``result``; with
     ``strict_negative`` a flagged step fails a spec that would otherwise pass."""
@@ -463,7 +478,8 @@ def with_evidence(result: SpecResult, calls: Sequence[ToolCall], *, strict_negat
     for step in result.steps:
         own = by_step.get(step.index, [])
         lines = tuple(dict.fromkeys(describe_call(c) for c in own if c.ok and is_assertion(c.tool)))
-        steps.append(dataclasses.replace(step, evidence=lines, flags=step.flags + flags.get(step.index, ())))
+        found = step.flags + flags.get(step.index, ()) + baseline_flags(own)
+        steps.append(dataclasses.replace(step, evidence=lines, flags=found))
     result = dataclasses.replace(result, steps=tuple(steps))
     if not strict_negative or result.outcome is not Outcome.PASSED:
         return result

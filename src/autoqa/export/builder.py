@@ -24,9 +24,10 @@ from autoqa.export.statements import (
     guessed_locator,
     statements,
 )
-from autoqa.export.values import ValueRenderer
+from autoqa.export.values import ValueRenderer, env_name
 from autoqa.record.ir import DialogSeen, IRRecord
 from autoqa.record.locator_spec import py_str, py_text
+from autoqa.secrets import is_secret_name
 from autoqa.spec.grammar import parse_plain_step
 from autoqa.spec.model import Spec, Step
 
@@ -131,6 +132,7 @@ def build_steps(spec: Spec, records: Sequence[IRRecord], app_origin: str | None)
     by_step = _assign_to_steps(spec, ordered)
     pages = _Pages()
     secret_names = frozenset(spec.secrets)
+    secret_envs = tuple(sorted(env_name(n) for n in spec.variables if is_secret_name(n, spec.secrets)))
     out: list[StepCode] = []
     for step in spec.steps:
         values = ValueRenderer().for_step(
@@ -141,7 +143,9 @@ def build_steps(spec: Spec, records: Sequence[IRRecord], app_origin: str | None)
         probe: str | None = None
         for record in step_records:
             page = pages.var(record)
-            ctx = StatementContext(page=page, values=values, app_origin=app_origin, tabs=tuple(pages.tabs))
+            ctx = StatementContext(
+                page=page, values=values, app_origin=app_origin, tabs=tuple(pages.tabs), secrets=secret_envs
+            )
             code = statements(record, ctx)
             if probe is None and step.optional:
                 probe = _probe(record, page)

@@ -37,6 +37,7 @@ _IMPORTS: dict[str, str] = {
     "Page": "from playwright.sync_api import Page",
     "PlaywrightTimeoutError": "from playwright.sync_api import TimeoutError as PlaywrightTimeoutError",
     "expect": "from playwright.sync_api import expect",
+    "expect_matches_baseline": "from autoqa.export.visual_check import expect_matches_baseline",
 }
 
 

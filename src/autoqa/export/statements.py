@@ -15,6 +15,8 @@ assert_enabled         ``expect(locator).to_be_enabled()`` / ``to_be_disabled()`
 assert_count           ``expect(locator).to_have_count(n)``
 wait_for               the same expectations with the wait's timeout; ``seconds`` → ``wait_for_timeout``
 assert_storage         ``page.wait_for_function(<the same claim>)``; cookies: ``assert`` on cookies()
+assert_matches_        ``expect_matches_baseline(page | locator, "<baseline>.png", …)`` from
+baseline               ``autoqa.export.visual_check`` (the same screenshot, masks and comparison)
 history / clear_*      ``page.go_back()`` … ``page.reload()``; ``localStorage.clear()``, ``clear_cookies()``
 =====================  ==========================================================================
 """
@@ -65,6 +67,8 @@ class StatementContext:
     """``scheme://host:port`` of the app: absolute URLs on it become paths relative to the base URL."""
     tabs: tuple[str, ...] = ("page",)
     """Page variables by tab index just before the record ran."""
+    secrets: tuple[str, ...] = ()
+    """``AUTOQA_<NAME>`` of the spec's secrets: a visual check paints their values over."""
 
 
 def frames_scope(page: str, frames: tuple[FrameRef, ...]) -> str:
@@ -128,6 +132,8 @@ def statements(record: IRRecord, ctx: StatementContext) -> list[Node]:
         return [Line(_page_expect(tool, args, ctx))]
     if tool == "wait_for":
         return [Line(_wait(record, ctx))]
+    if tool == "assert_matches_baseline":
+        return [Line(_baseline_expect(record, ctx))]
     if tool == "tabs":
         return _tabs(record, ctx)
     if tool == "dialogs":
@@ -403,6 +409,37 @@ def _page_expect(tool: str, args: Mapping[str, Any], ctx: StatementContext) -> s
         pattern = f'r"^[a-z]+://[^/]+" + re.escape({py_str(expected)}) + "$"'
         return f"expect({ctx.page}).to_have_url(re.compile({pattern}))"
     return f"expect({ctx.page}).{matcher}({ctx.values.expr(expected)})"
+
+
+def _baseline_expect(record: IRRecord, ctx: StatementContext) -> str:
+    """The same visual check through ``autoqa.export.visual_check``: same picture, masks and comparison."""
+    args, data = record.args, record.data
+    baseline = data.get("baseline")
+    if not isinstance(baseline, str) or not baseline:
+        raise ExportError("a visual check was recorded without its baseline file", step=record.step)
+    has_element = args.get("ref") is not None or args.get("target") is not None
+    subject = _require_locator(record, ctx.page) if has_element else ctx.page
+    options = [py_str(baseline), "near=__file__"]
+    masks = []
+    for mask in record.masks:
+        if mask.chosen is None:
+            raise ExportError(
+                f"a region the visual check ignores has no unique locator ({mask.error or 'none validated'})",
+                step=record.step,
+                hint="name the region by a data-testid or an accessible name",
+            )
+        masks.append(mask.chosen.code(frames_scope(ctx.page, mask.frames)))
+    if masks:
+        options.append(f"mask=[{', '.join(masks)}]")
+    if ctx.secrets:
+        options.append(f"secrets=[{', '.join(py_str(name) for name in ctx.secrets)}]")
+    if args.get("full_page"):
+        options.append("full_page=True")
+    viewport = data.get("viewport")
+    if isinstance(viewport, list) and len(viewport) == 2:  # pytest-playwright's default is 1280x720
+        options.append(f"viewport=({int(viewport[0])}, {int(viewport[1])})")
+    options.extend(f"{key}={float(data[key])!r}" for key in ("threshold", "max_diff_ratio") if key in data)
+    return f"expect_matches_baseline({subject}, {', '.join(options)})"
 
 
 def _wait(record: IRRecord, ctx: StatementContext) -> str:

@@ -106,6 +106,9 @@ class IRRecord(BaseModel):
     """For text assertions and waits: where the text was found."""
     data: dict[str, Any] = Field(default_factory=dict)
     """A few facts from the result that export needs (``selected`` option, navigated ``url``)."""
+    masks: tuple[ElementRecord, ...] = ()
+    """For a visual check: the elements its ``ignore`` targets named (each may be several), so the
+    exported test paints over the same regions."""
     timestamp: float = 0.0
 
     def to_line(self) -> str:

@@ -24,6 +24,7 @@ from typing import Any
 from playwright.async_api import Locator, Page
 
 from autoqa.record.capture import capture_element, locate_text
+from autoqa.record.fingerprint import Fingerprint
 from autoqa.record.ir import DialogSeen, ElementRecord, IRRecord, IRWriter
 from autoqa.secrets import SecretSet
 from autoqa.tools.context import ToolContext
@@ -34,7 +35,7 @@ NOT_RECORDED = frozenset({"snapshot", "screenshot"})
 _GROUP_TOOLS = frozenset({"assert_count", "assert_element_visible", "assert_element_hidden", "wait_for"})
 _KEPT_DATA = (
     "url", "status", "selected", "value", "active", "closed", "count", "file", "policy", "signal",
-    "collection", "via_label",
+    "collection", "via_label", "baseline", "threshold", "max_diff_ratio", "viewport",
 )  # fmt: skip
 _MIN_SECRET_LEN = 3
 
@@ -107,6 +108,7 @@ class Recorder:
                 exact=bool(args.get("exact")),
                 timeout_ms=self.capture_timeout_ms,
             )
+        masks = await self._capture_masks(args.get("ignore")) if tool == "assert_matches_baseline" else ()
         record = IRRecord(
             seq=len(self.records) + 1,
             run_id=self.run_id,
@@ -128,6 +130,7 @@ class Recorder:
             ),
             text=text,
             data={k: self._placeholders(result.data[k]) for k in _KEPT_DATA if k in result.data},
+            masks=masks,
             timestamp=time.time(),
         )
         self.records.append(record)
@@ -137,6 +140,17 @@ class Recorder:
 
     def for_step(self, step: int) -> list[IRRecord]:
         return [r for r in self.records if r.step == step]
+
+    async def _capture_masks(self, ignore: Any) -> tuple[ElementRecord, ...]:
+        """Every region a visual check painted over, captured as a group (a target may name several)."""
+        if not isinstance(ignore, list):
+            return ()
+        masks = []
+        for target in ignore:
+            # As assert_count captures: a locator matching exactly the elements the target named.
+            captured = await self._capture_group("assert_count", str(target))
+            masks.append(captured or ElementRecord(fingerprint=Fingerprint(tag=""), error="not found again"))
+        return tuple(masks)
 
     async def _capture_group(self, tool: str, target: str) -> ElementRecord | None:
         """Element assertions over several matches run no hook: capture the first match as the group's."""

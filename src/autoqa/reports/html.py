@@ -3,8 +3,9 @@
 Inline CSS and JS, images as ``data:`` URIs, and a Content-Security-Policy that forbids every network
 fetch, so the file works when opened from disk, attached to a CI job, or mailed. Layout: a summary
 (counts, duration, cost and tokens), outcome filters, then one section per spec with its steps (status,
-timing, reason), tool calls (error codes, timing), the failure screenshot, cost and tokens, and links to
-the kept trace (with the ``playwright show-trace`` command), video and transcript.
+timing, reason), tool calls (error codes, timing), a visual check's expected / actual / diff images side
+by side, the failure screenshot, cost and tokens, and links to the kept trace (with the ``playwright
+show-trace`` command), video and transcript.
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ td:first-child,td:nth-child(3),td:nth-child(4){white-space:nowrap;width:1%}
 .err{color:var(--fail);font-weight:600}img.shot{max-width:100%;border:1px solid var(--line);margin:8px 0}
 .evidence{color:var(--muted,#555);font-size:.9em}.evidence ul{margin:2px 0 2px 16px;padding:0}
 .warn{color:#8a5a00}.heal{font-size:.9em}
+.visual{display:flex;gap:8px;flex-wrap:wrap;margin:6px 0}.visual figure{margin:0;flex:1 1 30%;min-width:180px}
+.visual img{max-width:100%;border:1px solid var(--line)}.visual figcaption{font-size:12px;color:#59636e}
 code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px}
 pre{background:var(--bg);padding:6px 8px;border-radius:4px;overflow:auto}
 .hidden{display:none}
@@ -104,13 +107,13 @@ def _usage_text(usage: Usage) -> str:
     )
 
 
-def _data_uri(run_dir: Path | None, relative: str | None) -> str | None:
+def _data_uri(run_dir: Path | None, relative: str | None, *, limit: int = _MAX_EMBED_BYTES) -> str | None:
     if not relative or run_dir is None:
         return None
     path = run_dir / relative
     mime = _MIME.get(path.suffix.lower())
     try:
-        if mime is None or path.stat().st_size > _MAX_EMBED_BYTES:
+        if mime is None or path.stat().st_size > limit:
             return None
         data = path.read_bytes()
     except OSError:
@@ -139,7 +142,7 @@ def _evidence(step: StepResult) -> str:
 
 
 def _flags(step: StepResult) -> str:
-    labels = {"vacuous_negative": "check the wording", "drift": "drift"}
+    labels = {"vacuous_negative": "check the wording", "drift": "drift", "baseline": "new baseline"}
     return "".join(
         f'<div class="warn"><span class="badge skipped">{_e(labels.get(str(f.kind), str(f.kind)))}</span> '
         f"{_e(f.message)}</div>"
@@ -158,10 +161,29 @@ def _heal(step: StepResult) -> str:
     )
 
 
-def _step_row(step: StepResult) -> str:
+_VISUAL_KINDS = (("expected", "expected (baseline)"), ("actual", "actual"), ("diff", "diff (red: changed)"))
+_MAX_VISUAL_EMBED_BYTES = 2 * 1024 * 1024
+"""A bigger picture (a very long full page) is linked by its path instead: the report stays mailable."""
+
+
+def _visual(call: ToolCall, run_dir: Path | None) -> str:
+    """A visual check's expected, actual and diff images side by side."""
+    figures = []
+    for kind, label in _VISUAL_KINDS:
+        relative = call.images.get(kind)
+        if not relative:
+            continue
+        uri = _data_uri(run_dir, relative, limit=_MAX_VISUAL_EMBED_BYTES)
+        shown = f'<img alt="{_e(label)}" src="{uri}">' if uri else f"<code>{_e(relative)}</code>"
+        figures.append(f"<figure>{shown}<figcaption>{_e(label)}: {_e(relative)}</figcaption></figure>")
+    return f'<div class="visual">{"".join(figures)}</div>' if figures else ""
+
+
+def _step_row(step: StepResult, run_dir: Path | None = None) -> str:
     calls = ""
     if step.tool_calls:
         calls = '<ul class="calls">' + "".join(_call_html(c) for c in step.tool_calls) + "</ul>"
+        calls += "".join(_visual(c, run_dir) for c in step.tool_calls if c.images)
     reason = f'<div class="err">{_e(step.reason)}</div>' if step.reason else ""
     healed = ' <span class="badge skipped">healed</span>' if step.healed else ""
     return (
@@ -241,7 +263,7 @@ def _spec_html(spec: SpecResult, run_dir: Path | None, root: Path | None) -> str
         parts.append(
             "<table><thead><tr><th>#</th><th>Step</th><th>Status</th><th>Time</th></tr></thead><tbody>"
         )
-        parts.extend(_step_row(step) for step in spec.steps)
+        parts.extend(_step_row(step, run_dir) for step in spec.steps)
         parts.append("</tbody></table>")
     parts.append(_screenshot(spec, run_dir))
     parts.append(_links(spec, run_dir))

@@ -28,6 +28,8 @@ from autoqa.runner.after_pass import PassedSpec
 from autoqa.runner.jobs import SpecJob
 from autoqa.runner.run_context import RunEnvironment
 from autoqa.spec.model import Spec
+from autoqa.spec.slug import slugify_path
+from autoqa.tools.baseline_files import BaselineFolder, spec_baseline_folder
 from autoqa.tools.context import ToolContext
 from autoqa.tools.origin_guard import guard_navigations
 from autoqa.tools.secret_fields import secret_masks
@@ -53,6 +55,11 @@ def _upload_dir(env: RunEnvironment) -> Path | None:
     if configured is None:
         return None
     return (configured if configured.is_absolute() else env.root / configured).resolve()
+
+
+def _baselines(job: SpecJob, env: RunEnvironment) -> BaselineFolder:
+    """The spec's visual baselines, beside its step cache (named by the same slug)."""
+    return spec_baseline_folder(env.settings.cache_dir, slugify_path(job.spec.path, env.root), env.root)
 
 
 def _allowed_origins(job: SpecJob, env: RunEnvironment) -> tuple[str, ...]:
@@ -174,6 +181,7 @@ async def _execute(
         upload_dir=_upload_dir(env),
         secrets=dict(job.secrets.values),
         settings=env.tool_settings,
+        baselines=_baselines(job, env),
     )
     await guard_navigations(ctx)  # links, forms and scripts stay on the allowed origins, not only navigate
     recorder = Recorder(ctx, env.ir_writer, spec_path=job.spec.path, run_id=env.run_id)

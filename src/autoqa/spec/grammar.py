@@ -97,6 +97,11 @@ Enter "v" in the Username field · Fill the Email field with…  fill(target='"U
 Switch to tab 2 (1-based) · Switch to the first tab           tabs(action="switch", index=1 → 0-based)
 Switch to the new|newest|last tab                             tabs(action="switch", index=-1)
 Accept|Dismiss the next dialog · Accept the alert|confirm     dialogs(action=accept|dismiss) (next dialog)
+Verify the page matches|looks like the baseline "b"           assert_matches_baseline(name="b")
+Verify the "t" section matches the "b" baseline               assert_matches_baseline(name="b", target="t")
+Verify the full|whole page matches the baseline "b"           assert_matches_baseline(name, full_page=True)
+… the baseline "b" ignoring|except for "x" and "y"            assert_matches_baseline(…, ignore=["x", "y"])
+Compare the page with the baseline "b"                        assert_matches_baseline(name="b")
 ============================================================  ===============================================
 
 Chinese: 打开/访问/导航到 <url> · 点击“t” · 在“t”中输入“v” · 输入“v”到“t” · 在“t”中选择“o”
@@ -927,6 +932,50 @@ def _clear_storage(m: re.Match[str]) -> Built:
     area = m.group("area").lower()
     kind = "local" if area.startswith("local") else "session" if area.startswith("session") else area
     return ("clear_storage", {"area": "all" if kind == "storage" else kind})
+
+
+# Visual baselines: a *named* baseline is a deterministic check (the picture is compared with a committed
+# image); "looks right", "as before" or "matches the mockup" without a quoted baseline name need judgement.
+_LOOKS = r"(?:still\s+)?(?:visually\s+)?(?:matches|looks\s+like|is\s+identical\s+to)"
+_BASELINE_NAME = rf"(?:the\s+)?(?:baseline\s+{q('name')}|{q('name2')}\s+baseline)"
+_IGNORING = (
+    rf"(?:,?\s+(?:ignoring|masking|except(?:\s+for)?)\s+"
+    rf"(?P<ignore>{QUOTED}(?:\s*(?:,\s*(?:and\s+)?|and\s+){QUOTED})*))?"
+)
+_THIS_PAGE = (
+    r"(?:the\s+)?(?P<whole>full\s+|whole\s+|entire\s+)?"
+    r"(?:(?!previous\b|next\b|other\b|new\b|last\b|first\b|same\b)[a-z][\w-]*\s+)?(?:page|screen)"
+)
+
+
+@_rule(
+    rf"{VERIFY}\s+{_THIS_PAGE}\s+{_LOOKS}\s+{_BASELINE_NAME}{_IGNORING}",
+    rf"compare\s+{_THIS_PAGE}\s+(?:with|to|against)\s+{_BASELINE_NAME}{_IGNORING}",
+    rf"{VERIFY}\s+{THE}{q('target')}{NOUN}\s+{_LOOKS}\s+{_BASELINE_NAME}{_IGNORING}",
+)
+def _matches_baseline(m: re.Match[str]) -> Built:
+    groups = m.groupdict()
+    name = unquote(groups.get("name") or groups.get("name2") or "").strip()
+    if not name:
+        return None
+    args: dict[str, Any] = {"name": name}
+    if groups.get("target") is not None:
+        target = _target(m)
+        if target is None:
+            return None
+        args["target"] = target
+    if groups.get("whole"):
+        args["full_page"] = True
+    if groups.get("ignore"):
+        # 'ignoring "the clock"': the region is "clock" (an article inside the quotes names nothing).
+        ignore = [
+            re.sub(r"^the\s+", "", unquote(x).strip(), flags=re.I)
+            for x in re.findall(QUOTED, groups["ignore"])
+        ]
+        if not all(ignore):
+            return None
+        args["ignore"] = ignore
+    return "assert_matches_baseline", args
 
 
 @_rule(rf"{VERIFY}\s+{THE}(?:current\s+|page\s+)?(?:url|address)\s+(?:still\s+)?ends\s+with\s+{q('x')}")

@@ -44,7 +44,8 @@ HIDDEN = (
 )
 
 
-_CLAIM = re.compile(rf"(?:{VERIFY}\b|{ZH_VERIFY})", re.IGNORECASE)
+# "Compare the page with the baseline …" checks too (it is no action of a user's).
+_CLAIM = re.compile(rf"(?:{VERIFY}\b|compare\b|{ZH_VERIFY})", re.IGNORECASE)
 # A statement of what the page shows, written as a test case's expected result: "An error message "x" is
 # displayed", "The "Saved" toast is shown." (a subject, then a visibility predicate that ends the sentence).
 _SHOWN_STATEMENT = re.compile(rf"(?:the|an?)\s.*\s(?:is|are)\s+(?:now\s+)?{VISIBLE}\s*\.?", re.IGNORECASE)
@@ -52,9 +53,9 @@ _SHOWN_STATEMENT = re.compile(rf"(?:the|an?)\s.*\s(?:is|are)\s+(?:now\s+)?{VISIB
 
 def claims(text: str) -> bool:
     """Whether a sentence states something to check: it starts with one of the grammar's assertion verbs
-    (Verify, Assert, Check that, Expect, Ensure, Confirm, 验证, 断言, 确认, 检查 — any case), or it is a
-    statement that something "is shown|displayed|visible". Every executor asks such a step for evidence;
-    the plain grammar maps it only to assertion tools."""
+    (Verify, Assert, Check that, Expect, Ensure, Confirm, Compare, 验证, 断言, 确认, 检查 — any case), or it
+    is a statement that something "is shown|displayed|visible". Every executor asks such a step for
+    evidence; the plain grammar maps it only to assertion tools."""
     stripped = text.strip()
     return _CLAIM.match(stripped) is not None or _SHOWN_STATEMENT.fullmatch(stripped) is not None
 

@@ -191,7 +191,8 @@ async def call_tool(ctx: ToolContext, name: str, args: Mapping[str, Any] | None)
     wants_shot = result.error is not None and result.error.code not in _NOT_ABOUT_THE_PAGE
     if shown_name == "snapshot" and result.error is not None and result.error.code is ErrorCode.TIMEOUT:
         wants_shot = False  # the page is still busy building the snapshot: a screenshot would wait on it too
-    if wants_shot and touched_page and ctx.settings.failure_screenshots:
+    # A check that attached its own picture (a visual diff) keeps it: it says more than the page now.
+    if wants_shot and touched_page and ctx.settings.failure_screenshots and result.screenshot is None:
         mask = secret_masks(ctx, ctx.page)
         shot, note = await failure_screenshot(ctx.page, ctx.settings, mask=mask)
         result = result.model_copy(update={"screenshot": shot, "screenshot_note": note})

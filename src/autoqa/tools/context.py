@@ -11,6 +11,7 @@ from typing import Any, Literal
 from playwright.async_api import BrowserContext, Locator, Page
 
 from autoqa.config.settings import Settings
+from autoqa.tools.baseline_files import BaselineFolder
 
 DialogPolicy = Literal["accept", "dismiss"]
 ElementHook = Callable[[str, Locator, Mapping[str, Any]], Awaitable[None]]
@@ -54,6 +55,14 @@ class ToolSettings:
     settle_timeout_ms: float = _DEFAULTS["settle_timeout_ms"].default
     """After an action, the longest wait for the work it started (re-render, route change, request) to
     finish so checks read the new page (see ``tools/settle.py``); 0 turns settling off."""
+    visual_threshold: float = _DEFAULTS["visual_threshold"].default
+    """Per-pixel colour distance (0..1) a visual check tolerates."""
+    visual_max_diff_ratio: float = _DEFAULTS["visual_max_diff_ratio"].default
+    """Share of differing pixels a visual check tolerates."""
+    update_baselines: bool = False
+    """Visual checks rewrite their baseline with the page instead of comparing."""
+    write_missing_baselines: bool = True
+    """A visual check without a baseline writes one (False: it fails with ``BASELINE_MISSING``)."""
 
     @classmethod
     def from_settings(cls, settings: Settings) -> ToolSettings:
@@ -65,6 +74,10 @@ class ToolSettings:
             screenshot_max_side=settings.screenshot_max_side,
             test_id_attribute=settings.test_id_attribute,
             settle_timeout_ms=settings.settle_timeout_ms,
+            visual_threshold=settings.visual_threshold,
+            visual_max_diff_ratio=settings.visual_max_diff_ratio,
+            update_baselines=settings.update_baselines,
+            write_missing_baselines=settings.missing_baselines_mode() == "write",
         )
 
     @property
@@ -100,6 +113,8 @@ class ToolContext:
     dialogs: list[dict[str, Any]] = field(default_factory=list)
     """Every JS dialog seen: type, message, and how it was handled."""
     element_hook: ElementHook | None = None
+    baselines: BaselineFolder | None = None
+    """The spec's visual baselines (``<cache_dir>/baselines/<spec>``); None: visual checks are refused."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Per-session state owned by individual tools (kept here so tools stay module-level functions)."""
 

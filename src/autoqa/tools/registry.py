@@ -13,6 +13,7 @@ from autoqa.tools import (
     navigation,
     observe,
     storage,
+    visual,
 )
 from autoqa.tools.args import ElementArgs
 from autoqa.tools.spec import ToolSpec
@@ -173,6 +174,12 @@ _SPECS = (
         "assert_storage",
         "Check a local/session storage key or cookie: state set/unset/empty, or equals/contains/count.",
         storage.StorageArgs, "assertion", storage.assert_storage,
+    ),
+    ToolSpec(
+        "assert_matches_baseline",
+        "Compare the page (or element) with baseline image name; the first run saves it. ignore: targets "
+        "to mask.",
+        visual.BaselineArgs, "assertion", visual.assert_matches_baseline,
     ),
     ToolSpec(
         "clear_storage",

@@ -28,6 +28,12 @@ class ErrorCode(StrEnum):
     """A limit of the run ended the session (the agent's guardrails)."""
     SESSION_FINISHED = "SESSION_FINISHED"
     """A tool call after ``finish`` or ``report_bug``."""
+    VISUAL_MISMATCH = "VISUAL_MISMATCH"
+    """The page (or element) does not look like its visual baseline: the app's answer, like a failed
+    assertion."""
+    BASELINE_MISSING = "BASELINE_MISSING"
+    """A visual check has no baseline to compare with and may not write one (``missing_baselines =
+    "error"``, the default in CI): nothing was judged."""
 
 
 # Retriable means "the same call may succeed later": the page was still loading or busy (a timeout, a
@@ -50,6 +56,8 @@ RETRIABLE: dict[ErrorCode, bool] = {
     ErrorCode.ASK_USER_UNAVAILABLE: False,
     ErrorCode.GUARDRAIL_TRIPPED: False,
     ErrorCode.SESSION_FINISHED: False,
+    ErrorCode.VISUAL_MISMATCH: False,
+    ErrorCode.BASELINE_MISSING: False,
 }
 
 
@@ -84,6 +92,17 @@ class Screenshot(BaseModel):
     note: str | None = None
 
 
+class EvidenceImage(BaseModel):
+    """An image a check attaches besides its screenshot (a visual baseline's ``expected``, ``actual`` and
+    ``diff``); the runner saves it with the run's artifacts, by policy."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str
+    data: bytes = Field(repr=False, exclude=True)
+    mime: str = "image/png"
+
+
 class ToolResult(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -94,6 +113,8 @@ class ToolResult(BaseModel):
     screenshot: Screenshot | None = None
     screenshot_note: str | None = None
     duration_ms: float = 0.0
+    images: tuple[EvidenceImage, ...] = ()
+    """Full-size evidence images (kept as files, shown side by side in report.html)."""
 
     @classmethod
     def success(cls, tool: str = "", **data: Any) -> ToolResult:
