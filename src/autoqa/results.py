@@ -60,6 +60,9 @@ class ToolCall:
     duration_ms: float = 0.0
     screenshot_path: str | None = None
     data: dict[str, Any] = field(default_factory=dict)
+    violations: tuple[dict[str, Any], ...] = ()
+    """Invariants the app broke, reported with this call: ``{invariant, message, step, url}`` each
+    (``step``: the step running when the browser reported it; see ``autoqa.tools.invariants``)."""
 
 
 class FlagKind(StrEnum):
@@ -105,6 +108,11 @@ class StepResult:
     """The file the step was written in (the spec, or a ``steps/`` file it includes), project-relative."""
     line: int | None = None
     """Its line in ``source``."""
+    violations: tuple[dict[str, Any], ...] = ()
+    """Invariants the app broke while this step ran (``{invariant, message, step, url}``)."""
+    transient: tuple[dict[str, Any], ...] = ()
+    """Text that appeared in live regions and dialogs while this step ran (``{text, kind, step, url}``):
+    toasts and status messages, kept even when they were gone before a check could read them."""
 
     @property
     def where(self) -> str:

@@ -36,6 +36,8 @@ _NAMES: Mapping[str, tuple[str, ...]] = {
     "output_dir": ("--output",),
     "max_tool_calls_per_spec": ("--max-tool-calls",),
     "spec_timeout_s": ("--spec-timeout",),
+    "invariants": ("--invariant",),
+    "allowed_failed_requests": ("--allow-failed-request",),
 }
 _INVERTED: Mapping[str, str] = {"headless": "Show the browser window."}
 """Switches that set their setting to False (``--headed`` → ``headless = False``), with their help."""
@@ -71,6 +73,9 @@ RUN_KEYS: tuple[str, ...] = (
     "strict_negative_checks",
     "strict_drift",
     "heal",
+    "invariants",
+    "allowed_failed_requests",
+    "error_text",
 )
 """The settings ``autoqa run`` takes as flags, in the order ``--help`` lists them."""
 

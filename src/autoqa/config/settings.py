@@ -15,6 +15,7 @@ import annotated_types
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from autoqa.input_values import VARIABLE_NAME, comma_list
+from autoqa.invariant_names import INVARIANTS, invalid_names
 
 AgentMode = Literal["auto", "never", "always", "on-miss"]
 ArtifactsMode = Literal["all", "fail", "none"]
@@ -173,6 +174,17 @@ class Settings(BaseModel):
     lean_history: bool = True
     """Send the agent's model requests through a local relay that keeps only the newest two images
     (older ones become a line of text). Off: the CLI re-sends every image with every request."""
+    # Deterministic invariants (tools/invariants.py): checked after every step, no model involved.
+    invariants: tuple[str, ...] = ()
+    """Checks that must hold after every step: no-console-errors, no-uncaught-exceptions,
+    no-failed-requests, no-error-text. A violation fails the step during which the browser reported it,
+    with the message or request as evidence."""
+    allowed_failed_requests: tuple[str, ...] = ()
+    """XHR/fetch answers no-failed-requests accepts: URL patterns with * (a /path or a full URL), each
+    optionally after a status, e.g. '404 /api/avatar/*'."""
+    error_text: tuple[str, ...] = ()
+    """More text no-error-text flags when the page shows it (besides NaN, undefined, [object Object] and
+    Something went wrong), e.g. '$0.00'."""
 
     @field_validator("base_url", "login_base_url")
     @classmethod
@@ -247,7 +259,15 @@ class Settings(BaseModel):
         return value
 
     @field_validator(
-        "secrets", "allowed_origins", "tags", "include_patterns", "exclude_patterns", mode="before"
+        "secrets",
+        "allowed_origins",
+        "tags",
+        "include_patterns",
+        "exclude_patterns",
+        "invariants",
+        "allowed_failed_requests",
+        "error_text",
+        mode="before",
     )
     @classmethod
     def _lists(cls, value: Any) -> Any:
@@ -260,6 +280,21 @@ class Settings(BaseModel):
             if not VARIABLE_NAME.fullmatch(name):
                 raise ValueError(f"{name!r} is not a variable name (letters, digits and _)")
         return value
+
+    @field_validator("invariants")
+    @classmethod
+    def _invariant_names(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        bad = invalid_names(value)
+        if bad:
+            raise ValueError(f"unknown invariant {bad[0]!r}; known: {', '.join(INVARIANTS)}")
+        return tuple(dict.fromkeys(value))
+
+    @field_validator("allowed_failed_requests", "error_text")
+    @classmethod
+    def _not_blank(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        if any(not item.strip() for item in value):
+            raise ValueError("entries must not be blank")
+        return tuple(item.strip() for item in value)
 
     @field_validator("allowed_origins")
     @classmethod
@@ -319,6 +354,9 @@ _ALLOWED_TEXT = {
     "tags": "a list of tags (or a comma-separated string)",
     "include_patterns": "a list of glob patterns",
     "exclude_patterns": "a list of glob patterns",
+    "invariants": f"a list of {', '.join(INVARIANTS)}",
+    "allowed_failed_requests": "a list of URL patterns with *, each optionally after a status ('404 /api/*')",
+    "error_text": "a list of texts",
 }
 
 

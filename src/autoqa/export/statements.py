@@ -15,6 +15,8 @@ assert_enabled         ``expect(locator).to_be_enabled()`` / ``to_be_disabled()`
 assert_count           ``expect(locator).to_have_count(n)``
 wait_for               the same expectations with the wait's timeout; ``seconds`` → ``wait_for_timeout``
 assert_storage         ``page.wait_for_function(<the same claim>)``; cookies: ``assert`` on cookies()
+assert_appeared        ``autoqa_live_regions.expect_appeared(t, since=appeared_since_N)``: the conftest's
+                       watcher, marked where step N (the step whose action the toast answers) starts
 history / clear_*      ``page.go_back()`` … ``page.reload()``; ``localStorage.clear()``, ``clear_cookies()``
 =====================  ==========================================================================
 """
@@ -125,6 +127,8 @@ def statements(record: IRRecord, ctx: StatementContext) -> list[Node]:
         return [Line(_evidence_expect(record, ctx))]
     if tool in ("assert_url", "assert_title"):
         return [Line(_page_expect(tool, args, ctx))]
+    if tool == "assert_appeared":
+        return [Line(_appeared_expect(record, ctx))]
     if tool == "wait_for":
         return [Line(_wait(record, ctx))]
     if tool == "tabs":
@@ -386,6 +390,33 @@ def _page_expect(tool: str, args: Mapping[str, Any], ctx: StatementContext) -> s
         pattern = f'r"^[a-z]+://[^/]+" + re.escape({py_str(expected)}) + "$"'
         return f"expect({ctx.page}).to_have_url(re.compile({pattern}))"
     return f"expect({ctx.page}).{matcher}({ctx.values.expr(expected)})"
+
+
+LIVE_REGIONS = "autoqa_live_regions"
+"""The conftest fixture exported ``assert_appeared`` checks use (``export/support.py``)."""
+
+
+def appeared_mark(step: int) -> str:
+    """The variable holding where step ``step`` started in the watcher's record."""
+    return f"appeared_since_{step}"
+
+
+def appeared_window(record: IRRecord) -> int | None:
+    """The step whose start an ``assert_appeared`` counted from in the recorded run (None: the test's)."""
+    window = record.data.get("window_step")
+    return window if isinstance(window, int) and not isinstance(window, bool) else None
+
+
+def _appeared_expect(record: IRRecord, ctx: StatementContext) -> str:
+    args = record.args
+    options = []
+    window = appeared_window(record)
+    if window is not None:
+        options.append(f"since={appeared_mark(window)}")
+    if args.get("kind") in ("message", "dialog"):
+        options.append(f"dialog={args['kind'] == 'dialog'}")
+    text = ctx.values.expr(str(args.get("text", "")))
+    return f"{LIVE_REGIONS}.expect_appeared({', '.join([text, *options])})"
 
 
 def _wait(record: IRRecord, ctx: StatementContext) -> str:

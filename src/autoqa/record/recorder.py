@@ -34,7 +34,7 @@ NOT_RECORDED = frozenset({"snapshot", "screenshot"})
 _GROUP_TOOLS = frozenset({"assert_count", "assert_element_visible", "assert_element_hidden", "wait_for"})
 _KEPT_DATA = (
     "url", "status", "selected", "value", "active", "closed", "count", "file", "policy", "signal",
-    "collection",
+    "collection", "window_step",
 )  # fmt: skip
 _MIN_SECRET_LEN = 3
 

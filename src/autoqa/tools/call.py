@@ -11,9 +11,11 @@ from pydantic import ValidationError
 
 from autoqa.secrets import PLACEHOLDER, SecretSet
 from autoqa.tools.context import ToolContext
+from autoqa.tools.invariants import with_violations
 from autoqa.tools.locate import RAW_ARGS_KEY, WARNINGS_KEY
 from autoqa.tools.origin_guard import blocked_before_call, enforce_after_call
 from autoqa.tools.page_health import explain_failure, on_error_page
+from autoqa.tools.page_watch import page_watch
 from autoqa.tools.pages import tracker
 from autoqa.tools.playwright_errors import map_playwright_error
 from autoqa.tools.registry import TOOLS
@@ -144,6 +146,8 @@ async def _validate_and_run(
     ctx.extra.pop(WARNINGS_KEY, None)
     try:
         track = tracker(ctx)
+        watch = await page_watch(ctx)  # before the call: its navigation must already be watched
+        watch.note_call(spec.kind)
         was_on_error_page = on_error_page(ctx.page)
         notices.extend(blocked_before_call(ctx))
         url_before, dialogs_before = ctx.page.url, len(ctx.dialogs)
@@ -154,6 +158,7 @@ async def _validate_and_run(
         result = await explain_failure(
             ctx.page, track, spec.name, result, was_on_error_page=was_on_error_page
         )
+        result = with_violations(result, watch.drain(), spec.name, ctx.step)
         notices.extend(track.pop_notices())
     finally:
         ctx.extra.pop(RAW_ARGS_KEY, None)

@@ -28,6 +28,9 @@ class ErrorCode(StrEnum):
     """A limit of the run ended the session (the agent's guardrails)."""
     SESSION_FINISHED = "SESSION_FINISHED"
     """A tool call after ``finish`` or ``report_bug``."""
+    INVARIANT_VIOLATED = "INVARIANT_VIOLATED"
+    """The call did what it was asked, but the app broke an invariant meanwhile (a console error, an
+    uncaught exception, a failed request, error text): the app's fault, and the step fails on it."""
 
 
 # Retriable means "the same call may succeed later": the page was still loading or busy (a timeout, a
@@ -50,6 +53,7 @@ RETRIABLE: dict[ErrorCode, bool] = {
     ErrorCode.ASK_USER_UNAVAILABLE: False,
     ErrorCode.GUARDRAIL_TRIPPED: False,
     ErrorCode.SESSION_FINISHED: False,
+    ErrorCode.INVARIANT_VIOLATED: False,
 }
 
 
