@@ -469,10 +469,11 @@ async def test_prompt_and_tools_fit_the_token_budget(
         # Measured as sent: compact JSON, UTF-8.
         size = len(json.dumps(body["tools"], separators=(",", ":")).encode())
         size += len(json.dumps(body["system"], separators=(",", ":")).encode())
-        # 14.5 KiB: the three assertions that let evidence match a claim (order, scoped text, focus) cost
+        # 15 KiB: the three assertions that let evidence match a claim (order, scoped text, focus) cost
         # about 1 KB per request (a spec passed on evidence that cannot prove its claim costs more); Back/
-        # Forward/Reload and browser storage (what real suites check most) about 1.1 KB more.
-        assert size <= 14.5 * 1024, f"tools + system are {size} bytes"
+        # Forward/Reload and browser storage (what real suites check most) about 1.1 KB more; assert_appeared
+        # (a toast is judged on what appeared: it may be gone before any check runs) 0.4 KB more.
+        assert size <= 15 * 1024, f"tools + system are {size} bytes"
     # Off unless asked for (models that only think adaptively ignore this; the CLI decides).
     assert fake.message_requests[0].body["thinking"] == {"type": "disabled"}
     assert fake.message_requests[0].body["model"] == "claude-sonnet-4-5"

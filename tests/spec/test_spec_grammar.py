@@ -426,6 +426,19 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
     ("Go to the settings page", "click", {"target": '"settings" link'}),
     ("Accept the terms", "set_checked", {"target": '"terms" checkbox', "checked": True}),
     ("Agree to the privacy policy", "set_checked", {"target": '"privacy policy" checkbox', "checked": True}),
+    # transient UI: past tense is a claim about what appeared, even if it is gone by now
+    ('Verify the toast "Order placed" appeared', "assert_appeared", {"text": "Order placed"}),
+    ('A "Saved" message was shown', "assert_appeared", {"text": "Saved"}),
+    (
+        'Verify the "Confirm order" dialog appeared',
+        "assert_appeared",
+        {"text": "Confirm order", "kind": "dialog"},
+    ),
+    (
+        'Verify the toast "Welcome back" appeared since step 2',
+        "assert_appeared",
+        {"text": "Welcome back", "since_step": 2},
+    ),
 ]
 
 
@@ -465,6 +478,7 @@ def test_every_tool_of_the_tool_layer_is_reachable() -> None:
         "tabs",
         "dialogs",
         "assert_text_in",
+        "assert_appeared",
     }
     assert {tool for _, tool, _ in PHRASES} == tools
 
@@ -525,6 +539,9 @@ NOT_PLAIN = [
     "Enter admin in the Username field",
     "Verify the page looks tidy",
     "Log in as the standard user",
+    'Verify the toast "Saved" appeared during step 3',  # narrower than "since step 3": the tool can't say
+    'Verify the toast "Saved" appeared within 1 second',
+    '"Saved" appeared',  # neither a check verb nor a statement's subject
     "",
     "   ",
     "。",

@@ -21,7 +21,7 @@ KNOWN_BUGS: Mapping[str, str] = {
     "page-error": '"Add to cart" throws an uncaught TypeError after adding the item',
     "order-api": 'confirming an order POSTs /api/orders, which answers 500; the page still says "Thank you"',
     "nan": 'the cart shows "Qty: NaN" for each item',
-    "no-toast": 'confirming an order shows no "Order placed" toast',
+    "no-toast": 'toasts never show (no "Order placed" after an order, no "Saved!" on the playground)',
 }
 BUGS_ENV = "AUTOQA_DEMO_BUGS"
 

@@ -31,12 +31,11 @@ from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
 
 class AppearedArgs(ToolArgs):
     text: str = Field(min_length=1, max_length=500)
-    kind: Literal["message", "dialog"] | None = Field(
-        default=None, description="message: toasts, status/alert regions; dialog: dialogs; default either"
-    )
-    since_step: int | None = Field(
-        default=None, ge=1, description="count from this step's start (default: the last step that acted)"
-    )
+    # No descriptions: the names and the tool's description say it (the agent's byte budget).
+    kind: Literal["message", "dialog"] | None = None
+    """message: a toast or a status/alert region; dialog: a dialog; None: either."""
+    since_step: int | None = Field(default=None, ge=1)
+    """Count from this step's start instead of the start of the latest step that acted."""
 
 
 def _fold(text: str) -> str:

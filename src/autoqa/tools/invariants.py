@@ -20,9 +20,10 @@ result reports it (``INVARIANT_VIOLATED``: the call took effect, the app broke t
 an agent sees it at once; the step loop also collects what arrived after a step's last call, and the
 verdict fails the step on it whatever the model says next.
 
-**A spec that expects error text.** A pattern a step of the spec mentions, in any case (``Verify
-"Something went wrong" is shown``, ``Verify "Total: $0.00" is visible``), is the spec's business, not an
-invariant's: it is not looked for anywhere in that spec, and the spec's own checks judge it.
+**A spec that expects error text.** A pattern that a quoted text of the spec holds as whole words, in any
+case (``Verify "Something went wrong" is shown``, ``Verify "Total: $0.00" is visible``), is the spec's
+business, not an invariant's: it is not looked for anywhere in that spec, and the spec's own checks judge
+it. Unquoted words do not count (``?bugs=nan`` in a URL, "maintenance" holding "nan").
 """
 
 from __future__ import annotations
@@ -38,7 +39,15 @@ from autoqa.invariant_names import DEFAULT_ERROR_TEXT, resolve_invariants
 from autoqa.tools.result import ErrorCode, ToolError, ToolResult
 
 _STATUS_PATTERN = re.compile(r"(\d{3})\s+(\S.*)")
+_QUOTED = re.compile(r"\"([^\"]*)\"|“([^”]*)”|‘([^’]*)’|「([^」]*)」|『([^』]*)』|`([^`]*)`|'([^']*)'")
 MAX_MESSAGE = 300
+
+
+def _whole_words(pattern: str) -> re.Pattern[str]:
+    """``pattern`` not inside a longer word, in any case (the page check is the same, but case-sensitive)."""
+    before = r"(?<!\w)" if pattern[:1].isalnum() else ""
+    after = r"(?!\w)" if pattern[-1:].isalnum() else ""
+    return re.compile(before + re.escape(pattern) + after, re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,14 +70,18 @@ class InvariantPolicy:
         spec_texts: Iterable[str] = (),
     ) -> InvariantPolicy:
         """The run's invariants (``configured``) with a spec's front matter (``overrides``: ``name`` /
-        ``!name``) applied. ``spec_texts`` are the spec's steps and Expected clauses: a pattern they
-        mention is dropped (see the module docstring)."""
+        ``!name``) applied. ``spec_texts`` are the spec's steps and Expected clauses: a pattern their
+        quoted texts hold is dropped (see the module docstring)."""
         checks = resolve_invariants(configured, overrides)
         patterns: tuple[str, ...] = ()
         if "no-error-text" in checks:
-            said = " ".join(spec_texts).casefold()
+            quoted = [
+                next(g for g in m.groups() if g is not None) for t in spec_texts for m in _QUOTED.finditer(t)
+            ]
             patterns = tuple(
-                p for p in dict.fromkeys((*DEFAULT_ERROR_TEXT, *error_text)) if p.casefold() not in said
+                p
+                for p in dict.fromkeys((*DEFAULT_ERROR_TEXT, *error_text))
+                if not any(_whole_words(p).search(text) for text in quoted)
             )
         return cls(frozenset(checks), tuple(allowed_failed_requests), patterns)
 

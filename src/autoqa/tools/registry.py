@@ -173,7 +173,7 @@ _SPECS = (
     ToolSpec(
         "assert_appeared",
         "Check that text appeared in a toast, status message or dialog since the step's action, even if "
-        "it is gone now.",
+        "gone now.",
         appeared.AppearedArgs, "assertion", appeared.assert_appeared,
     ),
     ToolSpec(
