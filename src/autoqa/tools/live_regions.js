@@ -3,7 +3,7 @@
 //  - {type: 'seen', kind, text}: text that appeared in a live region (role status/alert/log, aria-live,
 //    <output>) or a dialog (<dialog>, role dialog/alertdialog) while that region was rendered: toasts and
 //    status messages that may be gone by the time a check runs;
-//  - {type: 'error_text', pattern, text}: rendered text matching one of ``config.patterns`` (NaN, undefined…).
+//  - {type: 'error_text', pattern, text}: rendered text matching one of ``config.patterns`` (NaN…).
 // Only rendered text counts: <script>, <style>, <template>, <noscript> and <head> content never does, nor
 // does a region that is hidden or a 1-pixel screen-reader-only region. Open shadow roots are watched too.
 // ``window[Symbol.for('autoqa.watch.' + config.binding)].current()`` lists the regions shown right now.
@@ -14,7 +14,8 @@
   if (window[flag]) return;
   Object.defineProperty(window, flag, {value: {current}});
   const lib = config.lib ? window[Symbol.for(config.lib)] : null;
-  const REGION = '[role=status], [role=alert], [role=log], [aria-live=polite], [aria-live=assertive], output';
+  const REGION = '[role=status], [role=alert], [role=log], [aria-live=polite], [aria-live=assertive], ' +
+    'output';
   const DIALOG = 'dialog, [role=dialog], [role=alertdialog]';
   const ANY = `${REGION}, ${DIALOG}`;
   const NEVER = 'head, script, style, noscript, template, title';
@@ -50,7 +51,8 @@
     if (role === 'alert' || role === 'log') return role;
     return role === 'status' || e.localName === 'output' ? 'status' : 'live';
   }
-  const visible = (e) => e.isConnected && (!e.checkVisibility || e.checkVisibility({visibilityProperty: true}));
+  const visible = (e) => e.isConnected &&
+    (!e.checkVisibility || e.checkVisibility({visibilityProperty: true}));
   function shown(e) {
     if (!visible(e)) return false;
     const box = e.getBoundingClientRect();
@@ -89,7 +91,8 @@
   const escape = (p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const edge = /[\p{L}\p{N}]/u;
   const patterns = (config.patterns || []).filter(Boolean).map((p) =>
-    (edge.test(p[0]) ? '(?<![\\p{L}\\p{N}])' : '') + escape(p) + (edge.test(p[p.length - 1]) ? '(?![\\p{L}\\p{N}])' : ''));
+    (edge.test(p[0]) ? '(?<![\\p{L}\\p{N}])' : '') + escape(p) +
+    (edge.test(p[p.length - 1]) ? '(?![\\p{L}\\p{N}])' : ''));
   const errorText = patterns.length ? new RegExp(patterns.join('|'), 'gu') : null;
   const flagged = new Set();
   function check(text) {
@@ -121,7 +124,9 @@
   }
   function shadowRootsIn(node) {  // open shadow roots at or under an element or root
     const walk = (root) => {
-      for (const e of root.querySelectorAll('*')) if (e.shadowRoot) { observe(e.shadowRoot); walk(e.shadowRoot); }
+      for (const e of root.querySelectorAll('*')) {
+        if (e.shadowRoot) { observe(e.shadowRoot); walk(e.shadowRoot); }
+      }
     };
     if (node.shadowRoot) { observe(node.shadowRoot); walk(node.shadowRoot); }
     walk(node);
@@ -147,7 +152,7 @@
         if (errorText) scan.add(r.target);
       } else if (r.target.nodeType === 1) {
         for (const e of r.target.querySelectorAll(ANY)) regions.add(e);
-        if (errorText) {  // scanned when it becomes visible (a class or style change shows it), not on every change
+        if (errorText) {  // read when it turns visible (a class or style change shows it), not on each change
           const now = visible(r.target);
           if (now && wasVisible.get(r.target) !== true) scan.add(r.target);
           wasVisible.set(r.target, now);
@@ -160,7 +165,8 @@
       let covered = false;
       for (let up = n.parentNode; up && !covered; up = up.parentNode) covered = scan.has(up);
       if (covered) continue;
-      if (n.nodeType === 3) { if (rendered(elementOf(n))) check(n.data); } else if (rendered(n)) check(textOf(n));
+      if (n.nodeType === 3) { if (rendered(elementOf(n))) check(n.data); }
+      else if (rendered(n)) check(textOf(n));
     }
     schedule();
   }
