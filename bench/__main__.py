@@ -27,6 +27,7 @@ from bench import (
     shadow_cost,
     suite_throughput,
     tool_overhead,
+    watch_cost,
 )
 
 SUITES: dict[str, Callable[[], Any]] = {
@@ -34,6 +35,7 @@ SUITES: dict[str, Callable[[], Any]] = {
     "tool_overhead": tool_overhead.run,
     "settle": settle_cost.run,
     "shadow": shadow_cost.run,
+    "watch_cost": watch_cost.run,
     "grammar": grammar_acceptance.run,
     "agent_tokens": agent_tokens.run,
     "agent_history": agent_history.run,
