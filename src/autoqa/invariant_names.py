@@ -24,14 +24,16 @@ DEFAULT_ERROR_TEXT: tuple[str, ...] = ("NaN", "undefined", "[object Object]", "S
 """What ``no-error-text`` looks for unless the spec itself quotes it; ``error_text`` adds more."""
 
 
-def invalid_names(names: Iterable[str], *, negation: bool = False) -> list[str]:
-    """The entries of ``names`` that are not invariants (``!name`` allowed when ``negation``)."""
-    bad = []
+def checked_names(names: tuple[str, ...], *, negation: bool = False) -> tuple[str, ...]:
+    """``names`` without repeats, if each is an invariant (or ``!name`` when ``negation``: front matter,
+    whose errors list the known names; config errors add them as the allowed values); else a ValueError
+    naming the first that is not."""
     for name in names:
         bare = name[1:] if negation and name.startswith("!") else name
         if bare not in INVARIANTS:
-            bad.append(name)
-    return bad
+            known = f"; known: {', '.join(INVARIANTS)} (!name turns one off)" if negation else ""
+            raise ValueError(f"unknown invariant {name!r}{known}")
+    return tuple(dict.fromkeys(names))
 
 
 def resolve_invariants(configured: Iterable[str], overrides: Iterable[str]) -> frozenset[str]:

@@ -34,6 +34,7 @@ Save</button>
 <button onclick="ask.showModal()">Delete</button>
 <button onclick="console.error('bad thing', {code: 7})">Log</button>
 <button onclick="setTimeout(() => { null.boom })">Throw</button>
+<button onclick="console.error('login failed for pw ' + 'hunter2-' + 'secret')">Leak</button>
 <button onclick="fetch('/api/missing'); fetch('/optional/avatar.png')">Fetch</button>
 <button onclick="add('Total: $NaN', false)">Compute</button>
 <button onclick="add('NaN', true)">Hide</button>
@@ -105,6 +106,10 @@ async def test_each_invariant_fails_the_call_it_happened_during(
     # /optional/* is allowed; Chromium's own "Failed to load resource" console line is not a console error.
     assert [v["message"] for v in _violations(fetched)] == [f"GET {url}/api/missing answered 404 (fetch)"]
     ok(await _call(ctx, 6, "click", target="Nothing"))  # each violation is reported once
+
+    ctx.secrets = {"PASSWORD": "hunter2-secret"}  # evidence is scrubbed like every tool result
+    leaked = failed(await _call(ctx, 7, "click", target="Leak"), "INVARIANT_VIOLATED")
+    assert "hunter2-secret" not in leaked.model_dump_json() and "login failed for pw" in str(leaked.data)
 
 
 async def test_error_text_is_rendered_text_as_whole_words_through_shadow_roots(

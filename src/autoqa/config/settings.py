@@ -14,8 +14,8 @@ from urllib.parse import urlsplit
 import annotated_types
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from autoqa.input_values import VARIABLE_NAME, comma_list
-from autoqa.invariant_names import INVARIANTS, invalid_names
+from autoqa.input_values import VARIABLE_NAME, comma_list, non_blank
+from autoqa.invariant_names import INVARIANTS, checked_names
 
 AgentMode = Literal["auto", "never", "always", "on-miss"]
 ArtifactsMode = Literal["all", "fail", "none"]
@@ -284,17 +284,12 @@ class Settings(BaseModel):
     @field_validator("invariants")
     @classmethod
     def _invariant_names(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        bad = invalid_names(value)
-        if bad:
-            raise ValueError(f"unknown invariant {bad[0]!r}; known: {', '.join(INVARIANTS)}")
-        return tuple(dict.fromkeys(value))
+        return checked_names(value)
 
     @field_validator("allowed_failed_requests", "error_text")
     @classmethod
     def _not_blank(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        if any(not item.strip() for item in value):
-            raise ValueError("entries must not be blank")
-        return tuple(item.strip() for item in value)
+        return non_blank(value)
 
     @field_validator("allowed_origins")
     @classmethod

@@ -11,8 +11,8 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from autoqa.errors import SpecError
-from autoqa.input_values import VARIABLE_NAME, comma_list
-from autoqa.invariant_names import INVARIANTS, invalid_names
+from autoqa.input_values import VARIABLE_NAME, comma_list, non_blank
+from autoqa.invariant_names import checked_names
 
 _STATE_NAME = re.compile(r"[A-Za-z0-9_-]+")
 
@@ -67,19 +67,12 @@ class FrontMatter(BaseModel):
     @field_validator("invariants")
     @classmethod
     def _invariant_names(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        bad = invalid_names(value, negation=True)
-        if bad:
-            raise ValueError(
-                f"unknown invariant {bad[0]!r}; known: {', '.join(INVARIANTS)} (!name turns one off)"
-            )
-        return value
+        return checked_names(value, negation=True)
 
     @field_validator("allowed_failed_requests", "error_text")
     @classmethod
     def _not_blank(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        if any(not item.strip() for item in value):
-            raise ValueError("entries must not be blank")
-        return tuple(item.strip() for item in value)
+        return non_blank(value)
 
     @field_validator("setup", "auth")
     @classmethod
