@@ -106,9 +106,13 @@ async def test_each_invariant_fails_the_call_it_happened_during(
     # /optional/* is allowed; Chromium's own "Failed to load resource" console line is not a console error.
     assert [v["message"] for v in _violations(fetched)] == [f"GET {url}/api/missing answered 404 (fetch)"]
     ok(await _call(ctx, 6, "click", target="Nothing"))  # each violation is reported once
+    # A look nobody records (the agent's snapshot excerpt) leaves them for the next recorded call.
+    ok(await call_tool(ctx, "click", {"target": "Log"}, report_violations=False))
+    later = failed(await _call(ctx, 7, "snapshot"), "INVARIANT_VIOLATED")
+    assert "while step 6 ran" in (later.error.message if later.error else "")
 
     ctx.secrets = {"PASSWORD": "hunter2-secret"}  # evidence is scrubbed like every tool result
-    leaked = failed(await _call(ctx, 7, "click", target="Leak"), "INVARIANT_VIOLATED")
+    leaked = failed(await _call(ctx, 8, "click", target="Leak"), "INVARIANT_VIOLATED")
     assert "hunter2-secret" not in leaked.model_dump_json() and "login failed for pw" in str(leaked.data)
 
 

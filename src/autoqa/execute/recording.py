@@ -115,11 +115,12 @@ class RecordingCaller:
         args = dict(args or {})
         safe_args = self._safe_args(args)
         self.events.emit("tool.called", spec=self.spec_slug, step=step, tool=name, args=safe_args)
+        if self.ctx is not None:
+            self.ctx.step = step  # what the browser reports meanwhile belongs to this step
         if self.inner is not None:
             result = await self.inner(name, args, step=step)
         else:
             assert self.ctx is not None
-            self.ctx.step = step  # what the browser reports meanwhile belongs to this step
             result = await call_tool(self.ctx, name, args)
         if self.recorder is not None and self.ctx is not None:
             # Raw args on purpose: secrets are still {{NAME}} placeholders here, which is what the IR keeps.
