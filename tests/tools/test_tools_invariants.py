@@ -180,6 +180,10 @@ async def test_appeared_counts_from_the_last_action_and_only_what_was_shown(
     ok(await _call(ctx, 7, "wait_for", seconds=0.5))
     assert ok(await _call(ctx, 7, "assert_appeared", text="Shadow saved")).data["kind"] == "alert"
 
+    ok(await _call(ctx, 8, "click", target="Save"))
+    ok(await _call(ctx, 9, "scroll", direction="down"))  # only looks: the toast still answers step 8
+    assert ok(await _call(ctx, 9, "assert_appeared", text="Saved!")).data["window_step"] == 8
+
 
 async def test_a_message_on_the_page_a_navigation_opened_is_recorded_from_its_first_paint(
     context: BrowserContext, page: Page, site: tuple[Path, str]

@@ -6,7 +6,8 @@ records what appeared in live regions (role status/alert/log, aria-live, ``<outp
 each step ran, so the claim is judged on that record.
 
 **The window.** The check counts what appeared since the first call of the latest step, up to the current
-one, that acted on the page (clicked, filled, navigated…): the toast answers that action. A check in the
+one, that acted on the page (clicked, filled, navigated…; scrolling and hovering only look): the toast
+answers that action. A check in the
 same step as its action (an ``Expected:`` clause) or in the steps right after it (only checks in between)
 sees it; a toast from step 2 cannot prove a claim of step 7 when steps in between acted — unless the
 claim says so (``since_step=2``: since step 2 began). Text that is shown in such a region right now also
@@ -74,10 +75,12 @@ async def assert_appeared(ctx: ToolContext, args: AppearedArgs) -> ToolResult:
             kind = str(shown.get("kind", ""))
             text = str(shown.get("text", ""))
             if _fits(kind, args.kind) and wanted in _fold(text):
+                # Shown since before the window (or before the watcher): its step is the latest record's.
+                earlier = [e.step for e in watch.seen if e.kind == kind and wanted in _fold(e.text)]
                 return {
                     "appeared": text[:200],
                     "kind": kind,
-                    "appeared_in_step": ctx.step,
+                    "appeared_in_step": earlier[-1] if earlier else None,
                     "visible_now": True,
                 }
         return None

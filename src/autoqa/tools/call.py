@@ -152,7 +152,7 @@ async def _validate_and_run(
     try:
         track = tracker(ctx)
         watch = await page_watch(ctx)  # before the call: its navigation must already be watched
-        watch.note_call(spec.kind)
+        watch.note_call(spec.name, spec.kind)
         was_on_error_page = on_error_page(ctx.page)
         notices.extend(blocked_before_call(ctx))
         url_before, dialogs_before = ctx.page.url, len(ctx.dialogs)

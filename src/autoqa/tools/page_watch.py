@@ -40,6 +40,8 @@ MAX_VIOLATIONS = 200
 _NETWORK_LOG = "Failed to load resource:"
 """Chromium's own console line for a failed resource: a request, judged by no-failed-requests."""
 _API_TYPES = frozenset({"xhr", "fetch"})
+_ONLY_LOOKING = frozenset({"scroll", "hover"})
+"""Actions that move the view, not the app: a toast from the click before them still answers that click."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,14 +119,14 @@ class PageWatch:
 
     # --- what the tools ask --------------------------------------------------------------------------
 
-    def note_call(self, kind: str) -> None:
-        """A tool call of ``kind`` starts for ``ctx.step``: the start of its step and of the latest step
+    def note_call(self, tool: str, kind: str) -> None:
+        """Tool ``tool`` of ``kind`` starts for ``ctx.step``: the start of its step and of the latest step
         that acted are what ``assert_appeared`` counts from."""
         now = time.monotonic()
         step = self._ctx.step
         if step is not None:
             self._step_started.setdefault(step, now)
-        if kind == "action":
+        if kind == "action" and tool not in _ONLY_LOOKING:
             self._last_action = now
             if step is not None:
                 self._acted.add(step)
@@ -133,7 +135,8 @@ class PageWatch:
         """Where ``assert_appeared`` starts counting, and the step that starts it.
 
         ``since_step``: that step's first call (the spec's start when it has not run). Otherwise the first
-        call of the latest step up to the current one that acted on the page (clicked, filled, navigated):
+        call of the latest step up to the current one that acted on the page (clicked, filled, navigated;
+        scrolling and hovering only look):
         a toast is the answer to the last action, so a toast of step 2 cannot prove a claim of step 7 when
         steps in between acted. Without a current step: the latest action call.
         """
