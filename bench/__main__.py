@@ -28,6 +28,7 @@ from bench import (
     suite_throughput,
     tool_overhead,
     visual_cost,
+    watch_cost,
 )
 
 SUITES: dict[str, Callable[[], Any]] = {
@@ -36,6 +37,7 @@ SUITES: dict[str, Callable[[], Any]] = {
     "settle": settle_cost.run,
     "shadow": shadow_cost.run,
     "visual": visual_cost.run,
+    "watch_cost": watch_cost.run,
     "grammar": grammar_acceptance.run,
     "agent_tokens": agent_tokens.run,
     "agent_history": agent_history.run,

@@ -16,3 +16,10 @@ def comma_list(value: Any) -> Any:
     if isinstance(value, str):
         return [part.strip() for part in value.split(",") if part.strip()]
     return value
+
+
+def non_blank(values: tuple[str, ...]) -> tuple[str, ...]:
+    """Entries stripped; a blank one is a ValueError (a pydantic validator's message)."""
+    if any(not item.strip() for item in values):
+        raise ValueError("entries must not be blank")
+    return tuple(item.strip() for item in values)

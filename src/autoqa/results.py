@@ -63,6 +63,9 @@ class ToolCall:
     images: dict[str, str] = field(default_factory=dict)
     """Evidence images by kind (a visual check's ``expected``, ``actual``, ``diff``): paths like
     ``screenshot_path``."""
+    violations: tuple[dict[str, Any], ...] = ()
+    """Invariants the app broke, reported with this call: ``{invariant, message, step, url}`` each
+    (``step``: the step running when the browser reported it; see ``autoqa.tools.invariants``)."""
 
 
 class FlagKind(StrEnum):
@@ -110,6 +113,11 @@ class StepResult:
     """The file the step was written in (the spec, or a ``steps/`` file it includes), project-relative."""
     line: int | None = None
     """Its line in ``source``."""
+    violations: tuple[dict[str, Any], ...] = ()
+    """Invariants the app broke while this step ran (``{invariant, message, step, url}``)."""
+    transient: tuple[dict[str, Any], ...] = ()
+    """Text that appeared in live regions and dialogs while this step ran (``{text, kind, step, url}``):
+    toasts and status messages, kept even when they were gone before a check could read them."""
 
     @property
     def where(self) -> str:

@@ -286,3 +286,12 @@ def test_lean_history_is_on_by_default_and_env_turns_it_off(tmp_path: Path) -> N
     off = load(tmp_path, env={"AUTOQA_LEAN_HISTORY": "false"}).settings
     assert off.lean_history is False
     assert AgentOptions.from_settings(off).lean_history is False  # what the session reads
+
+
+def test_invariants_from_env_and_file_and_their_errors(tmp_path: Path) -> None:
+    env = {"AUTOQA_INVARIANTS": "no-console-errors, no-error-text", "AUTOQA_ERROR_TEXT": "$0.00"}
+    s = load(tmp_path, env=env).settings
+    assert (s.invariants, s.error_text) == (("no-console-errors", "no-error-text"), ("$0.00",))
+    write(tmp_path / "autoqa.toml", 'invariants = ["no-console-errror"]\n')
+    with pytest.raises(ConfigError, match=r"unknown invariant 'no-console-errror'; allowed: a list of no-"):
+        load(tmp_path)

@@ -439,6 +439,19 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
         "assert_matches_baseline",
         {"name": "home", "full_page": True, "ignore": ["clock", "Ad banner"]},
     ),
+    # transient UI: past tense is a claim about what appeared, even if it is gone by now
+    ('Verify the toast "Order placed" appeared', "assert_appeared", {"text": "Order placed"}),
+    ('A "Saved" message was shown', "assert_appeared", {"text": "Saved"}),
+    (
+        'Verify the "Confirm order" dialog appeared',
+        "assert_appeared",
+        {"text": "Confirm order", "kind": "dialog"},
+    ),
+    (
+        'Verify the toast "Welcome back" appeared since step 2',
+        "assert_appeared",
+        {"text": "Welcome back", "since_step": 2},
+    ),
 ]
 
 
@@ -479,6 +492,7 @@ def test_every_tool_of_the_tool_layer_is_reachable() -> None:
         "dialogs",
         "assert_text_in",
         "assert_matches_baseline",
+        "assert_appeared",
     }
     assert {tool for _, tool, _ in PHRASES} == tools
 
@@ -541,6 +555,9 @@ NOT_PLAIN = [
     "Verify the page matches the mockup",  # no baseline named: judgement
     'Verify the previous page matches the baseline "x"',  # not the page on screen
     "Log in as the standard user",
+    'Verify the toast "Saved" appeared during step 3',  # narrower than "since step 3": the tool can't say
+    'Verify the toast "Saved" appeared within 1 second',
+    '"Saved" appeared',  # neither a check verb nor a statement's subject
     "",
     "   ",
     "。",

@@ -21,12 +21,11 @@ RULES = "\n".join(
         "placeholder or test id) only when no ref fits. Action results give the new url and any dialogs.",
         "- A renamed control with the same role and purpose may be used (name the heal in finish); content "
         "that contradicts the spec is a bug: report_bug.",
-        "- Values like {{NAME}} are secrets: type them exactly like that; the tools fill them in. Never "
-        "guess them.",
-        "- After an error, read error.code, error.retriable and the screenshot, call snapshot again and try "
-        "another way (another ref, scroll, wait_for). error.retriable is true only when the same call may "
-        "succeed later (the page was loading or busy); otherwise repeating it cannot help. Never repeat a "
-        "failing call unchanged; CIRCUIT_OPEN means stop trying that target.",
+        "- {{NAME}} values are secrets: type them as written; the tools fill them in. Never guess them.",
+        "- After an error, read error.code, error.retriable and the screenshot, snapshot again and try another "
+        "way (another ref, scroll, wait_for). error.retriable is true only when the same call may succeed "
+        "later (a busy page); otherwise never repeat a failing call unchanged. CIRCUIT_OPEN: stop trying "
+        "that target.",
         "- Every Verify step and every Expected clause needs its own passing assert_* call tagged with that "
         "step, even if the snapshot already shows it.",
         "- Evidence must prove the claim: order needs assert_order, counts assert_count, text of one "
@@ -57,10 +56,9 @@ def limits_rule(max_retries_per_step: int, max_consecutive_errors: int, max_tool
     """The guardrails, stated: a model that does not know them runs into them."""
     return (
         f"- Limits: {max_retries_per_step} failed calls per step, {max_consecutive_errors} failed calls in a "
-        f"row, {max_tool_calls} tool calls in all; going over ends the spec as an error. A failed result's "
-        "error.attempts_left says how many more failures the step may have. When a check keeps seeing "
-        "other content, or the target is not on the page, that is the app's behaviour: report_bug instead "
-        "of spending the attempts."
+        f"row, {max_tool_calls} tool calls in all; going over ends the spec as an error. error.attempts_left "
+        "counts the failures the step may still have. A check that keeps seeing other content, or a target "
+        "not on the page, is the app's behaviour: report_bug rather than spend the attempts."
     )
 
 

@@ -1,7 +1,7 @@
 """Small JSON schemas for the model, derived from the tools' pydantic argument models.
 
 Every byte of a tool definition is sent with every model request, so the schemas are compacted: ``$defs``
-are inlined; titles and length limits dropped; ``Optional[X] = None`` becomes plain ``X`` (not required),
+are inlined; titles, length and range limits dropped; ``Optional[X] = None`` becomes plain ``X`` (not required),
 and a boolean's ``default: false`` is dropped (an absent flag is off);
 the descriptions of ``ref`` and ``target`` are left to the system prompt, which explains them once; and
 ``additionalProperties: false`` is left out (unknown arguments still fail, in the tool layer, with
@@ -19,8 +19,11 @@ from pydantic import BaseModel
 STEP_PROPERTY: dict[str, Any] = {"type": "integer"}
 """The ``step`` argument added to every browser tool: the spec step the call belongs to."""
 
-# Length limits stay enforced by the pydantic models (INVALID_INPUT); to the model they are noise.
-_DROP_KEYS = frozenset({"title", "additionalProperties", "maxLength", "minLength"})
+# Length and range limits stay enforced by the pydantic models (INVALID_INPUT); to the model they are noise
+# sent with every request (~0.4 KB over the tool set).
+_DROP_KEYS = frozenset(
+    {"title", "additionalProperties", "maxLength", "minLength", "maximum", "minimum", "maxItems", "minItems"}
+)
 EXPLAINED_IN_PROMPT = frozenset({"ref", "target"})
 """Properties the system prompt explains once, so their descriptions are not repeated in every tool."""
 

@@ -41,6 +41,7 @@ def tool_call_to_dict(call: ToolCall) -> dict[str, Any]:
         "duration_ms": call.duration_ms,
         "screenshot_path": call.screenshot_path,
         "data": dict(call.data),
+        "violations": [dict(v) for v in call.violations],
     }
     if call.images:  # a visual check's expected / actual / diff
         out["images"] = dict(call.images)
@@ -60,6 +61,8 @@ def step_to_dict(step: StepResult) -> dict[str, Any]:
         "heal": _heal_to_dict(step.heal),
         "source": step.source,
         "line": step.line,
+        "violations": [dict(v) for v in step.violations],
+        "transient": [dict(t) for t in step.transient],
         "tool_calls": [tool_call_to_dict(c) for c in step.tool_calls],
     }
 
@@ -125,6 +128,7 @@ def _tool_call(data: Mapping[str, Any]) -> ToolCall:
         screenshot_path=data.get("screenshot_path"),
         data=dict(data.get("data") or {}),
         images={str(k): str(v) for k, v in (data.get("images") or {}).items()},
+        violations=_dicts(data.get("violations")),
     )
 
 
@@ -142,7 +146,13 @@ def _step(data: Mapping[str, Any]) -> StepResult:
         heal=_heal(data.get("heal")),
         source=str(data["source"]) if data.get("source") else None,
         line=int(data["line"]) if data.get("line") else None,
+        violations=_dicts(data.get("violations")),
+        transient=_dicts(data.get("transient")),
     )
+
+
+def _dicts(value: Any) -> tuple[dict[str, Any], ...]:
+    return tuple(dict(item) for item in value or () if isinstance(item, Mapping))
 
 
 def _usage(data: Mapping[str, Any] | None) -> Usage:

@@ -39,6 +39,8 @@ _NAMES: Mapping[str, tuple[str, ...]] = {
     "explore_max_pages": ("--max-pages",),
     "explore_max_depth": ("-d", "--depth", "--max-depth"),
     "explore_timeout_s": ("--explore-timeout",),
+    "invariants": ("--invariant",),
+    "allowed_failed_requests": ("--allow-failed-request",),
 }
 _INVERTED: Mapping[str, str] = {"headless": "Show the browser window."}
 """Switches that set their setting to False (``--headed`` → ``headless = False``), with their help."""
@@ -76,6 +78,9 @@ RUN_KEYS: tuple[str, ...] = (
     "heal",
     "update_baselines",
     "missing_baselines",
+    "invariants",
+    "allowed_failed_requests",
+    "error_text",
 )
 """The settings ``autoqa run`` takes as flags, in the order ``--help`` lists them."""
 

@@ -14,7 +14,8 @@ from urllib.parse import urlsplit
 import annotated_types
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from autoqa.input_values import VARIABLE_NAME, comma_list
+from autoqa.input_values import VARIABLE_NAME, comma_list, non_blank
+from autoqa.invariant_names import INVARIANTS, checked_names
 
 AgentMode = Literal["auto", "never", "always", "on-miss"]
 ArtifactsMode = Literal["all", "fail", "none"]
@@ -199,6 +200,17 @@ class Settings(BaseModel):
     missing_baselines: MissingBaselines | None = None
     """A visual check whose baseline does not exist yet: write it (the step passes, flagged for review) or
     error (the spec is not judged). None: error when CI is set, else write."""
+    # Deterministic invariants (tools/invariants.py): checked after every step, no model involved.
+    invariants: tuple[str, ...] = ()
+    """Checks that must hold after every step: no-console-errors, no-uncaught-exceptions,
+    no-failed-requests, no-error-text. A violation fails the step during which the browser reported it,
+    with the message or request as evidence."""
+    allowed_failed_requests: tuple[str, ...] = ()
+    """XHR/fetch answers no-failed-requests accepts: URL patterns with * (a /path or a full URL), each
+    optionally after a status, e.g. '404 /api/avatar/*'."""
+    error_text: tuple[str, ...] = ()
+    """More text no-error-text flags when the page shows it (besides NaN, undefined, [object Object] and
+    Something went wrong), e.g. '$0.00'."""
 
     @field_validator("base_url", "login_base_url")
     @classmethod
@@ -273,7 +285,15 @@ class Settings(BaseModel):
         return value
 
     @field_validator(
-        "secrets", "allowed_origins", "tags", "include_patterns", "exclude_patterns", mode="before"
+        "secrets",
+        "allowed_origins",
+        "tags",
+        "include_patterns",
+        "exclude_patterns",
+        "invariants",
+        "allowed_failed_requests",
+        "error_text",
+        mode="before",
     )
     @classmethod
     def _lists(cls, value: Any) -> Any:
@@ -286,6 +306,16 @@ class Settings(BaseModel):
             if not VARIABLE_NAME.fullmatch(name):
                 raise ValueError(f"{name!r} is not a variable name (letters, digits and _)")
         return value
+
+    @field_validator("invariants")
+    @classmethod
+    def _invariant_names(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return checked_names(value)
+
+    @field_validator("allowed_failed_requests", "error_text")
+    @classmethod
+    def _not_blank(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return non_blank(value)
 
     @field_validator("allowed_origins")
     @classmethod
@@ -353,6 +383,9 @@ _ALLOWED_TEXT = {
     "tags": "a list of tags (or a comma-separated string)",
     "include_patterns": "a list of glob patterns",
     "exclude_patterns": "a list of glob patterns",
+    "invariants": f"a list of {', '.join(INVARIANTS)}",
+    "allowed_failed_requests": "a list of URL patterns with *, each optionally after a status ('404 /api/*')",
+    "error_text": "a list of texts",
 }
 
 

@@ -18,6 +18,12 @@ KNOWN_BUGS: Mapping[str, str] = {
     "tasks-count": 'the "items left" count also counts completed tasks',
     "tasks-filter": 'the "Active" filter still shows completed tasks',
     "tasks-edit": "an edited task keeps its old text",
+    # For the invariants and transient-UI checks: each one breaks only what those checks see.
+    "console-error": 'the cart page logs a console error ("Recommendations failed to load")',
+    "page-error": '"Add to cart" throws an uncaught TypeError after adding the item',
+    "order-api": 'confirming an order POSTs /api/orders, which answers 500; the page still says "Thank you"',
+    "nan": 'the cart shows "Qty: NaN" for each item',
+    "no-toast": 'toasts never show (no "Order placed" after an order, no "Saved!" on the playground)',
 }
 BUGS_ENV = "AUTOQA_DEMO_BUGS"
 

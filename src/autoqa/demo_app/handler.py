@@ -168,10 +168,22 @@ class DemoRequestHandler(BaseHTTPRequestHandler):
         elif path == "/api/logout":
             self.state.sessions.close(self.session_token())
             self.send_json(200, {"ok": True}, {"Set-Cookie": clear_cookie()})
+        elif path == "/api/orders":
+            self.handle_order()
         else:
             self.send_json(404, {"error": f"no such endpoint: POST {path}"})
 
     # --- endpoints ------------------------------------------------------------------------------
+
+    def handle_order(self) -> None:
+        """``POST /api/orders``: 201, or 500 with the ``order-api`` bug (server-wide, or switched on in the
+        page with ``?bugs=`` and sent as ``X-Demo-Bugs``)."""
+        self.read_body()
+        page_bugs = {b.strip() for b in self.headers.get("X-Demo-Bugs", "").split(",")}
+        if "order-api" in self.state.bugs | page_bugs:
+            self.send_json(500, {"error": "order service unavailable"})
+        else:
+            self.send_json(201, {"ok": True})
 
     def send_config(self) -> None:
         config = {"bugs": sorted(self.state.bugs), "knownBugs": sorted(KNOWN_BUGS)}

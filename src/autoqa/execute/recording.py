@@ -9,7 +9,7 @@ the evidence map and the report read (calls the agent's guardrails refused are n
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from autoqa.events import EventSink, NullSink
@@ -27,6 +27,8 @@ ScreenshotSaver = Callable[[bytes, str], str | None]
 """``save(jpeg_bytes, name_hint) -> relative path`` (or None when the policy keeps no screenshots)."""
 
 _LONG_TEXT_ARGS = frozenset({"value", "text", "expected", "text_gone"})
+INVARIANTS_TOOL = "invariants"
+"""The name violations reported after a step's last call are recorded under (no tool by that name)."""
 
 
 class RecordingCaller:
@@ -83,10 +85,38 @@ class RecordingCaller:
             safe[key] = value
         return safe
 
+    def note_violations(self, step: int | None, violations: Sequence[Mapping[str, Any]]) -> None:
+        """Record invariant violations the browser reported after the step's last call (the step loop
+        collects them when the step ends): they fail the step like those reported with a call."""
+        if not violations:
+            return
+        kept = self._violations(violations)
+        self.calls.append(
+            ToolCall(
+                tool=INVARIANTS_TOOL,
+                args={},
+                ok=False,
+                step=step,
+                error_code=str(ErrorCode.INVARIANT_VIOLATED),
+                error_message=f"the app broke an invariant after the step's last call: {kept[0]['message']}",
+                violations=kept,
+            )
+        )
+        self.events.emit("invariant.violated", spec=self.spec_slug, step=step, violations=list(kept))
+
+    def _violations(self, violations: Sequence[Mapping[str, Any]]) -> tuple[dict[str, Any], ...]:
+        return tuple(
+            {k: self.secrets.redact(v) if isinstance(v, str) else v for k, v in item.items()}
+            for item in violations
+            if isinstance(item, Mapping)
+        )
+
     async def __call__(self, name: str, args: Mapping[str, Any], *, step: int | None = None) -> ToolResult:
         args = dict(args or {})
         safe_args = self._safe_args(args)
         self.events.emit("tool.called", spec=self.spec_slug, step=step, tool=name, args=safe_args)
+        if self.ctx is not None:
+            self.ctx.step = step  # what the browser reports meanwhile belongs to this step
         if self.inner is not None:
             result = await self.inner(name, args, step=step)
         else:
@@ -101,6 +131,8 @@ class RecordingCaller:
         if screenshot_path is None and shot is not None and shot.data and self.save_screenshot:
             screenshot_path = self.save_screenshot(shot.data, f"step{step or 0}-{name}")
         error = result.error
+        data = dict(result.data)
+        reported = data.pop("violations", None)
         call = ToolCall(
             tool=name,
             args=safe_args,
@@ -110,8 +142,9 @@ class RecordingCaller:
             error_message=self.secrets.redact(error.message) if error else None,
             duration_ms=round(result.duration_ms, 1),
             screenshot_path=screenshot_path,
-            data=_small_data(result.data, self.secrets),
+            data=_small_data(data, self.secrets),
             images=images,
+            violations=self._violations(reported) if isinstance(reported, list) else (),
         )
         self.calls.append(call)
         self.events.emit(
@@ -125,6 +158,10 @@ class RecordingCaller:
             error_message=call.error_message,
             screenshot=screenshot_path,
         )
+        if call.violations:
+            self.events.emit(
+                "invariant.violated", spec=self.spec_slug, step=step, violations=list(call.violations)
+            )
         return result
 
     def _save_images(self, result: ToolResult, hint: str) -> dict[str, str]:

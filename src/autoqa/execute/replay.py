@@ -4,7 +4,8 @@ stops and healing is allowed, the agent takes over from that step, seeing the fa
 Replay stops at the first step it cannot do (a cached call fails, or the step is not in the cache) and
 says which, with the failing :class:`ToolResult` and the :class:`SpecResult` so far. The verdict of a
 healed spec is the replay's steps before the hand-over plus the agent's judgement of the rest; only the
-step that failed on replay is marked healed.
+step that failed on replay is marked healed. A step that failed because the app broke an invariant is not
+handed over: no other way through the page can heal that.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from autoqa.replay.cache_file import CachedCall
 from autoqa.results import ExecutorKind, Heal, Outcome, SpecResult, StepStatus
 from autoqa.spec.model import Spec, Step
 from autoqa.tools.context import ToolContext
-from autoqa.tools.result import ToolResult
+from autoqa.tools.result import ErrorCode, ToolResult
 
 StopReason = Literal["failed", "uncached"]
 
@@ -132,6 +133,12 @@ async def replay_then_heal(
         return result, replay
     start = replay.stopped_at
     failure = replay.failure
+    if (
+        failure is not None
+        and failure.error is not None
+        and failure.error.code is ErrorCode.INVARIANT_VIOLATED
+    ):
+        return result, replay  # the app broke an invariant: no other way through the page can heal that
     if replay.stop_reason == "failed" and failure is not None and failure.error is not None:
         reason = (
             f"replaying step {start} failed: {failure.tool} {failure.error.code}: {failure.error.message}"

@@ -11,7 +11,10 @@ Evidence rules (every executor):
   with the same expected values (only the locator may change);
 - a negative check (not visible / hidden / absent / count 0) whose subject never matched anything during
   the spec is flagged "never matched during this spec — check the wording" (a failure with
-  ``strict_negative_checks``).
+  ``strict_negative_checks``);
+- a step during which the app broke an invariant (``autoqa.tools.invariants``: a console error, an
+  uncaught exception, a failed request, error text) fails, with the violation as its reason — whatever the
+  model says, and before any other problem of that step.
 
 A failed tool call's code → outcome: the app not behaving as specified (an assertion fails, an element
 the spec names is missing or unusable) is ``failed``; anything that keeps us from judging (the browser
@@ -62,6 +65,7 @@ APP_FAILURE_CODES = frozenset(
         ErrorCode.ELEMENT_NOT_INTERACTABLE,
         ErrorCode.TIMEOUT,
         ErrorCode.VISUAL_MISMATCH,
+        ErrorCode.INVARIANT_VIOLATED,
     }
 )
 MISMATCH_CODES = frozenset({ASSERTION_FAILED, ErrorCode.VISUAL_MISMATCH})
@@ -192,9 +196,28 @@ class _StepFacts:
     """Distinct passing assertion calls."""
     looked_only: bool = False
     """Every call only observed the page (snapshot, screenshot)."""
+    violations: tuple[dict[str, Any], ...] = ()
+    """Invariants the app broke while the step ran."""
 
 
-def _facts(calls: Sequence[ToolCall], kinds: Mapping[str, str] | None = None) -> _StepFacts:
+def violations_by_step(calls: Sequence[ToolCall]) -> dict[int, list[dict[str, Any]]]:
+    """Each reported violation under the step that was running when the browser reported it (the call
+    that carried it may belong to a later step)."""
+    out: dict[int, list[dict[str, Any]]] = {}
+    for call in calls:
+        for violation in call.violations:
+            step = violation.get("step")
+            step = step if isinstance(step, int) else call.step
+            if step is not None:
+                out.setdefault(step, []).append(violation)
+    return out
+
+
+def _facts(
+    calls: Sequence[ToolCall],
+    kinds: Mapping[str, str] | None = None,
+    violations: Sequence[dict[str, Any]] = (),
+) -> _StepFacts:
     kinds = kinds if kinds is not None else tool_kinds()
 
     def is_assertion(call: ToolCall) -> bool:
@@ -213,11 +236,11 @@ def _facts(calls: Sequence[ToolCall], kinds: Mapping[str, str] | None = None) ->
     evidence = len({evidence_key(c) for c in calls if is_assertion(c) and c.ok and not trivially_true(c)})
     # Only looked (snapshot, screenshot): nothing was done for the step.
     looked_only = bool(calls) and all(kinds.get(c.tool) == "observe" for c in calls)
-    return _StepFacts(tuple(calls), uncleared, evidence, looked_only)
+    return _StepFacts(tuple(calls), uncleared, evidence, looked_only, tuple(violations))
 
 
 # The app's answer, not ours: another approach could not change what the page shows.
-_MISMATCH_CODES = MISMATCH_CODES | {ErrorCode.ELEMENT_NOT_FOUND}
+_MISMATCH_CODES = MISMATCH_CODES | {ErrorCode.ELEMENT_NOT_FOUND, ErrorCode.INVARIANT_VIOLATED}
 
 
 def _genuine_mismatch(facts: _StepFacts) -> str | None:
@@ -229,7 +252,15 @@ def _genuine_mismatch(facts: _StepFacts) -> str | None:
     return f"{last.tool} {last.error_code}: {last.error_message or ''}".strip()
 
 
+def violation_reason(step: int, violations: Sequence[dict[str, Any]]) -> str:
+    first = violations[0]
+    more = f" (and {len(violations) - 1} more)" if len(violations) > 1 else ""
+    return f"step {step}: the app broke an invariant: {first.get('invariant')}: {first.get('message')}{more}"
+
+
 def _problem(step: Step, facts: _StepFacts) -> str | None:
+    if facts.violations:
+        return violation_reason(step.index, facts.violations)
     if facts.uncleared is not None:
         call = facts.uncleared
         return (
@@ -264,7 +295,7 @@ def _step_result(step: Step, facts: _StepFacts, status: StepStatus, reason: str 
 
 def step_problem(step: Step, calls: Sequence[ToolCall]) -> str | None:
     """Why ``step`` does not count as done on the evidence of ``calls`` (its own calls), or None."""
-    return _problem(step, _facts(calls))
+    return _problem(step, _facts(calls, violations=violations_by_step(calls).get(step.index, ())))
 
 
 def decide(
@@ -279,7 +310,8 @@ def decide(
     for call in calls:
         if call.step in by_step:
             by_step[call.step].append(call)
-    facts = {s.index: _facts(by_step[s.index], kinds) for s in steps}
+    violated = violations_by_step(calls)
+    facts = {s.index: _facts(by_step[s.index], kinds, violated.get(s.index, ())) for s in steps}
     problems = {s.index: _problem(s, facts[s.index]) for s in steps}
 
     def statuses(failed_at: int | None, failed_reason: str | None, judged: bool) -> tuple[StepResult, ...]:
@@ -292,7 +324,7 @@ def decide(
                 # An optional step the model only looked at had nothing to act on: skipped, as in replay.
                 status = StepStatus.SKIPPED if step.optional and judged else StepStatus.NOT_RUN
                 out.append(_step_result(step, f, status, None))
-            elif (judged and problems[step.index] is not None) or f.uncleared is not None:
+            elif (judged and problems[step.index] is not None) or f.uncleared is not None or f.violations:
                 out.append(_step_result(step, f, StepStatus.FAILED, problems[step.index]))
             elif any(c.ok for c in f.calls):
                 out.append(_step_result(step, f, StepStatus.PASSED, None))
@@ -300,7 +332,10 @@ def decide(
                 out.append(_step_result(step, f, StepStatus.FAILED, problems[step.index]))
         return tuple(out)
 
-    first_uncleared = next((s.index for s in steps if facts[s.index].uncleared is not None), None)
+    # A failed assertion never cleared, or an invariant the app broke: the app is wrong, whatever came next.
+    first_uncleared = next(
+        (s.index for s in steps if facts[s.index].uncleared is not None or facts[s.index].violations), None
+    )
 
     if isinstance(ending, Aborted):
         mismatch = _genuine_mismatch(facts[ending.exhausted_step]) if ending.exhausted_step in facts else None
@@ -466,21 +501,58 @@ def baseline_flags(calls: Sequence[ToolCall]) -> tuple[StepFlag, ...]:
     return tuple(flags)
 
 
-def with_evidence(result: SpecResult, calls: Sequence[ToolCall], *, strict_negative: bool) -> SpecResult:
-    """Attach the evidence map and the negative-check flags to every step of ``result``; with
-    ``strict_negative`` a flagged step fails a spec that would otherwise pass."""
+MAX_TRANSIENT_PER_STEP = 20
+
+
+def with_evidence(
+    result: SpecResult,
+    calls: Sequence[ToolCall],
+    *,
+    strict_negative: bool,
+    seen: Sequence[Mapping[str, Any]] = (),
+) -> SpecResult:
+    """Attach the evidence map, the negative-check flags, the invariant violations and what appeared in
+    live regions and dialogs (``seen``: ``{text, kind, step, url}``) to every step of ``result``. A spec
+    that would pass with a violation on record fails at its step (the executors already fail it; this
+    holds whatever path got here); with ``strict_negative`` a flagged step fails it too."""
     by_step: dict[int, list[ToolCall]] = {}
     for call in calls:
         if call.step is not None:
             by_step.setdefault(call.step, []).append(call)
     flags = negative_check_flags(calls)
+    violated = violations_by_step(calls)
+    appeared: dict[int, list[dict[str, Any]]] = {}
+    for entry in seen:
+        step_seen = entry.get("step")
+        if isinstance(step_seen, int):
+            appeared.setdefault(step_seen, []).append(dict(entry))
     steps = []
     for step in result.steps:
         own = by_step.get(step.index, [])
         lines = tuple(dict.fromkeys(describe_call(c) for c in own if c.ok and is_assertion(c.tool)))
-        found = step.flags + flags.get(step.index, ()) + baseline_flags(own)
-        steps.append(dataclasses.replace(step, evidence=lines, flags=found))
+        steps.append(
+            dataclasses.replace(
+                step,
+                evidence=lines,
+                flags=step.flags + flags.get(step.index, ()) + baseline_flags(own),
+                violations=tuple(violated.get(step.index, ())),
+                transient=tuple(appeared.get(step.index, ())[-MAX_TRANSIENT_PER_STEP:]),
+            )
+        )
     result = dataclasses.replace(result, steps=tuple(steps))
+    broken = next((s for s in result.steps if s.violations), None)
+    if broken is not None and result.outcome is Outcome.PASSED:
+        reason = violation_reason(broken.index, broken.violations)
+        return dataclasses.replace(
+            result,
+            outcome=Outcome.FAILED,
+            reason=reason,
+            failed_step=broken.index,
+            steps=tuple(
+                dataclasses.replace(s, status=StepStatus.FAILED, reason=reason) if s is broken else s
+                for s in result.steps
+            ),
+        )
     if not strict_negative or result.outcome is not Outcome.PASSED:
         return result
     flagged = next(

@@ -18,7 +18,10 @@ from autoqa.errors import ExportError
 from autoqa.export.code_model import Block, FunctionCode, Line, ModuleCode, Node, StepCode
 from autoqa.export.statements import (
     ELEMENT_ACTIONS,
+    LIVE_REGIONS,
     StatementContext,
+    appeared_mark,
+    appeared_window,
     element_locator,
     frames_scope,
     guessed_locator,
@@ -75,13 +78,20 @@ def build_module(
                 f"`setup: {spec.auth}` spec too",
                 hint="export the setup spec's run together with this one",
             )
+        if any(record.tool == "assert_appeared" for record in setup.records):
+            raise ExportError(
+                f"the `setup: {spec.auth}` spec checks a toast that appeared; a setup fixture cannot",
+                hint="check it in a spec of its own",
+            )
         functions.extend(_auth_fixtures(spec.auth, setup, app_origin))
     steps = build_steps(spec, records, app_origin)
     if any(step.optional for step in steps):
         functions.append(_is_shown_helper())
+    watched = any(record.tool == "assert_appeared" for record in records)
+    fixtures = f", {LIVE_REGIONS}: Any" if watched else ""
     functions.append(
         FunctionCode(
-            signature=f"def test_{snake(spec.title, spec.path.stem)}(page: Page) -> None:",
+            signature=f"def test_{snake(spec.title, spec.path.stem)}(page: Page{fixtures}) -> None:",
             docstring="\n".join(textwrap.wrap(spec.title, 100)),
             steps=steps,
         )
@@ -130,6 +140,8 @@ def build_steps(spec: Spec, records: Sequence[IRRecord], app_origin: str | None)
     ordered = sorted(records, key=lambda r: r.seq)
     openers = _popup_openers(ordered)
     by_step = _assign_to_steps(spec, ordered)
+    # Steps an exported assert_appeared counts from: the watcher's record is marked where they start.
+    marks = {w for r in ordered if r.tool == "assert_appeared" and (w := appeared_window(r)) is not None}
     pages = _Pages()
     secret_names = frozenset(spec.secrets)
     secret_envs = tuple(sorted(env_name(n) for n in spec.variables if is_secret_name(n, spec.secrets)))
@@ -166,6 +178,8 @@ def build_steps(spec: Spec, records: Sequence[IRRecord], app_origin: str | None)
             nodes, probe = _unrecorded_optional(step)
         elif step.optional and probe is not None:
             nodes = [Block(f"if _is_shown({probe}):", tuple(nodes))]
+        if step.index in marks:
+            nodes.insert(0, Line(f"{appeared_mark(step.index)} = {LIVE_REGIONS}.mark()"))
         out.append(
             StepCode(step.index, step.text, tuple(nodes), optional=step.optional, expected=step.expected)
         )

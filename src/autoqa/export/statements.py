@@ -17,6 +17,8 @@ wait_for               the same expectations with the wait's timeout; ``seconds`
 assert_storage         ``page.wait_for_function(<the same claim>)``; cookies: ``assert`` on cookies()
 assert_matches_        ``expect_matches_baseline(page | locator, "<baseline>.png", …)`` from
 baseline               ``autoqa.export.visual_check`` (the same screenshot, masks and comparison)
+assert_appeared        ``autoqa_live_regions.expect_appeared(t, since=appeared_since_N)``: the conftest's
+                       watcher, marked where step N (the step whose action the toast answers) starts
 history / clear_*      ``page.go_back()`` … ``page.reload()``; ``localStorage.clear()``, ``clear_cookies()``
 =====================  ==========================================================================
 """
@@ -130,6 +132,8 @@ def statements(record: IRRecord, ctx: StatementContext) -> list[Node]:
         return [Line(_evidence_expect(record, ctx))]
     if tool in ("assert_url", "assert_title"):
         return [Line(_page_expect(tool, args, ctx))]
+    if tool == "assert_appeared":
+        return [Line(_appeared_expect(record, ctx))]
     if tool == "wait_for":
         return [Line(_wait(record, ctx))]
     if tool == "assert_matches_baseline":
@@ -440,6 +444,33 @@ def _baseline_expect(record: IRRecord, ctx: StatementContext) -> str:
         options.append(f"viewport=({int(viewport[0])}, {int(viewport[1])})")
     options.extend(f"{key}={float(data[key])!r}" for key in ("threshold", "max_diff_ratio") if key in data)
     return f"expect_matches_baseline({subject}, {', '.join(options)})"
+
+
+LIVE_REGIONS = "autoqa_live_regions"
+"""The conftest fixture exported ``assert_appeared`` checks use (``export/support.py``)."""
+
+
+def appeared_mark(step: int) -> str:
+    """The variable holding where step ``step`` started in the watcher's record."""
+    return f"appeared_since_{step}"
+
+
+def appeared_window(record: IRRecord) -> int | None:
+    """The step whose start an ``assert_appeared`` counted from in the recorded run (None: the test's)."""
+    window = record.data.get("window_step")
+    return window if isinstance(window, int) and not isinstance(window, bool) else None
+
+
+def _appeared_expect(record: IRRecord, ctx: StatementContext) -> str:
+    args = record.args
+    options = []
+    window = appeared_window(record)
+    if window is not None:
+        options.append(f"since={appeared_mark(window)}")
+    if args.get("kind") in ("message", "dialog"):
+        options.append(f"dialog={args['kind'] == 'dialog'}")
+    text = ctx.values.expr(str(args.get("text", "")))
+    return f"{LIVE_REGIONS}.expect_appeared({', '.join([text, *options])})"
 
 
 def _wait(record: IRRecord, ctx: StatementContext) -> str:

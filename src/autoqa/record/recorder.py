@@ -35,7 +35,7 @@ NOT_RECORDED = frozenset({"snapshot", "screenshot"})
 _GROUP_TOOLS = frozenset({"assert_count", "assert_element_visible", "assert_element_hidden", "wait_for"})
 _KEPT_DATA = (
     "url", "status", "selected", "value", "active", "closed", "count", "file", "policy", "signal",
-    "collection", "via_label", "baseline", "threshold", "max_diff_ratio", "viewport",
+    "collection", "via_label", "baseline", "threshold", "max_diff_ratio", "viewport", "window_step",
 )  # fmt: skip
 _MIN_SECRET_LEN = 3
 

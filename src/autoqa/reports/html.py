@@ -150,6 +150,22 @@ def _flags(step: StepResult) -> str:
     )
 
 
+def _page_evidence(step: StepResult) -> str:
+    """Invariants the app broke during the step, and what appeared in toasts and dialogs meanwhile."""
+    broken = "".join(
+        f'<div class="err">invariant <code>{_e(v.get("invariant"))}</code>: {_e(v.get("message"))}'
+        f' <span class="muted">{_e(v.get("url") or "")}</span></div>'
+        for v in step.violations
+    )
+    if not step.transient:
+        return broken
+    items = "".join(
+        f"<li>{_e(t.get('kind'))}: <code>{_e(one_line(str(t.get('text', '')), 160))}</code></li>"
+        for t in step.transient
+    )
+    return f'{broken}<div class="evidence">appeared meanwhile:<ul>{items}</ul></div>'
+
+
 def _heal(step: StepResult) -> str:
     heal = step.heal
     if heal is None:
@@ -188,7 +204,7 @@ def _step_row(step: StepResult, run_dir: Path | None = None) -> str:
     healed = ' <span class="badge skipped">healed</span>' if step.healed else ""
     return (
         f"<tr><td>{step.index}</td><td>{_e(step.text)}{healed}{reason}{_evidence(step)}{_flags(step)}"
-        f"{_heal(step)}{calls}</td>"
+        f"{_page_evidence(step)}{_heal(step)}{calls}</td>"
         f'<td><span class="badge {_e(step.status)}">{_e(step.status)}</span></td>'
         f"<td>{_e(duration(step.duration_ms))}</td></tr>"
     )

@@ -68,6 +68,8 @@ def _steps_text(spec: SpecResult) -> str:
         lines.append(line)
         lines.extend(f"    proved by: {evidence}" for evidence in step.evidence)
         lines.extend(f"    WARNING ({flag.kind}): {flag.message}" for flag in step.flags)
+        lines.extend(f"    INVARIANT ({v.get('invariant')}): {v.get('message')}" for v in step.violations)
+        lines.extend(f"    appeared ({t.get('kind')}): {t.get('text')}" for t in step.transient)
         if step.heal is not None:
             lines.append(
                 f"    healed: {step.heal.old_locator} -> {step.heal.new_locator} ({step.heal.explanation})"

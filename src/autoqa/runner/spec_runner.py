@@ -31,7 +31,9 @@ from autoqa.spec.model import Spec
 from autoqa.spec.slug import slugify_path
 from autoqa.tools.baseline_files import BaselineFolder, spec_baseline_folder
 from autoqa.tools.context import ToolContext
+from autoqa.tools.invariants import InvariantPolicy
 from autoqa.tools.origin_guard import guard_navigations
+from autoqa.tools.page_watch import seen_texts, undrained_violations
 from autoqa.tools.secret_fields import secret_masks
 
 if TYPE_CHECKING:
@@ -69,6 +71,19 @@ def _allowed_origins(job: SpecJob, env: RunEnvironment) -> tuple[str, ...]:
     if not _base_url(job, env):
         return configured  # no base URL: any origin, unless some were configured
     return configured + tuple(url for url in (env.base_url, env.settings.login_base_url) if url)
+
+
+def _invariants(job: SpecJob, env: RunEnvironment) -> InvariantPolicy:
+    """The run's invariants with the spec's front matter on top; error text the spec itself mentions is
+    the spec's to check (``tools/invariants.py``)."""
+    spec, settings = job.spec, env.settings
+    return InvariantPolicy.build(
+        configured=settings.invariants,
+        overrides=spec.invariants,
+        allowed_failed_requests=(*settings.allowed_failed_requests, *spec.allowed_failed_requests),
+        error_text=(*settings.error_text, *spec.error_text),
+        spec_texts=[text for step in spec.steps for text in (step.text, *step.expected, *step.notes)],
+    )
 
 
 async def run_spec(browser: Browser, job: SpecJob, env: RunEnvironment) -> SpecResult:
@@ -182,6 +197,7 @@ async def _execute(
         secrets=dict(job.secrets.values),
         settings=env.tool_settings,
         baselines=_baselines(job, env),
+        invariants=_invariants(job, env),
     )
     await guard_navigations(ctx)  # links, forms and scripts stay on the allowed origins, not only navigate
     recorder = Recorder(ctx, env.ir_writer, spec_path=job.spec.path, run_id=env.run_id)
@@ -223,8 +239,16 @@ async def _execute(
     except TimeoutError:
         result = _error(job, f"spec timeout: {timeout:g} s elapsed")
         result = replace(result, guardrail=GuardrailTrip("spec_timeout_s", timeout, timeout))
+    late = undrained_violations(ctx)  # reported after the last tool call: the last step's
+    if late:
+        caller.note_violations(late[-1].step, [v.as_dict() for v in late])
     result = _attach_calls(result, caller)
-    result = with_evidence(result, caller.calls, strict_negative=env.settings.negative_checks_strict())
+    result = with_evidence(
+        result,
+        caller.calls,
+        strict_negative=env.settings.negative_checks_strict(),
+        seen=[entry.as_dict() for entry in seen_texts(ctx)],
+    )
     if id(ctx.page) in crashed and result.outcome in (Outcome.FAILED, Outcome.ERROR):
         result = _page_crashed(result)
     if result.outcome in (Outcome.FAILED, Outcome.ERROR) and spec_artifacts is not None:

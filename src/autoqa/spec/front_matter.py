@@ -11,7 +11,8 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from autoqa.errors import SpecError
-from autoqa.input_values import VARIABLE_NAME, comma_list
+from autoqa.input_values import VARIABLE_NAME, comma_list, non_blank
+from autoqa.invariant_names import checked_names
 
 _STATE_NAME = re.compile(r"[A-Za-z0-9_-]+")
 
@@ -35,8 +36,14 @@ class FrontMatter(BaseModel):
     """Save the browser storage state under this name when the spec passes."""
     auth: str | None = None
     """Start from the storage state a ``setup`` spec saved under this name."""
+    invariants: tuple[str, ...] = ()
+    """Invariants for this spec on top of the run's: ``name`` turns one on, ``!name`` turns it off."""
+    allowed_failed_requests: tuple[str, ...] = ()
+    """More XHR/fetch answers ``no-failed-requests`` accepts in this spec (added to the run's)."""
+    error_text: tuple[str, ...] = ()
+    """More text ``no-error-text`` flags in this spec (added to the run's)."""
 
-    @field_validator("tags", "secrets", mode="before")
+    @field_validator("tags", "secrets", "invariants", "allowed_failed_requests", "error_text", mode="before")
     @classmethod
     def _split_commas(cls, value: Any) -> Any:
         return comma_list(value)
@@ -56,6 +63,16 @@ class FrontMatter(BaseModel):
             if not VARIABLE_NAME.fullmatch(name):
                 raise ValueError(f"{name!r} is not a variable name (letters, digits and _)")
         return value
+
+    @field_validator("invariants")
+    @classmethod
+    def _invariant_names(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return checked_names(value, negation=True)
+
+    @field_validator("allowed_failed_requests", "error_text")
+    @classmethod
+    def _not_blank(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        return non_blank(value)
 
     @field_validator("setup", "auth")
     @classmethod

@@ -92,6 +92,8 @@ Verify a cookie "k" is set · session storage "k" is empty     assert_storage(ar
 Clear local storage · Clear session storage · Clear cookies   clear_storage(area)
 Verify the success message|error|notification "x" is shown    assert_text_present(x)
 An error message "x" is displayed (a statement: a claim too)  assert_text_present(x)
+Verify the toast "x" appeared · … was shown · A "x" message appeared  assert_appeared(text) (even if gone)
+Verify the "t" dialog appeared · … appeared since step 2      assert_appeared(text, kind="dialog"|since_step)
 Verify the URL ends with "x" · … still contains "x"           assert_url(expected="x$" as regex | contains)
 Enter "v" in the Username field · Fill the Email field with…  fill(target='"Username" field', value)
 Switch to tab 2 (1-based) · Switch to the first tab           tabs(action="switch", index=1 → 0-based)
@@ -125,6 +127,7 @@ from typing import Any
 
 from autoqa.role_words import ROLE_WORDS, role_target, role_word
 from autoqa.spec.grammar_terms import (
+    APPEARED,
     ELEMENT_NOUN,
     HIDDEN,
     NOUN,
@@ -677,6 +680,37 @@ def _assert_described_text(m: re.Match[str]) -> Built:
 )
 def _assert_described_text_gone(m: re.Match[str]) -> Built:
     return _text_assertion(m, absent=True)
+
+
+# "Verify the toast "Order placed" appeared", "A "Saved" message appeared": past tense, so the claim is that
+# the text was shown at some point since the step's action — a toast may be gone before any check runs.
+# ``assert_appeared`` judges it on what the page watcher recorded in live regions and dialogs. Only "since
+# step N" widens the window: "during step 3" would be narrower than what the tool can say, so it is not plain.
+_TRANSIENT_NOUN = (
+    r"(?:(?:success|error|warning|info|information|confirmation|status|validation)\s+)?"
+    r"(?:message|notification|toast|snackbar|banner|alert|error|status|notice)"
+)
+_DIALOG_NOUN = r"(?:dialog|modal|popup|pop-up)(?:\s+window)?"
+_SINCE = r"(?:\s+since\s+step\s+(?P<since>\d{1,4}))?"
+
+
+@_rule(
+    rf"(?:{VERIFY}\s+)?(?:the|an?)\s+(?P<noun>{_TRANSIENT_NOUN}|{_DIALOG_NOUN})\s+"
+    rf"(?:saying\s+|that\s+says\s+|reading\s+)?{q('text')}\s+{APPEARED}{_SINCE}",
+    rf"{VERIFY}\s+(?:(?:the|an?)\s+)?{q('text')}(?:\s+(?P<noun>{_TRANSIENT_NOUN}|{_DIALOG_NOUN}))?\s+"
+    rf"{APPEARED}{_SINCE}",
+    rf"(?:the|an?)\s+{q('text')}\s+(?P<noun>{_TRANSIENT_NOUN}|{_DIALOG_NOUN})\s+{APPEARED}{_SINCE}",
+)
+def _assert_appeared(m: re.Match[str]) -> Built:
+    text = unquote(m.group("text")).strip()
+    if not text:
+        return None
+    args: dict[str, Any] = {"text": text}
+    if re.fullmatch(_DIALOG_NOUN, m.group("noun") or "", re.IGNORECASE):
+        args["kind"] = "dialog"
+    if m.group("since"):
+        args["since_step"] = int(m.group("since"))
+    return "assert_appeared", args
 
 
 # "Verify the counter reads "1 item left"": a description of where the text is, not a name of an element;

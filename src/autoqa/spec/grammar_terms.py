@@ -38,6 +38,11 @@ ZH_NOUN = rf"\s*(?P<noun>{ZH_NOUNS})?"
 VERIFY = r"(?:verify|assert|check\s+that|expect|ensure|confirm)(?:\s+that)?"
 ZH_VERIFY = r"(?:验证|断言|确认|检查)"
 VISIBLE = r"(?:visible|shown|displayed|present|on\s+the\s+page|on\s+screen)"
+APPEARED = (
+    r"(?:(?:briefly|momentarily)\s+)?(?:appeared|popped\s+up|showed\s+up|flashed|"
+    r"was\s+(?:briefly\s+|momentarily\s+)?(?:shown|displayed|visible))(?:\s+(?:briefly|momentarily))?"
+)
+"""Past tense: something was on the page at some point (a toast that may be gone by now)."""
 HIDDEN = (
     r"(?:not\s+(?:visible|shown|displayed|present|on\s+the\s+page|on\s+screen)|hidden|gone|absent"
     r"|no\s+longer\s+(?:visible|shown|displayed|present))"
@@ -48,14 +53,18 @@ HIDDEN = (
 _CLAIM = re.compile(rf"(?:{VERIFY}\b|compare\b|{ZH_VERIFY})", re.IGNORECASE)
 # A statement of what the page shows, written as a test case's expected result: "An error message "x" is
 # displayed", "The "Saved" toast is shown." (a subject, then a visibility predicate that ends the sentence).
-_SHOWN_STATEMENT = re.compile(rf"(?:the|an?)\s.*\s(?:is|are)\s+(?:now\s+)?{VISIBLE}\s*\.?", re.IGNORECASE)
+_SHOWN_STATEMENT = re.compile(
+    rf"(?:the|an?)\s.*\s(?:(?:is|are)\s+(?:now\s+)?{VISIBLE}|{APPEARED})"
+    r"(?:\s+since\s+step\s+\d+)?\s*\.?",
+    re.IGNORECASE,
+)
 
 
 def claims(text: str) -> bool:
     """Whether a sentence states something to check: it starts with one of the grammar's assertion verbs
     (Verify, Assert, Check that, Expect, Ensure, Confirm, Compare, 验证, 断言, 确认, 检查 — any case), or it
-    is a statement that something "is shown|displayed|visible". Every executor asks such a step for
-    evidence; the plain grammar maps it only to assertion tools."""
+    is a statement that something "is shown|displayed|visible" or "appeared|was shown". Every executor asks
+    such a step for evidence; the plain grammar maps it only to assertion tools."""
     stripped = text.strip()
     return _CLAIM.match(stripped) is not None or _SHOWN_STATEMENT.fullmatch(stripped) is not None
 

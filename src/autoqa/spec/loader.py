@@ -100,6 +100,9 @@ def build_spec(
         secrets=declared | frozenset(name for name in used if is_secret_name(name)),
         setup=front.setup if front else None,
         auth=front.auth if front else None,
+        invariants=front.invariants if front else (),
+        allowed_failed_requests=front.allowed_failed_requests if front else (),
+        error_text=front.error_text if front else (),
         variables=dict(used),
     )
 

@@ -55,6 +55,12 @@ class Spec:
     """``setup: login`` marks a spec whose final storage state is saved under that name."""
     auth: str | None = None
     """``auth: login`` starts the spec from the storage state a setup spec saved."""
+    invariants: tuple[str, ...] = ()
+    """Front matter ``invariants``: names to turn on, ``!name`` to turn off (on top of the run's)."""
+    allowed_failed_requests: tuple[str, ...] = ()
+    """Front matter ``allowed_failed_requests`` (added to the run's)."""
+    error_text: tuple[str, ...] = ()
+    """Front matter ``error_text`` (added to the run's)."""
     variables: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
     """Rendered variable values used by the spec (secret ones included; never print this)."""
 

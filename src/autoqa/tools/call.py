@@ -11,9 +11,11 @@ from pydantic import ValidationError
 
 from autoqa.secrets import PLACEHOLDER, SecretSet
 from autoqa.tools.context import ToolContext
+from autoqa.tools.invariants import with_violations
 from autoqa.tools.locate import RAW_ARGS_KEY, WARNINGS_KEY
 from autoqa.tools.origin_guard import blocked_before_call, enforce_after_call
 from autoqa.tools.page_health import explain_failure, on_error_page
+from autoqa.tools.page_watch import page_watch
 from autoqa.tools.pages import tracker
 from autoqa.tools.playwright_errors import map_playwright_error
 from autoqa.tools.registry import TOOLS
@@ -123,7 +125,12 @@ def _with_consequences(
 
 
 async def _validate_and_run(
-    ctx: ToolContext, spec: ToolSpec, args: Mapping[str, Any] | None, warnings: list[str], notices: list[str]
+    ctx: ToolContext,
+    spec: ToolSpec,
+    args: Mapping[str, Any] | None,
+    warnings: list[str],
+    notices: list[str],
+    report_violations: bool = True,
 ) -> tuple[ToolResult, bool]:
     """The result, and whether the page was involved (so a failure screenshot can tell something)."""
     if args is not None and not isinstance(args, Mapping):
@@ -144,6 +151,8 @@ async def _validate_and_run(
     ctx.extra.pop(WARNINGS_KEY, None)
     try:
         track = tracker(ctx)
+        watch = await page_watch(ctx)  # before the call: its navigation must already be watched
+        watch.note_call(spec.name, spec.kind)
         was_on_error_page = on_error_page(ctx.page)
         notices.extend(blocked_before_call(ctx))
         url_before, dialogs_before = ctx.page.url, len(ctx.dialogs)
@@ -154,6 +163,8 @@ async def _validate_and_run(
         result = await explain_failure(
             ctx.page, track, spec.name, result, was_on_error_page=was_on_error_page
         )
+        if report_violations:
+            result = with_violations(result, watch.drain(), spec.name, ctx.step)
         notices.extend(track.pop_notices())
     finally:
         ctx.extra.pop(RAW_ARGS_KEY, None)
@@ -161,12 +172,16 @@ async def _validate_and_run(
     return result, True
 
 
-async def call_tool(ctx: ToolContext, name: str, args: Mapping[str, Any] | None) -> ToolResult:
+async def call_tool(
+    ctx: ToolContext, name: str, args: Mapping[str, Any] | None, *, report_violations: bool = True
+) -> ToolResult:
     """Run tool ``name`` with raw ``args`` (e.g. a model's tool input) and return its result.
 
     Validates the arguments, substitutes ``{{NAME}}`` secrets, bounds the call in time, maps every
     exception to an error code, attaches a failure screenshot, redacts secrets and records the duration.
-    Only ``asyncio.CancelledError`` escapes.
+    Invariant violations the page reported since the last call go with the result (``tools/invariants.py``);
+    ``report_violations=False`` leaves them for the next call (a look nobody records, such as the agent's
+    snapshot excerpt after a failure). Only ``asyncio.CancelledError`` escapes.
 
     Example::
 
@@ -185,7 +200,7 @@ async def call_tool(ctx: ToolContext, name: str, args: Mapping[str, Any] | None)
         )
         touched_page = False
     else:
-        result, touched_page = await _validate_and_run(ctx, spec, args, warnings, notices)
+        result, touched_page = await _validate_and_run(ctx, spec, args, warnings, notices, report_violations)
     result = _with_extras(result, warnings, notices)
     # A screenshot only helps when the page was involved; bad arguments are about the call itself.
     wants_shot = result.error is not None and result.error.code not in _NOT_ABOUT_THE_PAGE

@@ -12,6 +12,7 @@ from playwright.async_api import BrowserContext, Locator, Page
 
 from autoqa.config.settings import Settings
 from autoqa.tools.baseline_files import BaselineFolder
+from autoqa.tools.invariants import InvariantPolicy
 
 DialogPolicy = Literal["accept", "dismiss"]
 ElementHook = Callable[[str, Locator, Mapping[str, Any]], Awaitable[None]]
@@ -117,6 +118,11 @@ class ToolContext:
     """The spec's visual baselines (``<cache_dir>/baselines/<spec>``); None: visual checks are refused."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Per-session state owned by individual tools (kept here so tools stay module-level functions)."""
+    invariants: InvariantPolicy = field(default_factory=InvariantPolicy)
+    """What must hold after every step (``tools/invariants.py``); none unless the run or spec asks."""
+    step: int | None = None
+    """The spec step the current call belongs to (the executor's caller sets it): what the browser
+    reports meanwhile (violations, toasts) is stamped with it."""
 
 
 @contextlib.contextmanager

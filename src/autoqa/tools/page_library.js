@@ -769,6 +769,12 @@ function renderedText(e) {
   return shownText(scope, styleOf(scope).visibility === 'visible');
 }
 
+// The rendered text of one element through open shadow roots and slots, without the per-call cache reset
+// and document scan of renderedText: the page watcher (live_regions.js) reads small regions with it often.
+function flatText(e) {
+  return shownText(e, styleOf(e).visibility === 'visible');
+}
+
 function scrollBy([dx, dy]) {
   const root = document.scrollingElement || document.documentElement;
   const before = [window.scrollX, window.scrollY];
@@ -876,5 +882,6 @@ function collection(args) {
     text: at ? textOf(at).slice(0, 200) : null};
 }
 
-return {find, describeAll, state, labelStandIn, findText, visibleLines, renderedText, scrollBy, selectOptions, collection};
+return {find, describeAll, state, labelStandIn, findText, visibleLines, renderedText, flatText, scrollBy,
+  selectOptions, collection};
 })()

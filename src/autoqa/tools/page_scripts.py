@@ -33,7 +33,9 @@ from autoqa.tools.deadlines import bounded
 # copy costs nothing extra.
 LIBRARY = (resources.files("autoqa.tools") / "page_library.js").read_text(encoding="utf-8")
 
-_KEY = "autoqa.tools." + hashlib.sha1(LIBRARY.encode()).hexdigest()[:12]
+LIBRARY_KEY = "autoqa.tools." + hashlib.sha1(LIBRARY.encode()).hexdigest()[:12]
+"""The ``Symbol.for`` name the library is kept under (the page watcher installs it under the same one)."""
+_KEY = LIBRARY_KEY
 _LOOKUP = f"const key = Symbol.for('{_KEY}');"
 _INSTALL = f"if (!window[key]) Object.defineProperty(window, key, {{value: {LIBRARY}, configurable: true}});"
 # Arguments and answers cross the protocol as one JSON string each: Playwright's per-value serialisation

@@ -7,6 +7,7 @@ from types import MappingProxyType
 
 from autoqa.tools import (
     actions,
+    appeared,
     assertions,
     control,
     evidence_assertions,
@@ -169,6 +170,12 @@ _SPECS = (
         "assert_focused",
         f"Check that an element has the keyboard focus. {_ELEMENT}",
         ElementArgs, "assertion", evidence_assertions.assert_focused,
+    ),
+    ToolSpec(
+        "assert_appeared",
+        "Check that text appeared in a toast, status message or dialog since the step's action, even if "
+        "gone now.",
+        appeared.AppearedArgs, "assertion", appeared.assert_appeared,
     ),
     ToolSpec(
         "assert_storage",

@@ -34,6 +34,9 @@ class ErrorCode(StrEnum):
     BASELINE_MISSING = "BASELINE_MISSING"
     """A visual check has no baseline to compare with and may not write one (``missing_baselines =
     "error"``, the default in CI): nothing was judged."""
+    INVARIANT_VIOLATED = "INVARIANT_VIOLATED"
+    """The call did what it was asked, but the app broke an invariant meanwhile (a console error, an
+    uncaught exception, a failed request, error text): the app's fault, and the step fails on it."""
 
 
 # Retriable means "the same call may succeed later": the page was still loading or busy (a timeout, a
@@ -58,6 +61,7 @@ RETRIABLE: dict[ErrorCode, bool] = {
     ErrorCode.SESSION_FINISHED: False,
     ErrorCode.VISUAL_MISMATCH: False,
     ErrorCode.BASELINE_MISSING: False,
+    ErrorCode.INVARIANT_VIOLATED: False,
 }
 
 

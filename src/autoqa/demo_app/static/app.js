@@ -93,7 +93,7 @@
   var toastTimer = null;
   function showToast(text) {
     var toast = document.getElementById("toast");
-    if (!toast) return;
+    if (!toast || bugs.indexOf("no-toast") !== -1) return; // injected bug "no-toast"
     toast.textContent = text;
     toast.hidden = false;
     clearTimeout(toastTimer);

@@ -18,7 +18,8 @@
       item.innerHTML = '<span class="name"></span><span class="qty"></span><span class="price"></span>' +
         '<button type="button" class="secondary">Remove</button>';
       item.querySelector(".name").textContent = p.name;
-      item.querySelector(".qty").textContent = "Qty: " + cart[slug];
+      var qty = Demo.hasBug("nan") ? Number("x") : cart[slug]; // injected bug "nan"
+      item.querySelector(".qty").textContent = "Qty: " + qty;
       item.querySelector(".price").textContent = Demo.money(p.cents);
       var remove = item.querySelector("button");
       remove.setAttribute("data-testid", "remove-" + slug);
@@ -39,4 +40,5 @@
 
   checkout.addEventListener("click", function () { window.location.assign("/checkout.html"); });
   render();
+  if (Demo.hasBug("console-error")) console.error("Recommendations failed to load"); // injected bug
 })();

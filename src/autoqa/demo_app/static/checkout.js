@@ -41,6 +41,13 @@
 
   document.getElementById("cancel-order").addEventListener("click", function () { dialog.close(); });
   document.getElementById("confirm-order").addEventListener("click", function () {
+    // The order is sent without waiting for the answer: a failing order service goes unnoticed by the
+    // page (injected bug "order-api" makes it answer 500).
+    fetch("/api/orders", {
+      method: "POST",
+      headers: {"Content-Type": "application/json", "X-Demo-Bugs": Demo.bugs.join(",")},
+      body: JSON.stringify(Demo.readCart())
+    }).catch(function () { /* the page does not check */ });
     dialog.close();
     Demo.writeCart({});
     form.hidden = true;

@@ -34,6 +34,7 @@
         var cart = Demo.readCart();
         cart[p.slug] = (cart[p.slug] || 0) + 1;
         Demo.writeCart(cart);
+        if (Demo.hasBug("page-error")) window.analytics.track("add-to-cart"); // injected bug: no analytics
       });
       list.appendChild(item);
     });

@@ -1,0 +1,105 @@
+"""``assert_appeared``: text appeared in a toast, status message or dialog — even if it is gone by now.
+
+Toasts vanish ("Order placed" lasts ~2 s); a check that only reads the page as it is now fails them for
+no fault of the app, or passes only by racing the timer. The page watcher (``tools/page_watch.py``)
+records what appeared in live regions (role status/alert/log, aria-live, ``<output>``) and dialogs while
+each step ran, so the claim is judged on that record.
+
+**The window.** The check counts what appeared since the first call of the latest step, up to the current
+one, that acted on the page (clicked, filled, navigated…; scrolling and hovering only look): the toast
+answers that action. A check in the
+same step as its action (an ``Expected:`` clause) or in the steps right after it (only checks in between)
+sees it; a toast from step 2 cannot prove a claim of step 7 when steps in between acted — unless the
+claim says so (``since_step=2``: since step 2 began). Text that is shown in such a region right now also
+passes. Matching is case-insensitive and by substring, like ``assert_text_present``; the check waits up to
+``assertion_timeout_ms`` for the text to appear.
+"""
+
+from __future__ import annotations
+
+import time
+import unicodedata
+from typing import Any, Literal
+
+from pydantic import Field
+
+from autoqa.tools.args import ToolArgs
+from autoqa.tools.context import ToolContext
+from autoqa.tools.deadlines import Deadline, poll
+from autoqa.tools.page_watch import SeenText, page_watch
+from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
+
+
+class AppearedArgs(ToolArgs):
+    text: str = Field(min_length=1, max_length=500)
+    # No descriptions: the names and the tool's description say it (the agent's byte budget).
+    kind: Literal["message", "dialog"] | None = None
+    """message: a toast or a status/alert region; dialog: a dialog; None: either."""
+    since_step: int | None = Field(default=None, ge=1)
+    """Count from this step's start instead of the start of the latest step that acted."""
+
+
+def _fold(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def _fits(kind: str, wanted: str | None) -> bool:
+    return wanted is None or (kind == "dialog") == (wanted == "dialog")
+
+
+def _listed(entries: list[SeenText]) -> str:
+    shown = [f'"{e.text[:80]}" ({e.kind}, step {e.step})' for e in entries[-5:]]
+    return "; ".join(shown) if shown else "nothing"
+
+
+async def assert_appeared(ctx: ToolContext, args: AppearedArgs) -> ToolResult:
+    watch = await page_watch(ctx)
+    if args.since_step is not None and ctx.step is not None and args.since_step > ctx.step:
+        raise ToolFailure(
+            ErrorCode.INVALID_INPUT, f"since_step {args.since_step} is after the current step {ctx.step}"
+        )
+    start, window_step = watch.window(args.since_step)
+    wanted = _fold(args.text)
+
+    async def attempt() -> dict[str, Any] | None:
+        for entry in watch.seen_since(start):
+            if _fits(entry.kind, args.kind) and wanted in _fold(entry.text):
+                return {
+                    "appeared": entry.text[:200],
+                    "kind": entry.kind,
+                    "appeared_in_step": entry.step,
+                    "ms_before_check": round((time.monotonic() - entry.at) * 1000),
+                    "visible_now": False,
+                }
+        for shown in await watch.shown_now(ctx.page):
+            kind = str(shown.get("kind", ""))
+            text = str(shown.get("text", ""))
+            if _fits(kind, args.kind) and wanted in _fold(text):
+                # Shown since before the window (or before the watcher): its step is the latest record's.
+                earlier = [e.step for e in watch.seen if e.kind == kind and wanted in _fold(e.text)]
+                return {
+                    "appeared": text[:200],
+                    "kind": kind,
+                    "appeared_in_step": earlier[-1] if earlier else None,
+                    "visible_now": True,
+                }
+        return None
+
+    found = await poll(attempt, Deadline(ctx.settings.assertion_timeout_ms))
+    if found is not None:
+        return ToolResult.success(**found, window_step=window_step)
+    where = (
+        "dialog"
+        if args.kind == "dialog"
+        else "toast, status message" + (" or dialog" if args.kind is None else "")
+    )
+    since = f"since step {window_step} began" if window_step is not None else "during this spec"
+    seen = [e for e in watch.seen_since(start) if _fits(e.kind, args.kind)]
+    raise ToolFailure(
+        ErrorCode.ASSERTION_FAILED,
+        f"{args.text!r} did not appear in a {where} {since}; what appeared: {_listed(seen)}",
+        advice="only live regions (role status/alert/log, aria-live, <output>) and dialogs are recorded; "
+        "text shown elsewhere is checked with assert_text_present while it is shown",
+        expected=args.text,
+        window_step=window_step,
+    )
