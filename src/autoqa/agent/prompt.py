@@ -22,10 +22,10 @@ RULES = "\n".join(
         "- A renamed control with the same role and purpose may be used (name the heal in finish); content "
         "that contradicts the spec is a bug: report_bug.",
         "- {{NAME}} values are secrets: type them as written; the tools fill them in. Never guess them.",
-        "- After an error, read error.code, error.retriable and the screenshot, snapshot again and try another "
-        "way (another ref, scroll, wait_for). error.retriable is true only when the same call may succeed "
-        "later (a busy page); otherwise never repeat a failing call unchanged. CIRCUIT_OPEN: stop trying "
-        "that target.",
+        "- After an error, read error.code, error.retriable and the screenshot, snapshot again and try "
+        "another way (another ref, scroll, wait_for). error.retriable is true only when the same call may "
+        "succeed later (a busy page); otherwise never repeat a failing call unchanged. CIRCUIT_OPEN: stop "
+        "trying that target.",
         "- Every Verify step and every Expected clause needs its own passing assert_* call tagged with that "
         "step, even if the snapshot already shows it.",
         "- Evidence must prove the claim: order needs assert_order, counts assert_count, text of one "

@@ -1,8 +1,8 @@
 """Small JSON schemas for the model, derived from the tools' pydantic argument models.
 
 Every byte of a tool definition is sent with every model request, so the schemas are compacted: ``$defs``
-are inlined; titles, length and range limits dropped; ``Optional[X] = None`` becomes plain ``X`` (not required),
-and a boolean's ``default: false`` is dropped (an absent flag is off);
+are inlined; titles, length and range limits dropped; ``Optional[X] = None`` becomes plain ``X`` (not
+required), and a boolean's ``default: false`` is dropped (an absent flag is off);
 the descriptions of ``ref`` and ``target`` are left to the system prompt, which explains them once; and
 ``additionalProperties: false`` is left out (unknown arguments still fail, in the tool layer, with
 ``INVALID_INPUT`` that our guardrails count, instead of an SDK validation error they would not see).
