@@ -71,6 +71,8 @@ RUN_KEYS: tuple[str, ...] = (
     "strict_negative_checks",
     "strict_drift",
     "heal",
+    "retries",
+    "flaky_fails",
 )
 """The settings ``autoqa run`` takes as flags, in the order ``--help`` lists them."""
 
@@ -83,6 +85,7 @@ PLUGIN_KEYS: tuple[str, ...] = (
     "trace",
     "video",
     "artifacts",
+    "retries",
 )
 """The settings the pytest plugin takes as ``--autoqa-<flag>`` options."""
 

@@ -8,12 +8,37 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from autoqa.errors import SpecError
 from autoqa.input_values import VARIABLE_NAME, comma_list
 
 _STATE_NAME = re.compile(r"[A-Za-z0-9_-]+")
+
+
+class BudgetModel(BaseModel):
+    """``budget: {seconds: 60, usd: 0.20}``: this spec's own limits, over ``spec_timeout_s`` and
+    ``max_budget_usd``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seconds: float | None = Field(default=None, gt=0)
+    """Wall-clock limit for the spec (plain, replay and agent alike)."""
+    usd: float | None = Field(default=None, gt=0)
+    """Model cost limit for the spec (a plain spec costs nothing)."""
+
+    @field_validator("seconds", "usd", mode="before")
+    @classmethod
+    def _no_booleans(cls, value: Any) -> Any:
+        if isinstance(value, bool):
+            raise ValueError(f"expected a number, not {str(value).lower()}")
+        return value
+
+    @model_validator(mode="after")
+    def _something(self) -> BudgetModel:
+        if self.seconds is None and self.usd is None:
+            raise ValueError("give seconds, usd or both, e.g. {seconds: 60, usd: 0.20}")
+        return self
 
 
 class FrontMatter(BaseModel):
@@ -35,6 +60,8 @@ class FrontMatter(BaseModel):
     """Save the browser storage state under this name when the spec passes."""
     auth: str | None = None
     """Start from the storage state a ``setup`` spec saved under this name."""
+    budget: BudgetModel | None = None
+    """This spec's limits: ``{seconds: 60, usd: 0.20}``; a trip ends it as ``error`` like a guardrail."""
 
     @field_validator("tags", "secrets", mode="before")
     @classmethod
@@ -56,6 +83,12 @@ class FrontMatter(BaseModel):
             if not VARIABLE_NAME.fullmatch(name):
                 raise ValueError(f"{name!r} is not a variable name (letters, digits and _)")
         return value
+
+    @model_validator(mode="after")
+    def _one_time_limit(self) -> FrontMatter:
+        if self.timeout is not None and self.budget is not None and self.budget.seconds is not None:
+            raise ValueError("timeout and budget.seconds are the same limit: keep one")
+        return self
 
     @field_validator("setup", "auth")
     @classmethod
@@ -80,7 +113,10 @@ def key_lines(lines: list[str], first_line: int) -> dict[str, int]:
 
 def _describe(error: Any) -> tuple[str, str]:
     """(key, message) for one pydantic error, phrased for spec authors."""
-    key = str(error["loc"][0]) if error["loc"] else ""
+    key = str(error["loc"][0]) if error["loc"] else "budget"
+    if error["type"] == "extra_forbidden" and len(error["loc"]) > 1:  # inside budget: {...}
+        inner = ", ".join(BudgetModel.model_fields)
+        return key, f"unknown front matter key '{key}.{error['loc'][1]}'; allowed: {inner}"
     if error["type"] == "extra_forbidden":
         close = difflib.get_close_matches(key, FRONT_MATTER_KEYS, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""

@@ -28,6 +28,10 @@ class ErrorCode(StrEnum):
     """A limit of the run ended the session (the agent's guardrails)."""
     SESSION_FINISHED = "SESSION_FINISHED"
     """A tool call after ``finish`` or ``report_bug``."""
+    INVARIANT_VIOLATED = "INVARIANT_VIOLATED"
+    """A deterministic invariant of the page does not hold (an app bug)."""
+    VISUAL_MISMATCH = "VISUAL_MISMATCH"
+    """The page differs from its visual baseline (an app bug)."""
 
 
 # Retriable means "the same call may succeed later": the page was still loading or busy (a timeout, a
@@ -50,6 +54,8 @@ RETRIABLE: dict[ErrorCode, bool] = {
     ErrorCode.ASK_USER_UNAVAILABLE: False,
     ErrorCode.GUARDRAIL_TRIPPED: False,
     ErrorCode.SESSION_FINISHED: False,
+    ErrorCode.INVARIANT_VIOLATED: False,
+    ErrorCode.VISUAL_MISMATCH: False,
 }
 
 
