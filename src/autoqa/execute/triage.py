@@ -214,8 +214,16 @@ def _flag_evidence(result: SpecResult) -> tuple[Evidence, str] | None:
 def _find(result: SpecResult) -> tuple[Evidence, str | None]:
     reason = result.reason or ""
     agent = result.executor in _AGENT_EXECUTORS
+    cache_problem = _CACHE_PROBLEM.search(reason)
     if result.outcome is Outcome.NEEDS_AGENT:
-        return (Evidence.CACHE_INVALID if _CACHE_PROBLEM.search(reason) else Evidence.SPEC_REFUSED), reason
+        return (
+            (Evidence.CACHE_INVALID, reason[cache_problem.start() :])
+            if cache_problem
+            else (
+                Evidence.SPEC_REFUSED,
+                reason,
+            )
+        )
     trip = result.guardrail
     if trip is not None:
         slow = trip.name in _TIME_LIMITS and not agent and result.executor is not ExecutorKind.REPLAY
@@ -223,8 +231,8 @@ def _find(result: SpecResult) -> tuple[Evidence, str | None]:
     flagged = _flag_evidence(result)
     if flagged is not None:
         return flagged
-    if _CACHE_PROBLEM.search(reason):
-        return Evidence.CACHE_INVALID, reason
+    if cache_problem:
+        return Evidence.CACHE_INVALID, reason[cache_problem.start() :]
     if reason.startswith(_BUG_REPORTED):
         return Evidence.BUG_REPORTED, reason
     if _NO_EVIDENCE in reason:
