@@ -37,7 +37,9 @@ def should_retry(result: SpecResult) -> bool:
     if result.outcome not in (Outcome.FAILED, Outcome.ERROR):
         return False
     triage = classify(result)
-    return triage is not None and triage.failure_class in RETRIED_CLASSES
+    if triage is None or triage.evidence.startswith(str(Evidence.NO_SETUP_STATE)):
+        return False  # its setup spec did not pass in this run: another attempt cannot change that
+    return triage.failure_class in RETRIED_CLASSES
 
 
 def as_attempt(result: SpecResult, number: int) -> Attempt:

@@ -18,6 +18,7 @@ from autoqa.runner.jobs import SpecJob
 from autoqa.runner.run_context import RunEnvironment
 from autoqa.runner.spec_runner import (
     PendingAttempt,
+    emit_finished,
     finish_attempt,
     not_run_result,
     retire_attempt,
@@ -148,15 +149,7 @@ class WorkerPool:
         result = settle(result, self.env.settings, self.env.quarantine)
         if self.env.artifacts is not None:
             result = await asyncio.to_thread(self.env.artifacts.finish_spec, None, result)
-        self.env.events.emit(
-            "spec.finished",
-            spec=result.slug,
-            path=str(result.path),
-            outcome=str(result.outcome),
-            reason=result.reason,
-            duration_ms=0.0,
-            executor=result.executor,
-        )
+        emit_finished(self.env, result)
         self.results[result.index] = result
 
     def ordered(self, jobs: Sequence[SpecJob], *, interrupted: bool = False) -> tuple[SpecResult, ...]:
