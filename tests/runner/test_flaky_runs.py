@@ -83,6 +83,21 @@ def test_a_spec_that_passes_on_a_retry_is_flaky_and_keeps_its_failed_attempt(
     assert "(load 2)" in spec["reason"]
 
 
+def test_retries_with_workers_and_fail_fast_which_stops_on_a_flaky_spec_only_with_flaky_fails(
+    tmp_path: Path, demo_server: DemoServer
+) -> None:
+    project = _project(tmp_path)
+    (project / "specs" / "flaky-too.md").write_text(FLAKY.replace("# Flaky widget", "# Flaky widget too"))
+    # Both specs share one token: whichever loads first fails once, and passes on its retry.
+    code, run, out = _run(project, demo_server, 1, "--retries", "1", "-j", "2", "-x")
+    assert code == 0, out
+    assert sorted(spec["outcome"] for spec in run["specs"]) == ["flaky", "passed"], out
+    # With flaky_fails a flaky spec fails the run, so --fail-fast stops after it (one worker: in order).
+    code, run, out = _run(project, demo_server, 1, "--retries", "1", "-x", "--flaky-fails")
+    assert code == 1, out
+    assert [spec["outcome"] for spec in run["specs"]] == ["flaky", "skipped"], out
+
+
 def test_runs_stats_reads_the_history_proposes_a_quarantine_and_a_quarantined_failure_passes_the_run(
     tmp_path: Path, demo_server: DemoServer
 ) -> None:
