@@ -226,7 +226,7 @@ def _find(result: SpecResult) -> tuple[Evidence, str | None]:
         )
     trip = result.guardrail
     if trip is not None:
-        slow = trip.name in _TIME_LIMITS and not agent and result.executor is not ExecutorKind.REPLAY
+        slow = trip.name in _TIME_LIMITS and not agent  # plain or replay: no model was driving
         return (Evidence.SPEC_TIMEOUT if slow else Evidence.GUARDRAIL), trip.reason
     flagged = _flag_evidence(result)
     if flagged is not None:

@@ -121,8 +121,8 @@ class WorkerPool:
 
     async def _run_with_retries(self, slot: int, job: SpecJob) -> SpecResult | None:
         """Run ``job``; a failure worth retrying (see ``disposition.should_retry``) runs again in a fresh
-        context, up to ``retries`` times, unless the run is stopping. None when no browser could start
-        (that spec's error is recorded)."""
+        context, up to ``retries`` times, unless the run is stopping or its budget is spent (attempts so
+        far included). None when no browser could start (that spec's error is recorded)."""
         earlier: list[SpecResult] = []
         while True:
             try:
@@ -136,7 +136,10 @@ class WorkerPool:
                 pending = PendingAttempt(failed, None, time.monotonic())
                 return await finish_attempt(job, self.env, pending, earlier)
             pending = await run_attempt(browser, job, self.env)
-            if len(earlier) < self.retries and not self._stop_reason and should_retry(pending.result):
+            spent = self.cost_usd + pending.result.usage.cost_usd + sum(r.usage.cost_usd for r in earlier)
+            affordable = self.max_run_budget_usd is None or spent < self.max_run_budget_usd
+            again = len(earlier) < self.retries and not self._stop_reason and affordable
+            if again and should_retry(pending.result):
                 retired = await retire_attempt(job, self.env, pending, len(earlier) + 1)
                 # Until the next attempt ends, run.json (and an interrupted run) show this one.
                 self.results[job.index] = retired
