@@ -30,7 +30,17 @@ from autoqa.errors import (
     UsageError,
 )
 from autoqa.exit_codes import ExitCode
-from autoqa.results import Outcome, RunResult, SpecFailed, SpecResult, StepResult, StepStatus, ToolCall, Usage
+from autoqa.results import (
+    FailureClass,
+    Outcome,
+    RunResult,
+    SpecFailed,
+    SpecResult,
+    StepResult,
+    StepStatus,
+    ToolCall,
+    Usage,
+)
 
 # Loaded on first use: they pull in Playwright, and this package is imported by every pytest run (the
 # plugin entry point), which should not pay for a browser driver it may never use.
@@ -56,6 +66,7 @@ __all__ = [
     "ErrorCode",
     "ExitCode",
     "ExportError",
+    "FailureClass",
     "IncludeError",
     "Outcome",
     "RunResult",

@@ -315,7 +315,7 @@ def specs_validate(paths: tuple[str, ...], plain_only: bool, **kwargs: Any) -> N
 
 @main.group()
 def runs() -> None:
-    """List and clean past runs in the artifacts folder."""
+    """List, summarize and clean past runs in the artifacts folder."""
 
 
 @runs.command("list")
@@ -328,7 +328,7 @@ def runs_list(**kwargs: Any) -> None:
         counts = summary.counts
         tally = ", ".join(
             f"{counts[k]} {k}"
-            for k in ("passed", "failed", "error", "skipped", "needs_agent")
+            for k in ("passed", "failed", "error", "skipped", "flaky", "needs_agent")
             if counts.get(k)
         )
         mark = " (latest)" if summary.latest else ""
@@ -338,6 +338,60 @@ def runs_list(**kwargs: Any) -> None:
                 f"{summary.duration_ms / 1000:7.1f}s  {tally or 'no specs'}  {summary.path}{mark}"
             )
         )
+
+
+@runs.command("stats")
+@click.option("--last", type=click.IntRange(1), default=10, show_default=True, help="How many runs to read.")
+@click.option("--json", "json_output", is_flag=True, help="Print the statistics as JSON.")
+@click.option(
+    "--propose",
+    is_flag=True,
+    help="Print quarantine entries for specs flaky in at least --min-flaky of the runs read.",
+)
+@click.option("--min-flaky", type=click.IntRange(1), default=2, show_default=True)
+@click.option("--write", is_flag=True, help="With --propose: append the entries to the quarantine file.")
+@click_options(("output_dir", "cache_dir"))
+def runs_stats(
+    last: int, json_output: bool, propose: bool, min_flaky: int, write: bool, **kwargs: Any
+) -> None:
+    """Per spec over the newest runs: runs, pass / flaky / heal rate, median duration, cost."""
+    import json
+
+    from autoqa.artifacts.run_stats import history_stats, stats_json, stats_table
+    from autoqa.artifacts.run_stats import propose as proposals_for
+    from autoqa.config.loading import find_project_root, load_settings
+    from autoqa.config.quarantine import append_entries, entries_text, load_quarantine, quarantine_file
+
+    if write and not propose:
+        raise click.UsageError("--write needs --propose")
+    root = find_project_root(Path.cwd())
+    try:
+        settings = load_settings(
+            root, env=dict(os.environ), cli=_overrides(kwargs, ("output_dir", "cache_dir"))
+        ).settings
+        path = quarantine_file(settings.cache_dir, root)
+        quarantine = load_quarantine(path, root) if propose else None
+    except AutoQAError as exc:
+        _fail(exc)
+    stats = history_stats(_output_root(settings.output_dir), last=last)
+    found = []
+    if quarantine is not None:
+        done = {entry.path for entry in quarantine.entries}
+        found = [p for p in proposals_for(stats, min_flaky=min_flaky) if p.path not in done]
+    if json_output:
+        click.echo(json.dumps(stats_json(stats, found), indent=2))
+    else:
+        click.echo(f"{len(stats.runs_read)} run(s) read from {_output_root(settings.output_dir)}")
+        for line in stats_table(stats):
+            click.echo(terminal_safe(line))
+        if propose and not found:
+            click.echo(f"no spec was flaky in {min_flaky} or more of these runs: nothing to quarantine")
+        elif propose:
+            click.echo(f"# proposed for {path} (flaky in >= {min_flaky} of the runs read):")
+            click.echo(terminal_safe(entries_text((p.path, p.reason) for p in found)).strip("\n"))
+    if write and found:
+        append_entries(path, [(p.path, p.reason) for p in found])
+        click.echo(f"wrote {len(found)} entr{'y' if len(found) == 1 else 'ies'} to {path}", err=True)
 
 
 @runs.command("clean")

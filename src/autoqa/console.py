@@ -138,7 +138,7 @@ def execute_and_report(
             console.print(summary_table(run))
             for line in notes_lines(run):
                 console.print(line, markup=False, highlight=False)
-        console.print(summary_line(run))
+        console.print(summary_line(run), markup=False)
         if run.output_dir:
             console.print(f"artifacts: {run.output_dir}", highlight=False)
     if run.missing_reports:

@@ -11,7 +11,7 @@ class ExitCode(IntEnum):
     OK = 0
     """Every spec that ran passed (skipped specs do not fail a run)."""
     SPECS_FAILED = 1
-    """At least one spec failed: the app does not meet its spec."""
+    """At least one spec failed: the app does not meet its spec (or a flaky spec, with ``flaky_fails``)."""
     USAGE_ERROR = 2
     """Bad arguments, config or spec files; nothing was run."""
     INFRA_ERROR = 3
@@ -30,12 +30,16 @@ class ExitCode(IntEnum):
 
 
 def exit_code_for(run: RunResult) -> ExitCode:
+    """The run's exit code from the specs that fail it (:attr:`SpecResult.fails_run`): the triage policy
+    (a class whose action is ``warn``), quarantine and ``flaky_fails`` were applied to each spec when it
+    ended, so a warned failure keeps its outcome everywhere and only leaves the exit code alone."""
     if run.interrupted:
         return ExitCode.INTERRUPTED
-    if run.count(Outcome.ERROR) or run.missing_reports:
+    failing = {spec.outcome for spec in run.specs if spec.fails_run}
+    if Outcome.ERROR in failing or run.missing_reports:
         return ExitCode.INFRA_ERROR
-    if run.count(Outcome.FAILED):
+    if failing & {Outcome.FAILED, Outcome.FLAKY}:
         return ExitCode.SPECS_FAILED
-    if run.count(Outcome.NEEDS_AGENT):
+    if Outcome.NEEDS_AGENT in failing:
         return ExitCode.NEEDS_AGENT
     return ExitCode.OK

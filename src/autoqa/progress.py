@@ -13,7 +13,7 @@ from rich.live import Live
 from rich.table import Table
 from rich.text import Text
 
-from autoqa.reports.describe import counts, tally
+from autoqa.reports.describe import counts, tally, triage_label, waived_note
 from autoqa.results import Outcome, RunResult, spec_notes
 from autoqa.text_safety import terminal_safe
 
@@ -23,6 +23,7 @@ _STYLE = {
     "error": "magenta",
     "skipped": "yellow",
     "needs_agent": "yellow",
+    "flaky": "yellow",
 }
 
 
@@ -69,16 +70,32 @@ class PlainProgress:
         elif kind == "step.finished":
             self._open_steps.pop(spec, None)
             self._flush(spec, drop=fields.get("status") == "skipped")
-        elif kind == "spec.finished":
+        elif kind in ("spec.finished", "spec.retry"):
             self._open_steps.pop(spec, None)
             self._flush(spec)
             outcome = fields.get("outcome", "")
             where = f"{fields['where']}: " if fields.get("where") else ""
             reason = f" — {where}{fields['reason']}" if fields.get("reason") and outcome != "passed" else ""
             seconds = (fields.get("duration_ms") or 0) / 1000
-            self._print(f"{outcome.upper():8} {fields.get('path')} ({seconds:.1f}s){reason}")
+            label = _class_label(fields)
+            if kind == "spec.retry":
+                head = f"{'RETRY':8} {fields.get('path')} ({seconds:.1f}s){label}"
+                self._print(
+                    f"{head} — attempt {fields.get('attempt')} {outcome}{reason.replace(' — ', ': ', 1)}"
+                )
+                return
+            self._print(f"{outcome.upper():8} {fields.get('path')} ({seconds:.1f}s){label}{reason}")
             for note in fields.get("notes") or ():
                 self._print(f"         ⚠ {note}")
+
+
+def _class_label(fields: dict[str, Any]) -> str:
+    """`` [app_bug]``, `` [environment; warn: not failing the run]`` from a spec event's triage fields."""
+    failure_class = fields.get("failure_class")
+    if not failure_class:
+        return ""
+    waived = fields.get("waived")
+    return f" [{failure_class}; not failing the run: {waived}]" if waived else f" [{failure_class}]"
 
 
 class DebugLog:
@@ -143,6 +160,8 @@ class RichProgress:
             elif kind == "tool.called" and slug in self.rows:
                 self.rows[slug]["tools"] = self.rows[slug].get("tools", 0) + 1
                 self.rows[slug]["step"] = fields.get("step") or self.rows[slug].get("step", "")
+            elif kind == "spec.retry" and slug in self.rows:
+                self.rows[slug]["status"] = f"retrying ({fields.get('outcome', '')})"
             elif kind == "spec.finished" and slug in self.rows:
                 self.rows[slug]["status"] = fields.get("outcome", "")
                 self.rows[slug]["cost"] = fields.get("cost_usd") or self.rows[slug].get("cost", 0.0)
@@ -153,13 +172,14 @@ class RichProgress:
 
 def summary_table(run: RunResult) -> Table:
     table = Table(title=f"autoqa run {run.run_id}", show_lines=False)
-    for column in ("spec", "outcome", "executor", "time", "cost", "reason"):
+    for column in ("spec", "outcome", "class", "executor", "time", "cost", "reason"):
         table.add_column(column, overflow="fold")
     for spec in run.specs:
         outcome = str(spec.outcome)
         table.add_row(
             terminal_safe(str(spec.path)),
             Text(outcome, style=_STYLE.get(outcome, "")),
+            triage_label(spec) or "-",
             spec.executor,
             f"{spec.duration_ms / 1000:.1f}s",
             f"${spec.usage.cost_usd:.4f}" if spec.usage.cost_usd else "-",
@@ -174,9 +194,12 @@ def notes_lines(run: RunResult) -> list[str]:
 
 
 def summary_line(run: RunResult) -> str:
+    """The tally; a second line names the specs that did not pass but do not fail the run."""
     cost = run.usage.cost_usd
     tail = f" in {run.duration_ms / 1000:.1f}s" + (f", ${cost:.4f}" if cost else "")
-    return tally(counts(run)) + tail + (" (interrupted)" if run.interrupted else "")
+    line = tally(counts(run)) + tail + (" (interrupted)" if run.interrupted else "")
+    waived = waived_note(run)
+    return f"{line}\n{terminal_safe(waived)}" if waived else line
 
 
 def run_to_json(run: RunResult, redact: Callable[[Any], Any] = lambda value: value) -> str:

@@ -11,6 +11,10 @@ event loop of its own in a worker thread, so it never disturbs pytest-asyncio's 
 loops; it starts with the first item that runs and is closed when the session ends. A spec with
 ``auth: NAME`` first runs the collected spec that has ``setup: NAME`` (once per session). Works with
 ``pytest-xdist`` (one run per worker) and ``--junitxml``.
+
+Retries (``--autoqa-retries N``) happen inside the run, as in ``autoqa run``: a flaky spec's item passes
+(its ``autoqa_outcome`` property says ``flaky``) unless ``flaky_fails`` is set; a failure whose class is
+warned (``[triage]``) or that is quarantined is an ``xfail`` with the reason, never a pass.
 """
 
 from __future__ import annotations
@@ -194,10 +198,14 @@ class SpecItem(pytest.Item):
             note = _setup_note(tuple(run.results.values()), setup)
         if result.outcome is Outcome.SKIPPED:
             pytest.skip(result.reason or "skipped by autoqa")
-        if result.outcome is Outcome.NEEDS_AGENT:
+        if result.outcome is Outcome.NEEDS_AGENT and result.fails_run:
             pytest.skip(f"needs the agent: {result.reason or ''}")
-        if result.outcome is not Outcome.PASSED:
-            raise SpecFailed(result, note)
+        if result.outcome is Outcome.PASSED or (result.outcome is Outcome.FLAKY and not result.fails_run):
+            return  # a flaky pass is marked by its autoqa_outcome property, like pytest-rerunfailures' rerun
+        if not result.fails_run:
+            # Warned (triage) or quarantined: reported as an expected failure with why, never as a pass.
+            pytest.xfail(f"{result.outcome} ({result.waived}): {result.reason or ''}")
+        raise SpecFailed(result, note)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> Any:
         if isinstance(excinfo.value, SpecFailed):
@@ -213,6 +221,8 @@ class SpecItem(pytest.Item):
 def describe_failure(result: SpecResult, note: str | None = None) -> str:
     """The failed step, the reason and the evidence, as pytest shows it."""
     lines = [f"{result.outcome.upper()}: {result.title} ({result.path.name}, executor: {result.executor})"]
+    if result.triage is not None:
+        lines.append(f"  class: {result.triage.failure_class} ({result.triage.evidence})")
     step = next((s for s in result.steps if s.index == result.failed_step), None)
     if step is not None:
         lines.append(f"  step {step.index}: {step.text}")
@@ -236,6 +246,13 @@ def _properties(result: SpecResult) -> list[tuple[str, object]]:
     ]
     if result.failed_step is not None:
         props.append(("autoqa_failed_step", result.failed_step))
+    if result.triage is not None:
+        props.append(("autoqa_failure_class", str(result.triage.failure_class)))
+        props.append(("autoqa_failure_evidence", result.triage.evidence))
+    if result.attempts:
+        props.append(("autoqa_attempts", len(result.attempts) + 1))
+    if result.quarantined is not None:
+        props.append(("autoqa_quarantined", result.quarantined))
     if "screenshot" in result.artifacts:
         props.append(("autoqa_screenshot", result.artifacts["screenshot"]))
     return props

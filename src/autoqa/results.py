@@ -20,6 +20,13 @@ class Outcome(StrEnum):
     NEEDS_AGENT = "needs_agent"
     """Not run: a step is not in the plain grammar (nor in the step cache) and ``--agent never`` forbids
     the model. Neither the app's fault nor the tool's: the spec needs rewriting or the agent."""
+    FLAKY = "flaky"
+    """Failed or errored, then passed on a retry in a fresh context (``retries``); the failed attempts are
+    in ``attempts``. Whether it fails the run is ``flaky_fails``."""
+
+
+NOT_PASSING = frozenset({Outcome.FAILED, Outcome.ERROR, Outcome.NEEDS_AGENT, Outcome.FLAKY})
+"""Outcomes that get a failure class (:class:`Triage`) and, unless waived, fail the run."""
 
 
 INTERRUPTED = "interrupted"
@@ -197,6 +204,75 @@ class Problem:
     message: str
 
 
+class FailureClass(StrEnum):
+    """Why a spec did not pass, decided from its evidence by :mod:`autoqa.execute.triage`."""
+
+    APP_BUG = "app_bug"
+    """The app does not do what the spec says: an assertion saw other content, a bug was reported."""
+    APP_CHANGE = "app_change"
+    """The app changed under the spec: a target is gone but a similar element exists, drift, a heal."""
+    TEST_AUTHORING = "test_authoring"
+    """The spec itself: refused, an ambiguous target, a vacuous negative check, no evidence for a step."""
+    ENVIRONMENT = "environment"
+    """Not the app's behaviour: the app unreachable, HTTP 5xx on the document, a browser crash, a timeout."""
+    AGENT_OR_CACHE = "agent_or_cache"
+    """Our machinery: a guardrail, a model API error, an agent session that broke, an invalid step cache."""
+
+
+class TriageAction(StrEnum):
+    """What a failure class does to the run (config ``triage``)."""
+
+    FAIL = "fail"
+    """The spec fails the run (exit 1 or 3, as its outcome says)."""
+    WARN = "warn"
+    """Reported with its real outcome and class everywhere, but the run's exit code ignores it."""
+    HEAL = "heal"
+    """App change only: a replayed step that no longer finds its element is handed to the agent (when
+    credentials exist); a spec that still does not pass fails the run."""
+
+
+@dataclass(frozen=True, slots=True)
+class Triage:
+    """A non-passing spec's failure class, the evidence line that justified it, and the configured action."""
+
+    failure_class: FailureClass
+    evidence: str
+    action: TriageAction = TriageAction.FAIL
+
+    def as_dict(self) -> dict[str, str]:
+        return {"class": str(self.failure_class), "evidence": self.evidence, "action": str(self.action)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Triage:
+        return cls(
+            FailureClass(data.get("class", FailureClass.ENVIRONMENT)),
+            str(data.get("evidence", "")),
+            TriageAction(data.get("action", TriageAction.FAIL)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """An earlier run of a spec that did not pass and was retried (``retries``) in a fresh context."""
+
+    number: int
+    outcome: Outcome
+    reason: str | None = None
+    failed_step: int | None = None
+    duration_ms: float = 0.0
+    triage: Triage | None = None
+    artifacts: dict[str, str] = field(default_factory=dict)
+    """What that attempt kept, under ``<spec>/attempt-<number>/`` (paths relative to the run folder)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """A spec's own limits from its front matter (``budget: {seconds, usd}``)."""
+
+    seconds: float | None = None
+    usd: float | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class SpecResult:
     path: Path
@@ -221,10 +297,45 @@ class SpecResult:
     slug: str = ""
     index: int = 0
     """Position of the spec in the run (stable ordering across workers)."""
+    triage: Triage | None = None
+    """For a spec that did not pass (and a flaky one: its failed attempt's): class, evidence, action."""
+    quarantined: str | None = None
+    """The reason from ``quarantine.toml`` when the spec is quarantined: it ran and is reported, but its
+    outcome does not fail the run."""
+    attempts: tuple[Attempt, ...] = ()
+    """Earlier attempts that did not pass (``retries``), oldest first; this result is the last attempt."""
+    budget: Budget | None = None
+    """The spec's own ``budget:`` from its front matter, shown next to what it actually used."""
+
+    @property
+    def fails_run(self) -> bool:
+        """Whether this spec makes the run's exit code non-zero: a non-passing outcome that is neither
+        warned (its class's action is ``warn``; a flaky spec's is ``flaky_fails``) nor quarantined."""
+        if self.outcome not in NOT_PASSING or self.quarantined is not None:
+            return False
+        return self.triage is None or self.triage.action is not TriageAction.WARN
+
+    @property
+    def waived(self) -> str | None:
+        """Why a non-passing spec does not fail the run (``quarantined: …`` / ``warn``), or None."""
+        if self.outcome not in NOT_PASSING:
+            return None
+        if self.quarantined is not None:
+            return f"quarantined: {self.quarantined}"
+        if self.triage is not None and self.triage.action is TriageAction.WARN:
+            return (
+                "flaky_fails is off"
+                if self.outcome is Outcome.FLAKY
+                else f"triage {self.triage.failure_class}: warn"
+            )
+        return None
 
     @property
     def ok(self) -> bool:
-        return self.outcome in (Outcome.PASSED, Outcome.SKIPPED)
+        """Passed, skipped, or flaky without failing the run (a warned failure is not ok)."""
+        return self.outcome in (Outcome.PASSED, Outcome.SKIPPED) or (
+            self.outcome is Outcome.FLAKY and not self.fails_run
+        )
 
     def problem(self, kind: ProblemKind) -> str | None:
         """The message of the first problem of ``kind``, if any."""
@@ -234,7 +345,8 @@ class SpecResult:
         return replace(self, problems=(*self.problems, Problem(kind, message)))
 
     def raise_for_outcome(self) -> None:
-        """Raise :class:`SpecFailed` unless the spec passed or was skipped."""
+        """Raise :class:`SpecFailed` unless the spec passed, was skipped, or was flaky without failing the
+        run. A warned or quarantined failure raises: it did not pass."""
         if not self.ok:
             raise SpecFailed(self)
 

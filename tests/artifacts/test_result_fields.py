@@ -29,3 +29,16 @@ def test_a_result_written_before_these_fields_loads() -> None:
            "steps": [{"index": 1, "text": "x", "status": "passed", "tool_calls": []}]}  # fmt: skip
     step = spec_result_from_dict(old).steps[0]
     assert (step.evidence, step.flags, step.heal) == ((), (), None)
+
+
+def test_triage_attempts_quarantine_and_budget_round_trip() -> None:
+    from autoqa.results import Attempt, Budget, FailureClass, Triage, TriageAction
+
+    bug = Triage(FailureClass.APP_BUG, "an assertion saw other content: step 2", TriageAction.WARN)
+    result = SpecResult(
+        Path("a.md"), "A", Outcome.FLAKY, "plain", triage=bug, quarantined="JIRA-1", budget=Budget(60.0),
+        attempts=(Attempt(1, Outcome.FAILED, "no", 2, 900.0, bug, {"dir": "a/attempt-1"}),),
+    )  # fmt: skip
+    data = spec_result_to_dict(result)
+    assert data["fails_run"] is False and data["triage"]["class"] == "app_bug"
+    assert spec_result_from_dict(data) == result

@@ -110,6 +110,7 @@ def test_run_json_grows_with_each_finished_spec(make_run: RunFactory, make_resul
         "error": 1,
         "skipped": 0,
         "needs_agent": 0,
+        "flaky": 0,
     }
 
 
@@ -281,6 +282,7 @@ def test_finish_run_writes_reports_and_github_output(
         "error": 0,
         "skipped": 1,
         "needs_agent": 0,
+        "flaky": 0,
     }
     assert out.getvalue().startswith("::error file=specs/shop/login.md,")
     assert out.getvalue().count("::error") == 1

@@ -68,6 +68,8 @@ def test_browser_killed_mid_spec_is_an_error_and_the_worker_relaunches(
     # The model's hint stays where a model reads it: the failing tool call.
     call = checkout["steps"][6]["tool_calls"][-1]
     assert call["error_code"] == "PAGE_CLOSED" and "tabs(action='list')" in call["error_message"]
+    assert checkout["triage"]["class"] == "environment"
+    assert checkout["triage"]["evidence"].startswith("the browser process exited: the browser process exited")
 
 
 def test_page_crash_is_an_error_and_later_specs_pass(campaign_server: DemoServer, demo_copy: Path) -> None:
@@ -79,6 +81,7 @@ def test_page_crash_is_an_error_and_later_specs_pass(campaign_server: DemoServer
     assert checkout["reason"].startswith("the page crashed during step 7 (the browser's renderer process")
     call = checkout["steps"][6]["tool_calls"][-1]
     assert call["error_code"] == "PAGE_CLOSED" and "the page crashed" in call["error_message"]
+    assert checkout["triage"]["class"] == "environment"
     # Evidence collection on a crashed page gave up at once instead of waiting out its timeouts.
     assert checkout["duration_ms"] < 10_000, checkout["duration_ms"]
     if trace := checkout["artifacts"].get("trace"):

@@ -161,6 +161,7 @@ def test_an_overloaded_api_is_retried_a_bounded_number_of_times_then_the_spec_er
 ) -> None:
     reason = api_faults.reason(OVERLOADED)
     assert reason.startswith("model API error 529") and "Overloaded" in reason, reason
+    assert api_faults.run.spec(OVERLOADED)["triage"]["class"] == "agent_or_cache"
     # The CLI backs off between retries (0.5, 1, 2, 4 s + jitter); autoqa allows 4 retries, ~8 s, not the
     # CLI's own 10, which wait ~3 minutes per spec.
     sent = api_faults.sent(AGENT_TITLE)

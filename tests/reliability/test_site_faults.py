@@ -66,6 +66,11 @@ def test_app_killed_mid_spec_is_an_error_naming_the_unreachable_app(demo_copy: P
     assert after["failed_step"] == 1
     assert f"the app at {url} is unreachable: connection refused" in after["reason"]
     assert after["duration_ms"] < 3_000, "an unreachable app must fail fast, not wait out timeouts"
+    # Triage: an outage is the environment's, not the app's behaviour.
+    assert checkout["triage"]["class"] == after["triage"]["class"] == "environment"
+    assert checkout["triage"]["evidence"].startswith(
+        "the app was unreachable: step 7: click NAVIGATION_FAILED"
+    )
 
 
 def test_app_down_from_the_start_errors_every_spec_quickly(demo_copy: Path) -> None:
@@ -85,6 +90,8 @@ def test_app_down_from_the_start_errors_every_spec_quickly(demo_copy: Path) -> N
     checkout_reason = run.spec("03-checkout.md")["reason"]
     assert "no spec with `setup: login` passed" in checkout_reason
     assert "Error" not in checkout_reason
+    assert {spec["triage"]["class"] for spec in run.run_json["specs"]} == {"environment"}
+    assert run.spec("03-checkout.md")["triage"]["evidence"].startswith("its setup spec did not pass")
     assert all(spec["duration_ms"] < 3_000 for spec in run.run_json["specs"]), run.run_json["specs"]
 
 
@@ -111,6 +118,7 @@ def test_http_500_fails_only_the_check_that_notices_and_names_the_status(tmp_pat
     assert checked["failed_step"] == 2
     assert "expected text 'Welcome'" in checked["reason"]
     assert checked["reason"].endswith("the page answered HTTP 500"), checked["reason"]
+    assert checked["triage"]["class"] == "environment"  # a check on a server error page: not the app's logic
     navigate = run.spec("b-500-expected.md")["steps"][0]["tool_calls"][0]
     assert navigate["ok"] and navigate["data"]["status"] == 500
     assert "the server answered HTTP 500" in navigate["data"]["warnings"]
@@ -142,4 +150,5 @@ def test_answers_slower_than_the_timeouts_fail_naming_the_timeout(tmp_path: Path
     late = run.spec("b-late-report.md")
     assert late["failed_step"] == 2
     assert "expected text 'Report ready'" in late["reason"] and "waited 1500 ms" in late["reason"]
+    assert slow["triage"]["class"] == "environment" and late["triage"]["class"] == "app_bug"
     assert run.seconds < 45, f"the run took {run.seconds:.1f} s"

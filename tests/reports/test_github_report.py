@@ -52,13 +52,13 @@ def test_step_summary_is_appended_as_markdown(sample_run: RunResult, project: Pa
 
     text = summary.read_text()
     assert text.startswith("## earlier step\n## autoqa failed: 1 passed, 1 failed, 1 error, 1 skipped")
-    assert "| Spec | Outcome | Failure | Artifacts |" in text
+    assert "| Spec | Outcome | Class | Failure | Artifacts |" in text
     row = next(line for line in text.splitlines() if line.startswith("| Checkout total"))
     assert "`ASSERTION_FAILED`" in row and "second line" in row
     assert "trace: `shop-checkout/trace.zip`" in row
     search = next(line for line in text.splitlines() if line.startswith("| Search"))
     assert "&lt;html&gt;" in search and "<html>" not in search
-    assert row.count(" | ") == 3, "no stray pipes split the table"
+    assert row.count(" | ") == 4, "no stray pipes split the table"
     assert "Artifacts: `artifacts/r-42`" in text
 
 

@@ -117,3 +117,46 @@ def test_a_spec_that_needs_the_agent_is_its_own_outcome_everywhere(tmp_path: Pat
     xml = junit_xml(run)
     assert 'skipped="1"' in xml and 'message="needs the agent: step 2 needs the agent"' in xml
     assert "Needs the agent" not in render_html(RunResult("r3", (done,)), tmp_path)
+
+
+async def test_failure_classes_filter_and_a_warned_failure_is_never_shown_as_a_pass(
+    page: Page, sample_run: RunResult, run_dir: Path, project: Path
+) -> None:
+    from autoqa.results import Attempt, FailureClass, Triage, TriageAction
+
+    passed, failed, errored, skipped = sample_run.specs
+    bug = Triage(FailureClass.APP_BUG, "an assertion saw other content: step 3")
+    outage = Triage(FailureClass.ENVIRONMENT, "the app was unreachable", TriageAction.WARN)
+    flaky = replace(
+        passed,
+        outcome=Outcome.FLAKY,
+        triage=Triage(FailureClass.APP_BUG, "an assertion saw other content", TriageAction.WARN),
+        attempts=(Attempt(1, Outcome.FAILED, "total mismatch", 3, 900.0, bug, {"dir": "login/attempt-1"}),),
+    )
+    run = replace(
+        sample_run, specs=(flaky, replace(failed, triage=bug), replace(errored, triage=outage), skipped)
+    )
+    report = write_html(run, run_dir / "report.html", run_dir, root=project)
+    await page.goto(report.as_uri())
+
+    await expect(page.locator("#verdict")).to_have_text("failed")  # the app bug fails the run
+    await page.get_by_role("button", name="app_bug (2)").click()
+    await expect(page.locator("details.spec:visible")).to_have_count(2)
+    await page.get_by_role("button", name="Failed (1)").click()  # both filters apply
+    await expect(page.locator("details.spec:visible")).to_have_count(1)
+    await page.get_by_role("button", name="any").click()
+    await page.get_by_role("button", name="Error (1)").click()
+    warned = page.locator("details.spec:visible")
+    await expect(warned).to_have_count(1)
+    await expect(warned.locator("summary")).to_contain_text("error")
+    await expect(warned.locator("summary")).to_contain_text("not failing the run")
+    await expect(warned).to_contain_text("Does not fail the run: triage environment: warn")
+    await expect(page.locator("#waived")).to_contain_text("error specs/search.md (triage environment: warn)")
+    await page.get_by_role("button", name="Flaky (1)").click()
+    await expect(page.locator("details.spec:visible")).to_contain_text(
+        "attempt 1: failed [app_bug] total mismatch"
+    )
+
+    alone = replace(run, specs=(flaky, replace(errored, triage=outage)))
+    await page.goto(write_html(alone, run_dir / "warned.html", run_dir, root=project).as_uri())
+    await expect(page.locator("#verdict")).to_have_text("warned")

@@ -153,6 +153,8 @@ async def run_agent_spec(
     started = time.perf_counter()
     if spec.timeout_s is not None:  # a spec's own ``timeout:`` wins over the run-wide default
         options = dataclasses.replace(options, spec_timeout_s=spec.timeout_s)
+    if spec.budget is not None and spec.budget.usd is not None:  # and its ``budget.usd``
+        options = dataclasses.replace(options, max_budget_usd=spec.budget.usd)
     events = events if events is not None else NullSink()
     secrets = secrets if secrets is not None else SecretSet(dict(ctx.secrets))
     guardrails = Guardrails(options)

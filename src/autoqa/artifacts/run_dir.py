@@ -124,6 +124,8 @@ class RunArtifacts:
         self.missing_reports: tuple[str, ...] = ()
         """What :meth:`finish_run` could not write of run.json and junit.xml (CI reads those)."""
         self._written: dict[str, Path] = {}
+        self._folders: dict[int, Path] = {}
+        """Spec index → its folder, so a retried spec's attempts and result share one."""
 
     @classmethod
     def create(
@@ -202,12 +204,16 @@ class RunArtifacts:
             return None
         return SpecArtifacts(folder, name, index, self.redactor)
 
-    def finish_spec(self, spec: SpecArtifacts | None, result: SpecResult) -> SpecResult:
+    def finish_spec(
+        self, spec: SpecArtifacts | None, result: SpecResult, *, attempt: int | None = None
+    ) -> SpecResult:
         """Apply the policy to what ``spec`` staged, record ``result`` in ``run.json``, return it redacted
         with ``artifacts`` filled in (paths relative to the run folder).
 
         Kept files move into ``<slug>/``; the trace is scrubbed of secrets on the way; everything else is
-        deleted. ``spec=None`` records a spec that never ran (skipped) without any files.
+        deleted. ``spec=None`` records a spec that never ran (skipped) without any files. ``attempt``
+        (an attempt that will be retried) keeps its files in ``<slug>/attempt-<n>/`` instead; the
+        spec's next result replaces it in ``run.json``.
 
         File-system errors (a full disk) do not raise: the spec's outcome matters more than its files, so
         they are noted as ``artifacts["error"]`` and reported as an ``artifacts.error`` event.
@@ -219,13 +225,13 @@ class RunArtifacts:
                 spec.close()
                 lost = [self.report_problem(SPEC_FILES, path, why, spec=slug) for path, why in spec.problems]
                 try:
-                    result = self._keep_files(spec, result)
+                    result = self._keep_files(spec, result, attempt)
                 finally:
                     shutil.rmtree(spec.dir, ignore_errors=True)
                 if lost:
                     result = self._noted(result, lost[0])
             elif self.policy.keep_result_file():
-                folder = self._claim_folder(slug)
+                folder = self._spec_folder(result, attempt)
                 artifacts = {"dir": self._rel(folder), "result": self._rel(folder / "result.json")}
                 result = replace(result, artifacts=artifacts)
             else:
@@ -272,7 +278,7 @@ class RunArtifacts:
             return clean
         return clean.with_problem(ProblemKind.FILES, message)
 
-    def _keep_files(self, spec: SpecArtifacts, result: SpecResult) -> SpecResult:
+    def _keep_files(self, spec: SpecArtifacts, result: SpecResult, attempt: int | None) -> SpecResult:
         outcome = result.outcome
         keep_files = self.policy.keep_spec_files(outcome)
         videos = sorted(spec.video_dir.glob("*.webm")) if spec.video_dir.is_dir() else []
@@ -281,7 +287,7 @@ class RunArtifacts:
         staged = [p for p in (spec.screenshots_dir, spec.snapshots_dir, spec.transcript.path) if p.exists()]
         if not (self.policy.keep_result_file() or trace or video or (keep_files and staged)):
             return self._remap(spec, result, {}, {})
-        folder = self._claim_folder(result.slug)
+        folder = self._spec_folder(result, attempt)
         moved: dict[Path, Path] = {}
         artifacts: dict[str, str] = {"dir": self._rel(folder)}
         if keep_files:
@@ -343,6 +349,19 @@ class RunArtifacts:
         merged.update(artifacts)
         steps = tuple(_remap_step(step, kept) for step in result.steps)
         return replace(result, artifacts=merged, steps=steps)
+
+    def _spec_folder(self, result: SpecResult, attempt: int | None) -> Path:
+        """The spec's folder, claimed once per spec (its attempts share it), or its ``attempt-<n>/``."""
+        folder = self._folders.get(result.index)
+        if folder is None:
+            folder = self._folders[result.index] = self._claim_folder(result.slug)
+        else:
+            folder.mkdir(exist_ok=True)
+        if attempt is None:
+            return folder
+        inner = folder / f"attempt-{attempt}"
+        inner.mkdir(exist_ok=True)
+        return inner
 
     def _claim_folder(self, slug: str) -> Path:
         base = slug if slug not in _RESERVED else f"{slug}-spec"

@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from autoqa.results import (
+    Attempt,
+    Budget,
     ExecutorKind,
     FlagKind,
     GuardrailTrip,
@@ -24,6 +26,7 @@ from autoqa.results import (
     StepResult,
     StepStatus,
     ToolCall,
+    Triage,
     Usage,
 )
 
@@ -112,8 +115,44 @@ def spec_result_to_dict(result: SpecResult) -> dict[str, Any]:
         "artifacts": artifacts_to_dict(result),
         "healed_steps": [dict(h) for h in result.healed_steps],
         "summary": result.summary,
+        "triage": result.triage.as_dict() if result.triage else None,
+        "quarantined": result.quarantined,
+        "fails_run": result.fails_run,
+        "attempts": [_attempt_to_dict(a) for a in result.attempts],
+        "budget": {"seconds": result.budget.seconds, "usd": result.budget.usd} if result.budget else None,
         "steps": [step_to_dict(s) for s in result.steps],
     }
+
+
+def _attempt_to_dict(attempt: Attempt) -> dict[str, Any]:
+    return {
+        "number": attempt.number,
+        "outcome": str(attempt.outcome),
+        "reason": attempt.reason,
+        "failed_step": attempt.failed_step,
+        "duration_ms": attempt.duration_ms,
+        "triage": attempt.triage.as_dict() if attempt.triage else None,
+        "artifacts": dict(attempt.artifacts),
+    }
+
+
+def _attempt(data: Mapping[str, Any]) -> Attempt:
+    return Attempt(
+        number=int(data.get("number") or 0),
+        outcome=Outcome(data.get("outcome", Outcome.FAILED)),
+        reason=data.get("reason"),
+        failed_step=data.get("failed_step"),
+        duration_ms=float(data.get("duration_ms") or 0.0),
+        triage=Triage.from_dict(dict(data["triage"])) if data.get("triage") else None,
+        artifacts={str(k): str(v) for k, v in (data.get("artifacts") or {}).items()},
+    )
+
+
+def _budget(data: Mapping[str, Any] | None) -> Budget | None:
+    if not data:
+        return None
+    seconds, usd = data.get("seconds"), data.get("usd")
+    return Budget(float(seconds) if seconds is not None else None, float(usd) if usd is not None else None)
 
 
 def _tool_call(data: Mapping[str, Any]) -> ToolCall:
@@ -216,6 +255,10 @@ def spec_result_from_dict(data: Mapping[str, Any]) -> SpecResult:
         tags=tuple(str(t) for t in data.get("tags") or ()),
         slug=str(data.get("slug", "")),
         index=int(data.get("index") or 0),
+        triage=Triage.from_dict(dict(data["triage"])) if data.get("triage") else None,
+        quarantined=str(data["quarantined"]) if data.get("quarantined") else None,
+        attempts=tuple(_attempt(a) for a in data.get("attempts") or ()),
+        budget=_budget(data.get("budget")),
     )
 
 

@@ -81,6 +81,8 @@ RUN_KEYS: tuple[str, ...] = (
     "invariants",
     "allowed_failed_requests",
     "error_text",
+    "retries",
+    "flaky_fails",
 )
 """The settings ``autoqa run`` takes as flags, in the order ``--help`` lists them."""
 
@@ -132,6 +134,7 @@ PLUGIN_KEYS: tuple[str, ...] = (
     "video",
     "artifacts",
     "update_baselines",
+    "retries",
 )
 """The settings the pytest plugin takes as ``--autoqa-<flag>`` options."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,12 +26,19 @@ from autoqa.config.layers import (
     read_toml_config,
 )
 from autoqa.config.masking import mask_url
-from autoqa.config.settings import RESERVED_VARIABLES, SETTING_KEYS, Settings, allowed_values
+from autoqa.config.settings import (
+    RESERVED_VARIABLES,
+    SETTING_KEYS,
+    Settings,
+    allowed_values,
+    triage_table,
+)
 from autoqa.envfiles import load_env_files, merged_environ
 from autoqa.errors import ConfigError
 from autoqa.input_values import VARIABLE_NAME
 
 _URL_KEYS = frozenset({"base_url", "login_base_url", "connect"})
+_TABLE_KEYS = frozenset({"vars", "triage"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,8 +143,15 @@ def _validate(values: dict[str, Any], sources: Mapping[str, str]) -> Settings:
                 source = sources.get(f"vars.{loc[1]}", source)
             raise ConfigError(message, key=key, source=source, allowed=allowed_values(key)) from None
         shown = _shown(key, error.get("input"))
+        if key == "triage" and len(loc) > 1:  # a table: name the entry (triage.envronment)
+            key = f"triage.{loc[1]}"
+            if error["type"] == "extra_forbidden":
+                message = "unknown failure class"
         raise ConfigError(
-            f"invalid value {shown}: {message}", key=key, source=source, allowed=allowed_values(key)
+            f"invalid value {shown}: {message}",
+            key=key,
+            source=source,
+            allowed=allowed_values("triage") if key.startswith("triage") else allowed_values(key),
         ) from None
 
 
@@ -222,7 +237,12 @@ def load_settings(
     warnings: list[str] = []
     for layer in [*(layer for _, layer in files), env_values, cli_values]:
         for key, value in layer.values.items():
-            values[key] = {**values.get("vars", {}), **value} if key == "vars" else value
+            if key == "triage":
+                with contextlib.suppress(ValueError):  # a bad string is reported by validation
+                    value = triage_table(value)
+            if key in _TABLE_KEYS and isinstance(value, Mapping) and isinstance(values.get(key), Mapping):
+                value = {**values[key], **value}  # a later source overrides entries, not the whole table
+            values[key] = value
         sources.update(layer.sources)
         warnings.extend(layer.warnings)
     settings = _validate(values, sources)

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from autoqa.input_values import VARIABLE_NAME, comma_list, non_blank
 from autoqa.invariant_names import INVARIANTS, checked_names
+from autoqa.results import FailureClass, TriageAction
 
 AgentMode = Literal["auto", "never", "always", "on-miss"]
 ArtifactsMode = Literal["all", "fail", "none"]
@@ -48,8 +49,13 @@ _NUMBER_KEYS = (
     "explore_timeout_s",
     "visual_threshold",
     "visual_max_diff_ratio",
+    "retries",
 )
 RESERVED_VARIABLES = ("BASE_URL", "LOGIN_BASE_URL", "ENV")
+TRIAGE_ALLOWED = (
+    "a table of class = action: app_bug = fail (always); app_change = fail, warn or heal; "
+    "test_authoring, environment, agent_or_cache = fail or warn"
+)
 """Variables that come from their own settings (``--url``, ``--login-url``, ``--env``), not from ``vars``."""
 
 
@@ -66,6 +72,58 @@ def _http_url(value: str | None) -> str | None:
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise ValueError("must be an http:// or https:// URL")
     return value.strip().rstrip("/")
+
+
+def triage_table(value: Any) -> Any:
+    """``"environment=warn, app_change=fail"`` (an ``AUTOQA_TRIAGE`` value) → a table."""
+    if not isinstance(value, str):
+        return value
+    table: dict[str, str] = {}
+    for part in value.split(","):
+        if not part.strip():
+            continue
+        name, sep, action = part.partition("=")
+        if not sep:
+            raise ValueError(f"{part.strip()!r} is not class=action")
+        table[name.strip()] = action.strip().lower()
+    return table
+
+
+class TriagePolicy(BaseModel):
+    """What each failure class does to the run (``[triage]`` in autoqa.toml). A ``warn`` spec keeps its
+    real outcome and class in every report; only the exit code ignores it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+    app_bug: Literal["fail"] = "fail"
+    """Always fails: an assertion that saw other content is the app not meeting its spec, and a warning
+    there would be a green run on a broken app (quarantine one spec by name instead)."""
+    app_change: Literal["fail", "warn", "heal"] = "heal"
+    """heal (default): a replayed step whose element is gone goes to the agent when credentials exist;
+    fail: no heal, the spec fails; warn: no heal, reported only."""
+    test_authoring: Literal["fail", "warn"] = "fail"
+    environment: Literal["fail", "warn"] = "fail"
+    """fail by default: an unreachable app proves nothing, and a green run must not hide it."""
+    agent_or_cache: Literal["fail", "warn"] = "fail"
+
+    @field_validator("app_bug", mode="before")
+    @classmethod
+    def _app_bug_fails(cls, value: Any) -> Any:
+        if value != "fail":
+            raise ValueError(
+                "app_bug always fails (an assertion saw other content); quarantine the spec instead"
+            )
+        return value
+
+    @field_validator("test_authoring", "environment", "agent_or_cache", mode="before")
+    @classmethod
+    def _heal_only_for_app_change(cls, value: Any) -> Any:
+        if value == "heal":
+            raise ValueError("heal is only for app_change")
+        return value
+
+    def action(self, failure_class: FailureClass) -> TriageAction:
+        return TriageAction(getattr(self, str(failure_class)))
 
 
 class Settings(BaseModel):
@@ -211,6 +269,18 @@ class Settings(BaseModel):
     error_text: tuple[str, ...] = ()
     """More text no-error-text flags when the page shows it (besides NaN, undefined, [object Object] and
     Something went wrong), e.g. '$0.00'."""
+    triage: TriagePolicy = Field(default_factory=TriagePolicy)
+    """What each failure class does to the run: fail, warn (reported, exit 0) or heal (app_change only)."""
+    retries: int = Field(0, ge=0, le=10)
+    """Run a spec that failed (app bug, app change, environment) again in a fresh context, up to this many
+    times; one that then passes is flaky."""
+    flaky_fails: bool = False
+    """Let a flaky spec (failed, then passed on a retry) fail the run (exit 1)."""
+
+    @field_validator("triage", mode="before")
+    @classmethod
+    def _triage(cls, value: Any) -> Any:
+        return triage_table(value)
 
     @field_validator("base_url", "login_base_url")
     @classmethod
@@ -386,6 +456,7 @@ _ALLOWED_TEXT = {
     "invariants": f"a list of {', '.join(INVARIANTS)}",
     "allowed_failed_requests": "a list of URL patterns with *, each optionally after a status ('404 /api/*')",
     "error_text": "a list of texts",
+    "triage": TRIAGE_ALLOWED,
 }
 
 

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from autoqa.config.loading import ResolvedSettings
 from autoqa.config.masking import MASK, mask_url
 from autoqa.config.settings import SETTING_KEYS, Settings
@@ -24,6 +26,8 @@ def _format(value: Any) -> str:
         return str(value)
     if isinstance(value, tuple | list):
         return "[" + ", ".join(_format(item) for item in value) + "]"
+    if isinstance(value, BaseModel):  # a table (triage): class = action
+        return "{" + ", ".join(f"{k} = {_format(v)}" for k, v in value.model_dump(mode="json").items()) + "}"
     return json.dumps(str(value) if isinstance(value, Path) else value, ensure_ascii=False)
 
 

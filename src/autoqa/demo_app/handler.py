@@ -6,7 +6,7 @@ import html
 import json
 import sys
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from http import HTTPStatus
 from http.cookies import CookieError, SimpleCookie
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -16,6 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from autoqa.demo_app.accounts import INVALID_MESSAGE, LOCKED_MESSAGE, Credentials, SessionStore
 from autoqa.demo_app.bugs import KNOWN_BUGS
+from autoqa.demo_app.flaky import FlakyCounter, parse_plan
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 SPECS_DIR = Path(__file__).parent / "specs"
@@ -41,6 +42,8 @@ class DemoState:
     sessions: SessionStore
     stopping: threading.Event
     quiet: bool
+    flaky: FlakyCounter = field(default_factory=FlakyCounter)
+    """Loads per token of ``/api/flaky`` (the flaky widget)."""
 
 
 class DemoHTTPServer(ThreadingHTTPServer):
@@ -144,6 +147,8 @@ class DemoRequestHandler(BaseHTTPRequestHandler):
             self.send_slow(url.query)
         elif path.startswith("/status/"):
             self.send_status(path.removeprefix("/status/"))
+        elif path == "/api/flaky":
+            self.send_flaky(url.query)
         elif path == "/api/session":
             user = self.state.sessions.user(self.session_token())
             if user:
@@ -205,6 +210,18 @@ class DemoRequestHandler(BaseHTTPRequestHandler):
             self.send(503, simple_page("Server stopping"), headers={"Connection": "close"})
             return
         self.send(200, simple_page("Slow page", f"<p>Responded after {ms} ms</p>"))
+
+    def send_flaky(self, query: str) -> None:
+        try:
+            plan = parse_plan(parse_qs(query))
+        except ValueError as exc:
+            self.send_json(400, {"error": str(exc)})
+            return
+        load = self.state.flaky.load(plan.token)
+        if plan.fails_on(load):
+            self.send_json(503, {"ok": False, "load": load})
+        else:
+            self.send_json(200, {"ok": True, "load": load})
 
     def send_status(self, raw: str) -> None:
         if not raw.isdigit() or not 200 <= int(raw) <= 599:

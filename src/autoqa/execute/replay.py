@@ -117,7 +117,10 @@ async def replay_then_heal(
     heal: HealBackend | None,
     after_call: AfterCall | None = None,
     strict_flags: bool = False,
+    may_heal: Callable[[ToolResult | None], bool] | None = None,
 ) -> tuple[SpecResult, ReplayResult]:
+    """Replay, then let ``heal`` do the rest from where the replay stopped. ``may_heal`` (given the
+    failing call's result) can keep a failed replay step from the agent: the spec then ends there."""
     replay = await replay_plan(
         spec,
         plan,
@@ -130,6 +133,8 @@ async def replay_then_heal(
     )
     result = replay.spec_result
     if replay.completed or heal is None or replay.stopped_at is None:
+        return result, replay
+    if replay.stop_reason == "failed" and may_heal is not None and not may_heal(replay.failure):
         return result, replay
     start = replay.stopped_at
     failure = replay.failure

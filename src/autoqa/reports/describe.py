@@ -6,7 +6,16 @@ import re
 from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 
-from autoqa.results import INTERRUPTED, Outcome, RunResult, SpecResult, StepResult, StepStatus, ToolCall
+from autoqa.results import (
+    INTERRUPTED,
+    Outcome,
+    RunResult,
+    SpecResult,
+    StepResult,
+    StepStatus,
+    ToolCall,
+    TriageAction,
+)
 
 _LIST_ITEM = re.compile(r"^\s*\d+[.)]\s+(.*)$")
 
@@ -65,6 +74,16 @@ def failure_message(spec: SpecResult) -> str:
     return f'step {step.index} "{one_line(step.text, 120)}": {reason}'
 
 
+def classified_message(spec: SpecResult) -> str:
+    """``[app_bug] step 3 "…": reason`` — the failure message with its class, and for a spec that does
+    not fail the run, why (so it can never be read as a pass)."""
+    label = triage_label(spec)
+    message = failure_message(spec)
+    if spec.waived:
+        message += f" (not failing the run: {spec.waived})"
+    return f"[{label}] {message}" if label else message
+
+
 def one_line(text: str, limit: int = 200) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
@@ -92,15 +111,47 @@ def interrupted_note(run: RunResult) -> str:
 
 
 TALLIED = (Outcome.PASSED, Outcome.FAILED, Outcome.ERROR, Outcome.SKIPPED)
-"""Always shown in a one-line tally; ``needs_agent`` joins them when there are any."""
+"""Always shown in a one-line tally; ``flaky`` and ``needs_agent`` join them when there are any."""
 
 
 def tally(numbers: Mapping[str, int]) -> str:
-    """``3 passed, 1 failed, 0 error, 0 skipped, 2 need the agent`` from outcome counts."""
+    """``3 passed, 1 failed, 0 error, 0 skipped, 1 flaky, 2 need the agent`` from outcome counts."""
     parts = [f"{numbers.get(str(o), 0)} {o}" for o in TALLIED]
+    if numbers.get(Outcome.FLAKY):
+        parts.append(f"{numbers[Outcome.FLAKY]} flaky")
     if numbers.get(Outcome.NEEDS_AGENT):
         parts.append(f"{numbers[Outcome.NEEDS_AGENT]} need the agent")
     return ", ".join(parts)
+
+
+def waived_note(run: RunResult) -> str | None:
+    """``not failing the run: 1 failed (triage environment: warn), 1 flaky (flaky_fails is off)`` — the
+    specs that did not pass but leave the exit code alone, so a warned failure never reads as a pass."""
+    parts = [f"{spec.outcome} {display_path(spec.path)} ({spec.waived})" for spec in run.specs if spec.waived]
+    return "not failing the run: " + "; ".join(parts) if parts else None
+
+
+def run_verdict(run: RunResult) -> str:
+    """``failed`` when a spec fails the run; ``warned`` when specs did not pass but are warned, flaky or
+    quarantined; else ``passed`` (skipped and refused specs as before)."""
+    if any(spec.fails_run and spec.outcome is not Outcome.NEEDS_AGENT for spec in run.specs):
+        return "failed"
+    return "warned" if any(spec.waived for spec in run.specs) else "passed"
+
+
+def triage_label(spec: SpecResult) -> str | None:
+    """``app_bug``, ``environment, warn``, ``app_bug, quarantined``, ``flaky: app_bug on attempt 1``."""
+    triage = spec.triage
+    if triage is None:
+        return "quarantined" if spec.quarantined and spec.outcome is not Outcome.PASSED else None
+    label = str(triage.failure_class)
+    if spec.outcome is Outcome.FLAKY:
+        label = f"flaky: {label} on attempt {spec.attempts[0].number}" if spec.attempts else f"flaky: {label}"
+    if spec.quarantined is not None:
+        return f"{label}, quarantined"
+    if triage.action is TriageAction.WARN:
+        return f"{label}, warn"
+    return label
 
 
 def counts(run: RunResult) -> dict[str, int]:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from autoqa.reports.describe import (
+    classified_message,
     counts,
     display_path,
     duration,
@@ -21,9 +22,11 @@ from autoqa.reports.describe import (
     failure_message,
     interrupted_note,
     one_line,
+    run_verdict,
     spec_name,
     step_line,
     tally,
+    triage_label,
 )
 from autoqa.results import Outcome, RunResult, SpecResult, StepResult
 from autoqa.text_safety import terminal_safe
@@ -57,12 +60,13 @@ def _annotation_file(
 def annotation_lines(
     run: RunResult, env: Mapping[str, str] | None = None, *, root: Path | None = None
 ) -> list[str]:
-    """One ``::error`` line per failed or errored spec, pointing at its failed step's line, and one
-    ``::warning`` per flagged step (a negative check that never matched, drift)."""
+    """One ``::error`` line per failed or errored spec, pointing at its failed step's line, with its
+    failure class; ``::warning`` instead for one that does not fail the run (warned, quarantined, flaky);
+    and one ``::warning`` per flagged step (a negative check that never matched, drift)."""
     env = env or {}
     lines = []
     for spec in sorted(run.specs, key=lambda s: s.index):
-        if spec.outcome not in (Outcome.FAILED, Outcome.ERROR):
+        if spec.outcome not in (Outcome.FAILED, Outcome.ERROR, Outcome.FLAKY):
             continue
         step = failed_step(spec)
         props = [f"file={escape_property(_annotation_file(spec, env, root, step))}"]
@@ -70,9 +74,16 @@ def annotation_lines(
         if line is not None:
             props.append(f"line={line}")
         code = error_code(spec)
-        title = f"{spec.outcome}: {spec_name(spec)}" + (f" [{code}]" if code else "")
+        label = triage_label(spec)
+        title = (
+            f"{spec.outcome}"
+            + (f" ({label})" if label else "")
+            + f": {spec_name(spec)}"
+            + (f" [{code}]" if code else "")
+        )
         props.append(f"title={escape_property(one_line(title, 200))}")
-        lines.append(f"::error {','.join(props)}::{escape_data(failure_message(spec))}")
+        level = "error" if spec.fails_run else "warning"
+        lines.append(f"::{level} {','.join(props)}::{escape_data(classified_message(spec))}")
     for spec in sorted(run.specs, key=lambda s: s.index):
         for step in spec.steps:
             if not step.flags:
@@ -105,8 +116,7 @@ def _md(text: object) -> str:
 
 def step_summary_markdown(run: RunResult, *, run_dir: Path | None = None, root: Path | None = None) -> str:
     numbers = counts(run)
-    bad = numbers["failed"] + numbers["error"]
-    verdict = "failed" if bad else "passed"
+    verdict = run_verdict(run)
     out = [
         f"## autoqa {verdict}: {tally(numbers)}",
         "",
@@ -116,21 +126,30 @@ def step_summary_markdown(run: RunResult, *, run_dir: Path | None = None, root: 
     if run.interrupted:
         out += ["", f"**{interrupted_note(run)}**"]
     failing = [
-        s for s in sorted(run.specs, key=lambda s: s.index) if s.outcome in (Outcome.FAILED, Outcome.ERROR)
+        s
+        for s in sorted(run.specs, key=lambda s: s.index)
+        if s.outcome in (Outcome.FAILED, Outcome.ERROR, Outcome.FLAKY)
     ]
     if failing:
-        out += ["", "| Spec | Outcome | Failure | Artifacts |", "| --- | --- | --- | --- |"]
+        out += ["", "| Spec | Outcome | Class | Failure | Artifacts |", "| --- | --- | --- | --- | --- |"]
         for spec in failing:
             code = error_code(spec)
             reason = (f"`{_md(code)}` " if code else "") + _md(one_line(failure_message(spec), 300))
+            if spec.triage is not None:
+                reason += (
+                    f"<br>why {_md(spec.triage.failure_class)}: {_md(one_line(spec.triage.evidence, 200))}"
+                )
+            outcome = f"{spec.outcome}" + (
+                "" if spec.fails_run else f" (not failing the run: {_md(spec.waived)})"
+            )
             kept = ", ".join(
                 f"{kind}: `{_md(spec.artifacts[kind])}`"
                 for kind in ("screenshot", "trace")
                 if kind in spec.artifacts
             )
             out.append(
-                f"| {_md(spec_name(spec))}<br>`{_md(display_path(spec.path, root))}` | {spec.outcome} "
-                f"| {reason} | {kept or '-'} |"
+                f"| {_md(spec_name(spec))}<br>`{_md(display_path(spec.path, root))}` | {outcome} "
+                f"| {_md(triage_label(spec) or '-')} | {reason} | {kept or '-'} |"
             )
     if run_dir is not None:
         out += ["", f"Artifacts: `{_md(display_path(run_dir, root))}` (open `report.html`)."]

@@ -2,10 +2,11 @@
 
 Inline CSS and JS, images as ``data:`` URIs, and a Content-Security-Policy that forbids every network
 fetch, so the file works when opened from disk, attached to a CI job, or mailed. Layout: a summary
-(counts, duration, cost and tokens), outcome filters, then one section per spec with its steps (status,
-timing, reason), tool calls (error codes, timing), a visual check's expected / actual / diff images side
-by side, the failure screenshot, cost and tokens, and links to the kept trace (with the ``playwright
-show-trace`` command), video and transcript.
+(counts, duration, cost and tokens), outcome and failure-class filters (a few lines of inline JS), the
+specs that did not pass but do not fail the run, then one section per spec with its class and the evidence
+for it, earlier attempts, budget, its steps (status, timing, reason), tool calls (error codes, timing), a
+visual check's expected / actual / diff images side by side, the failure screenshot, cost and tokens, and
+links to the kept trace (with the ``playwright show-trace`` command), video and transcript.
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ from autoqa.reports.describe import (
     failure_message,
     interrupted_note,
     one_line,
+    run_verdict,
     spec_name,
+    waived_note,
 )
 from autoqa.results import Outcome, ProblemKind, RunResult, SpecResult, StepResult, ToolCall, Usage
 
@@ -44,7 +47,8 @@ h1{font-size:20px;margin:0 0 8px}main{padding:16px 24px}
 border-radius:6px;background:#fff;min-width:90px}.card b{display:block;font-size:18px}
 .badge{display:inline-block;padding:1px 8px;border-radius:10px;color:#fff;font-size:12px;font-weight:600}
 .passed{background:var(--pass)}.failed{background:var(--fail)}.error{background:var(--error)}
-.skipped,.not_run{background:var(--skip)}
+.skipped,.not_run{background:var(--skip)}.flaky,.warned{background:#bf8700}
+.cls{background:#57606a}.waived{background:#8250df}.why{font-size:.9em;color:#59636e}
 .filters{margin:12px 0}.filters button{margin-right:6px;padding:4px 10px;border:1px solid var(--line);
 border-radius:6px;background:#fff;cursor:pointer}.filters button.active{background:#0969da;color:#fff}
 details.spec{border:1px solid var(--line);border-radius:6px;margin:8px 0;background:#fff}
@@ -68,13 +72,20 @@ pre{background:var(--bg);padding:6px 8px;border-radius:4px;overflow:auto}
 _JS = """
 (function(){
   var buttons=document.querySelectorAll('.filters button[data-filter]');
-  function apply(filter){
+  var classes=document.querySelectorAll('.filters button[data-class]');
+  var state={outcome:'all', cls:'all'};
+  function show(){
     document.querySelectorAll('details.spec').forEach(function(el){
-      el.classList.toggle('hidden', filter!=='all' && el.dataset.outcome!==filter);
+      var hide=(state.outcome!=='all' && el.dataset.outcome!==state.outcome) ||
+               (state.cls!=='all' && el.dataset.class!==state.cls);
+      el.classList.toggle('hidden', hide);
     });
-    buttons.forEach(function(b){b.classList.toggle('active', b.dataset.filter===filter);});
+    buttons.forEach(function(b){b.classList.toggle('active', b.dataset.filter===state.outcome);});
+    classes.forEach(function(b){b.classList.toggle('active', b.dataset.class===state.cls);});
   }
+  function apply(filter){state.outcome=filter; show();}
   buttons.forEach(function(b){b.addEventListener('click', function(){apply(b.dataset.filter);});});
+  classes.forEach(function(b){b.addEventListener('click', function(){state.cls=b.dataset.class; show();});});
   var toggle=document.getElementById('expand-all');
   if(toggle){toggle.addEventListener('click', function(){
     var specs=document.querySelectorAll('details.spec');
@@ -252,13 +263,62 @@ def _screenshot(spec: SpecResult, run_dir: Path | None) -> str:
     )
 
 
+def _triage_badges(spec: SpecResult) -> str:
+    """The class badge (and why it does not fail the run, when it does not)."""
+    badges = ""
+    if spec.triage is not None:
+        badges += f' <span class="badge cls">{_e(spec.triage.failure_class)}</span>'
+    if spec.waived:
+        badges += f' <span class="badge waived" title="{_e(spec.waived)}">not failing the run</span>'
+    elif spec.quarantined:
+        badges += ' <span class="badge waived">quarantined</span>'
+    return badges
+
+
+def _triage_lines(spec: SpecResult) -> str:
+    parts = []
+    if spec.triage is not None:
+        parts.append(
+            f'<p class="why">class <b>{_e(spec.triage.failure_class)}</b> (action {_e(spec.triage.action)}): '
+            f"{_e(spec.triage.evidence)}</p>"
+        )
+    if spec.waived:
+        parts.append(f'<p class="why">Does not fail the run: {_e(spec.waived)}</p>')
+    for attempt in spec.attempts:
+        kept = attempt.artifacts.get("dir")
+        link = f' · <a href="{_e(kept)}">{_e(kept)}</a>' if kept else ""
+        why = f" [{attempt.triage.failure_class}]" if attempt.triage else ""
+        parts.append(
+            f'<p class="why">attempt {attempt.number}: <span class="badge {_e(attempt.outcome)}">'
+            f"{_e(attempt.outcome)}</span>{_e(why)} {_e(attempt.reason or '')}"
+            f" · {_e(duration(attempt.duration_ms))}{link}</p>"
+        )
+    return "".join(parts)
+
+
+def _budget_text(spec: SpecResult) -> str | None:
+    """``budget 60 s / $0.20 — used 12.3 s / $0.0512``: the spec's own limits next to what it used."""
+    budget = spec.budget
+    if budget is None:
+        return None
+    limits = [f"{budget.seconds:g} s" if budget.seconds is not None else None]
+    used = [duration(spec.duration_ms) if budget.seconds is not None else None]
+    if budget.usd is not None:
+        limits.append(f"${budget.usd:.2f}")
+        used.append(f"${spec.usage.cost_usd:.4f}")
+    shown = " / ".join(x for x in limits if x)
+    return f"budget {shown} — used {' / '.join(x for x in used if x)}"
+
+
 def _spec_html(spec: SpecResult, run_dir: Path | None, root: Path | None) -> str:
     outcome = str(spec.outcome)
     failing = spec.outcome in (Outcome.FAILED, Outcome.ERROR)
+    cls = str(spec.triage.failure_class) if spec.triage else ""
     parts = [
-        f'<details class="spec" data-outcome="{_e(outcome)}" id="spec-{spec.index}"'
+        f'<details class="spec" data-outcome="{_e(outcome)}" data-class="{_e(cls)}" id="spec-{spec.index}"'
         f"{' open' if failing else ''}>",
-        f'<summary><span class="badge {_e(outcome)}">{_e(outcome)}</span> <b>{_e(spec_name(spec))}</b>'
+        f'<summary><span class="badge {_e(outcome)}">{_e(outcome)}</span>{_triage_badges(spec)}'
+        f" <b>{_e(spec_name(spec))}</b>"
         f' <span class="muted">{_e(display_path(spec.path, root))} · {_e(duration(spec.duration_ms))}</span>'
         "</summary>",
         '<div class="spec-body">',
@@ -269,7 +329,11 @@ def _spec_html(spec: SpecResult, run_dir: Path | None, root: Path | None) -> str
         parts.append(f'<p class="reason">{_e(prefix + failure_message(spec))}</p>')
     elif spec.reason:
         parts.append(f'<p class="muted">{_e(spec.reason)}</p>')
+    parts.append(_triage_lines(spec))
     meta = [f"executor: {_e(spec.executor)}", _e(_usage_text(spec.usage))]
+    budget = _budget_text(spec)
+    if budget:
+        meta.append(_e(budget))
     if spec.guardrail:
         meta.append(f'<span class="err">guardrail {_e(spec.guardrail.name)} tripped</span>')
     if spec.tags:
@@ -290,11 +354,11 @@ def _spec_html(spec: SpecResult, run_dir: Path | None, root: Path | None) -> str
 def render_html(run: RunResult, run_dir: Path | None = None, *, root: Path | None = None) -> str:
     """The report page as a string. ``run_dir`` is where artifact paths are relative to (for images)."""
     numbers = counts(run)
-    verdict = "passed" if numbers["failed"] == 0 and numbers["error"] == 0 else "failed"
+    verdict = run_verdict(run)
     cards = "".join(
         f'<div class="card"><b>{numbers[key]}</b><span class="badge {key}">{key}</span></div>'
-        for key in ("passed", "failed", "error", "skipped", "needs_agent")
-        if key != "needs_agent" or numbers[key]
+        for key in ("passed", "failed", "error", "skipped", "flaky", "needs_agent")
+        if key not in ("needs_agent", "flaky") or numbers[key]
     )
     filters = "".join(
         f'<button type="button" data-filter="{key}">{label} ({numbers[count]})</button>'
@@ -304,10 +368,24 @@ def render_html(run: RunResult, run_dir: Path | None = None, *, root: Path | Non
             ("error", "Error", "error"),
             ("passed", "Passed", "passed"),
             ("skipped", "Skipped", "skipped"),
+            ("flaky", "Flaky", "flaky"),
             ("needs_agent", "Needs the agent", "needs_agent"),
         )
-        if key != "needs_agent" or numbers[key]
+        if key not in ("needs_agent", "flaky") or numbers[key]
     )
+    by_class: dict[str, int] = {}
+    for spec in run.specs:
+        if spec.triage is not None:
+            by_class[str(spec.triage.failure_class)] = by_class.get(str(spec.triage.failure_class), 0) + 1
+    if by_class:
+        filters += '<br><span class="muted">Class:</span> <button type="button" data-class="all">any</button>'
+        filters += "".join(
+            f'<button type="button" data-class="{_e(name)}">{_e(name)} ({count})</button>'
+            for name, count in sorted(by_class.items())
+        )
+    waived = waived_note(run)
+    if waived:
+        filters = f'<p class="why" id="waived">{_e(waived)}</p>' + filters
     interrupted = f'<p class="err">{_e(interrupted_note(run))}</p>' if run.interrupted else ""
     specs = "\n".join(_spec_html(s, run_dir, root) for s in sorted(run.specs, key=lambda s: s.index))
     return f"""<!DOCTYPE html>

@@ -2,9 +2,13 @@
 
 * ``classname`` comes from the spec path (``specs/shop/login.md`` → ``specs.shop.login``), ``name`` is
   its title, ``file`` its path.
-* ``failed`` → ``<failure message="step N "text": reason" type="ERROR_CODE">``; ``error`` → ``<error>``
-  (the tool could not judge); ``skipped`` → ``<skipped message="reason">``.
-* Per-spec ``<properties>`` carry the outcome, executor, cost and tokens, guardrail, and the paths of the
+* ``failed`` → ``<failure message="[class] step N "text": reason" type="ERROR_CODE">``; ``error`` →
+  ``<error>`` (the tool could not judge); ``skipped`` → ``<skipped message="reason">``. A warned or
+  quarantined failure keeps its ``<failure>``/``<error>`` (the message says it does not fail the run); a
+  ``flaky`` spec passed, with a ``<flakyFailure>``/``<flakyError>`` per failed attempt (Maven Surefire's
+  form), or a ``<failure>`` with ``flaky_fails``.
+* Per-spec ``<properties>`` carry the outcome, failure class and its evidence, the triage action,
+  quarantine, attempts, budget, executor, cost and tokens, guardrail, and the paths of the
   kept screenshot, trace, video and transcript (relative to the run folder, where this file lives).
   ``system-out`` lists the steps and adds ``[[ATTACHMENT|path]]`` lines (Jenkins/GitLab show them).
 """
@@ -19,10 +23,10 @@ from pathlib import Path
 
 from autoqa.artifacts.atomic import write_bytes_atomic
 from autoqa.reports.describe import (
+    classified_message,
     classname,
     display_path,
     error_code,
-    failure_message,
     spec_name,
 )
 from autoqa.results import Outcome, RunResult, SpecResult
@@ -93,10 +97,21 @@ def _testcase(suite: ET.Element, spec: SpecResult, root: Path | None) -> None:
         time=_seconds(spec.duration_ms),
     )
     guardrail = spec.guardrail
+    triage = spec.triage
     _properties(
         case,
         {
             "outcome": str(spec.outcome),
+            "failure_class": str(triage.failure_class) if triage else None,
+            "failure_evidence": triage.evidence if triage else None,
+            "triage_action": str(triage.action) if triage else None,
+            "fails_run": ("true" if spec.fails_run else "false")
+            if spec.outcome is not Outcome.PASSED
+            else None,
+            "quarantined": spec.quarantined,
+            "attempts": len(spec.attempts) + 1 if spec.attempts else None,
+            "budget_seconds": spec.budget.seconds if spec.budget else None,
+            "budget_usd": spec.budget.usd if spec.budget else None,
             "executor": spec.executor,
             "failed_step": spec.failed_step,
             "cost_usd": f"{spec.usage.cost_usd:.4f}" if spec.usage.cost_usd else None,
@@ -109,16 +124,19 @@ def _testcase(suite: ET.Element, spec: SpecResult, root: Path | None) -> None:
             **{kind: spec.artifacts.get(kind) for kind in _ATTACHMENT_KINDS},
         },
     )
-    if spec.outcome is Outcome.FAILED:
-        node = ET.SubElement(
-            case, "failure", message=_clean(failure_message(spec)), type=_clean(error_code(spec) or "failed")
-        )
-        node.text = _clean(failure_message(spec))
+    message = _clean(classified_message(spec))
+    if spec.outcome is Outcome.FAILED or (spec.outcome is Outcome.FLAKY and spec.fails_run):
+        node = ET.SubElement(case, "failure", message=message, type=_clean(error_code(spec) or "failed"))
+        node.text = message
     elif spec.outcome is Outcome.ERROR:
-        node = ET.SubElement(
-            case, "error", message=_clean(failure_message(spec)), type=_clean(error_code(spec) or "error")
-        )
-        node.text = _clean(failure_message(spec))
+        node = ET.SubElement(case, "error", message=message, type=_clean(error_code(spec) or "error"))
+        node.text = message
+    elif spec.outcome is Outcome.FLAKY:  # passed on a retry: Maven Surefire's flakyFailure / flakyError
+        for attempt in spec.attempts:
+            kind = "flakyError" if attempt.outcome is Outcome.ERROR else "flakyFailure"
+            text = _clean(f"attempt {attempt.number} {attempt.outcome}: {attempt.reason or ''}")
+            node = ET.SubElement(case, kind, message=text, type=str(attempt.outcome))
+            node.text = text
     elif spec.outcome is Outcome.SKIPPED:
         ET.SubElement(case, "skipped", message=_clean(spec.reason or "skipped"))
     elif spec.outcome is Outcome.NEEDS_AGENT:  # JUnit has no such state: skipped, saying why
@@ -134,7 +152,9 @@ def junit_xml(run: RunResult, *, root: Path | None = None, suite_name: str = "au
     attrs = {
         "name": suite_name,
         "tests": str(len(run.specs)),
-        "failures": str(counts[Outcome.FAILED]),
+        "failures": str(
+            counts[Outcome.FAILED] + sum(s.outcome is Outcome.FLAKY and s.fails_run for s in run.specs)
+        ),
         "errors": str(counts[Outcome.ERROR]),
         "skipped": str(counts[Outcome.SKIPPED] + counts[Outcome.NEEDS_AGENT]),
         "time": _seconds(run.duration_ms),

@@ -4,15 +4,27 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 
 from playwright.async_api import Browser
 
 from autoqa.errors import BrowserError
+from autoqa.execute.triage import Evidence, known
 from autoqa.results import Outcome, SpecResult
+from autoqa.runner.disposition import settle, should_retry
 from autoqa.runner.jobs import SpecJob
 from autoqa.runner.run_context import RunEnvironment
-from autoqa.runner.spec_runner import not_run_result, run_spec, unfinished_result
+from autoqa.runner.spec_runner import (
+    PendingAttempt,
+    emit_finished,
+    finish_attempt,
+    not_run_result,
+    retire_attempt,
+    run_attempt,
+    unfinished_result,
+)
 
 BrowserFactory = Callable[[], Awaitable[Browser]]
 
@@ -37,6 +49,7 @@ class WorkerPool:
         self.max_run_budget_usd: float | None = getattr(env.settings, "max_run_budget_usd", None)
         self.cost_usd = 0.0
         self._browsers: list[Browser | None] = [None] * self.workers
+        self.retries: int = getattr(env.settings, "retries", 0)
 
     async def close(self) -> None:
         """Close every browser the workers started (bounded: a hung browser cannot hold the run)."""
@@ -88,16 +101,16 @@ class WorkerPool:
             except asyncio.QueueEmpty:
                 return
             if self._stop_reason:
-                await self._record(not_run_result(job, self._stop_reason, self._stop_outcome))
+                stopped = not_run_result(job, self._stop_reason, self._stop_outcome)
+                if self._stop_outcome is Outcome.ERROR:  # the run budget: a guardrail of the run
+                    stopped = replace(stopped, triage=known(Evidence.GUARDRAIL, self._stop_reason))
+                await self._record(stopped)
                 continue
-            try:
-                browser = await self.browser(slot)
-            except BrowserError as exc:
-                await self._record(not_run_result(job, str(exc), Outcome.ERROR))
+            result = await self._run_with_retries(slot, job)
+            if result is None:
                 continue
-            result = await run_spec(browser, job, self.env)
             self.results[job.index] = result
-            self.cost_usd += result.usage.cost_usd
+            self.cost_usd += result.usage.cost_usd  # every attempt's, summed
             if self.max_run_budget_usd is not None and self.cost_usd >= self.max_run_budget_usd:
                 # A guardrail, not a skip: the run could not judge these specs within its budget.
                 self._stop_reason = (
@@ -105,22 +118,44 @@ class WorkerPool:
                     f"actual={self.cost_usd:.4f}; not run"
                 )
                 self._stop_outcome = Outcome.ERROR
-            elif self.fail_fast and result.outcome in (Outcome.FAILED, Outcome.ERROR):
+            elif self.fail_fast and result.fails_run and result.outcome is not Outcome.NEEDS_AGENT:
+                # A warned or quarantined failure does not fail the run, so it does not stop it either.
                 self._stop_reason = f"not run: --fail-fast after {job.spec.path.name} {result.outcome}"
+
+    async def _run_with_retries(self, slot: int, job: SpecJob) -> SpecResult | None:
+        """Run ``job``; a failure worth retrying (see ``disposition.should_retry``) runs again in a fresh
+        context, up to ``retries`` times, unless the run is stopping or its budget is spent (attempts so
+        far included). None when no browser could start (that spec's error is recorded)."""
+        earlier: list[SpecResult] = []
+        while True:
+            try:
+                browser = await self.browser(slot)
+            except BrowserError as exc:
+                failed = not_run_result(job, str(exc), Outcome.ERROR)
+                failed = replace(failed, triage=known(Evidence.INFRASTRUCTURE, str(exc)))
+                if not earlier:
+                    await self._record(failed)
+                    return None
+                pending = PendingAttempt(failed, None, time.monotonic())
+                return await finish_attempt(job, self.env, pending, earlier)
+            pending = await run_attempt(browser, job, self.env)
+            spent = self.cost_usd + pending.result.usage.cost_usd + sum(r.usage.cost_usd for r in earlier)
+            affordable = self.max_run_budget_usd is None or spent < self.max_run_budget_usd
+            again = len(earlier) < self.retries and not self._stop_reason and affordable
+            if again and should_retry(pending.result):
+                retired = await retire_attempt(job, self.env, pending, len(earlier) + 1)
+                # Until the next attempt ends, run.json (and an interrupted run) show this one.
+                self.results[job.index] = retired
+                earlier.append(retired)
+                continue
+            return await finish_attempt(job, self.env, pending, earlier)
 
     async def _record(self, result: SpecResult) -> None:
         """Results that never reached run_spec still go into run.json and events."""
+        result = settle(result, self.env.settings, self.env.quarantine)
         if self.env.artifacts is not None:
             result = await asyncio.to_thread(self.env.artifacts.finish_spec, None, result)
-        self.env.events.emit(
-            "spec.finished",
-            spec=result.slug,
-            path=str(result.path),
-            outcome=str(result.outcome),
-            reason=result.reason,
-            duration_ms=0.0,
-            executor=result.executor,
-        )
+        emit_finished(self.env, result)
         self.results[result.index] = result
 
     def ordered(self, jobs: Sequence[SpecJob], *, interrupted: bool = False) -> tuple[SpecResult, ...]:

@@ -23,6 +23,7 @@ from playwright.async_api import Browser, async_playwright
 
 from autoqa.browser import connect_browser, launch_browser, require_ffmpeg, resolve_browser
 from autoqa.config.loading import ResolvedSettings, find_project_root, load_settings
+from autoqa.config.quarantine import Quarantine, load_quarantine, quarantine_file
 from autoqa.config.settings import Settings
 from autoqa.errors import AutoQAWarning, CredentialsError, SpecError
 from autoqa.events import EventSink, FanoutSink, NullSink
@@ -69,6 +70,8 @@ class PreparedRun:
     agent_note: str | None = None
     environ: Mapping[str, str] = field(default_factory=dict)
     step_cache: StepCache | None = None
+    quarantine: Quarantine | None = None
+    """``<cache_dir>/quarantine.toml``: specs that run and are reported but do not fail the run."""
     warnings: tuple[str, ...] = ()
     """What the user should fix though the run can go on (config and spec problems); each is shown
     once when the run opens."""
@@ -130,6 +133,7 @@ def prepare_run(request: RunRequest, *, skip_agent_without_credentials: bool = F
     run_secrets = SecretSet({k: v for k, v in variables.items() if v and is_secret_name(k, settings.secrets)})
     agent_mode = settings.agent
     cache = _step_cache(settings, project_root)
+    quarantine = load_quarantine(quarantine_file(settings.cache_dir, project_root), project_root)
     cache_plans = [cache.lookup(spec) for spec in specs]
     available, note = True, None
     if needs_agent(specs, agent_mode, cache_plans):
@@ -159,7 +163,7 @@ def prepare_run(request: RunRequest, *, skip_agent_without_credentials: bool = F
     if settings.shard:
         shard_index, shard_count = (int(x) for x in str(settings.shard).split("/"))
         jobs = shard(jobs, shard_index, shard_count)
-    warnings = (*resolved.warnings, *literal_secret_warnings(jobs))
+    warnings = (*resolved.warnings, *literal_secret_warnings(jobs), *quarantine.stale())
     return PreparedRun(
         resolved,
         request.root,
@@ -169,6 +173,7 @@ def prepare_run(request: RunRequest, *, skip_agent_without_credentials: bool = F
         note,
         merged_env,
         step_cache=cache,
+        quarantine=quarantine,
         warnings=warnings,
     )
 
@@ -311,6 +316,7 @@ class OpenRun:
             if settings.export_on_pass
             else None,
             run_id=artifacts.run_id,
+            quarantine=prepared.quarantine,
         )
         env.after_pass = after_pass_hooks(env)
         sink.emit(

@@ -13,6 +13,7 @@ from autoqa.tools.context import ToolSettings
 if TYPE_CHECKING:
     from autoqa.agent.options import AgentOptions
     from autoqa.artifacts.run_dir import RunArtifacts
+    from autoqa.config.quarantine import Quarantine
     from autoqa.config.settings import Settings
     from autoqa.record.ir import IRRecord, IRWriter
     from autoqa.replay.cache import StepCache
@@ -46,3 +47,5 @@ class RunEnvironment:
     run_id: str = ""
     after_pass: tuple[AfterPass, ...] = ()
     """What the run does with each passing spec (heal report, step cache, export), in order."""
+    quarantine: Quarantine | None = None
+    """Specs whose outcome does not fail the run (``<cache_dir>/quarantine.toml``)."""

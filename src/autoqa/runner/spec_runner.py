@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +14,7 @@ from playwright.async_api import Browser, BrowserContext, Page
 
 from autoqa.execute.plain import run_plain
 from autoqa.execute.recording import RecordingCaller
+from autoqa.execute.triage import Evidence, known
 from autoqa.execute.verdict import with_evidence
 from autoqa.results import (
     INTERRUPTED,
@@ -25,6 +27,7 @@ from autoqa.results import (
     spec_notes,
 )
 from autoqa.runner.after_pass import PassedSpec
+from autoqa.runner.disposition import heal_allowed, settle, with_attempts, with_budget
 from autoqa.runner.jobs import SpecJob
 from autoqa.runner.run_context import RunEnvironment
 from autoqa.spec.model import Spec
@@ -88,13 +91,28 @@ def _invariants(job: SpecJob, env: RunEnvironment) -> InvariantPolicy:
 
 async def run_spec(browser: Browser, job: SpecJob, env: RunEnvironment) -> SpecResult:
     """Never raises for spec problems: every failure becomes a result (cancellation still propagates)."""
+    return await finish_attempt(job, env, await run_attempt(browser, job, env))
+
+
+@dataclass(frozen=True, slots=True)
+class PendingAttempt:
+    """One run of a spec that ended but is not written yet: the runner decides whether it is the spec's
+    result (:func:`finish_attempt`) or an attempt to retry (:func:`retire_attempt`)."""
+
+    result: SpecResult
+    artifacts: SpecArtifacts | None
+    started: float
+
+
+async def run_attempt(browser: Browser, job: SpecJob, env: RunEnvironment) -> PendingAttempt:
+    """Run ``job`` once in a fresh context (see :func:`run_spec`)."""
     spec = job.spec
     started = time.monotonic()
     env.events.emit(
         "spec.started", spec=job.slug, path=str(spec.path), index=job.index, executor=job.executor
     )
     if job.executor is ExecutorKind.NONE:
-        return await _finish(job, env, None, _not_run(job), started)
+        return PendingAttempt(_not_run(job), None, started)
 
     spec_artifacts: SpecArtifacts | None = (
         env.artifacts.open_spec(job.slug, job.index) if env.artifacts else None
@@ -110,14 +128,16 @@ async def run_spec(browser: Browser, job: SpecJob, env: RunEnvironment) -> SpecR
                 await asyncio.shield(context.close())
         raise
     except _NoAuthState as exc:
-        result = _error(job, str(exc))
+        result = replace(_error(job, str(exc)), triage=known(Evidence.NO_SETUP_STATE, str(exc)))
     except Exception as exc:  # infrastructure: context creation, browser gone, executor bug
-        result = _error(job, _first_line(exc))
+        result = replace(
+            _error(job, _first_line(exc)), triage=known(Evidence.INFRASTRUCTURE, _first_line(exc))
+        )
     if context is not None:
         result = await _close_context(context, job, env, spec_artifacts, result)
     if not browser.is_connected() and result.outcome is not Outcome.SKIPPED:
         result = _browser_gone(result)  # a run whose browser died under it proves nothing, pass or fail
-    return await _finish(job, env, spec_artifacts, result, started)
+    return PendingAttempt(result, spec_artifacts, started)
 
 
 class _NoAuthState(Exception):
@@ -129,7 +149,7 @@ def _browser_gone(result: SpecResult) -> SpecResult:
     listing tabs); the reason a person reads says what happened."""
     where = f"during step {result.failed_step}" if result.failed_step else "while the spec ran"
     reason = f"the browser process exited {where} (it crashed or was killed); the spec could not be judged"
-    return replace(result, outcome=Outcome.ERROR, reason=reason)
+    return replace(result, outcome=Outcome.ERROR, reason=reason, triage=known(Evidence.BROWSER_CRASH, reason))
 
 
 def _page_crashed(result: SpecResult) -> SpecResult:
@@ -138,7 +158,7 @@ def _page_crashed(result: SpecResult) -> SpecResult:
         f"the page crashed {where} (the browser's renderer process for it died, e.g. out of memory or "
         "killed); the spec could not be judged"
     )
-    return replace(result, outcome=Outcome.ERROR, reason=reason)
+    return replace(result, outcome=Outcome.ERROR, reason=reason, triage=known(Evidence.PAGE_CRASH, reason))
 
 
 def _first_line(exc: BaseException) -> str:
@@ -317,6 +337,7 @@ async def _replay(
         heal=heal if can_heal else None,
         after_call=drift_flag,
         strict_flags=env.settings.strict_drift,
+        may_heal=lambda failure: heal_allowed(env.settings, failure),
     )
 
 
@@ -413,22 +434,57 @@ def _error(job: SpecJob, reason: str) -> SpecResult:
     return not_run_result(job, reason, Outcome.ERROR, executor=job.executor)
 
 
-async def _finish(
-    job: SpecJob,
-    env: RunEnvironment,
-    spec_artifacts: SpecArtifacts | None,
-    result: SpecResult,
-    started: float,
-) -> SpecResult:
-    result = replace(
+def _placed(job: SpecJob, env: RunEnvironment, pending: PendingAttempt) -> SpecResult:
+    result = pending.result
+    return replace(
         placed(result, job.spec, env.root),
         slug=job.slug,
         index=job.index,
-        duration_ms=result.duration_ms or round((time.monotonic() - started) * 1000, 1),
+        duration_ms=result.duration_ms or round((time.monotonic() - pending.started) * 1000, 1),
     )
+
+
+async def retire_attempt(
+    job: SpecJob, env: RunEnvironment, pending: PendingAttempt, number: int
+) -> SpecResult:
+    """Write an attempt that will be retried: its files under ``<spec>/attempt-<number>/`` (by the same
+    keep policy as a failed spec), its result in run.json until the next attempt ends, and a
+    ``spec.retry`` event. Returns it as written."""
+    result = with_budget(_placed(job, env, pending), job.spec)
+    result = settle(result, env.settings, env.quarantine)
+    if env.artifacts is not None:
+        result = await asyncio.to_thread(env.artifacts.finish_spec, pending.artifacts, result, attempt=number)
+    env.events.emit(
+        "spec.retry",
+        spec=result.slug,
+        path=str(result.path),
+        attempt=number,
+        outcome=str(result.outcome),
+        reason=result.reason,
+        where=failed_where(result),
+        duration_ms=result.duration_ms,
+        failure_class=str(result.triage.failure_class) if result.triage else None,
+    )
+    return result
+
+
+async def finish_attempt(
+    job: SpecJob, env: RunEnvironment, pending: PendingAttempt, earlier: Sequence[SpecResult] = ()
+) -> SpecResult:
+    """Write the spec's result: its last attempt, with the ``earlier`` ones (a pass after them is
+    ``flaky``), its class and the action the policy gives it."""
+    result = with_attempts(_placed(job, env, pending), earlier)
+    result = settle(with_budget(result, job.spec), env.settings, env.quarantine)
     if env.artifacts is not None:
         # Trace scrubbing and moves are blocking file work: keep the event loop (other workers) free.
-        result = await asyncio.to_thread(env.artifacts.finish_spec, spec_artifacts, result)
+        result = await asyncio.to_thread(env.artifacts.finish_spec, pending.artifacts, result)
+    emit_finished(env, result)
+    return result
+
+
+def emit_finished(env: RunEnvironment, result: SpecResult) -> None:
+    """The ``spec.finished`` event every finished spec sends (the console prints it)."""
+    triage = result.triage
     env.events.emit(
         "spec.finished",
         spec=result.slug,
@@ -441,5 +497,9 @@ async def _finish(
         cost_usd=result.usage.cost_usd,
         executor=result.executor,
         notes=spec_notes(result),
+        failure_class=str(triage.failure_class) if triage else None,
+        evidence=triage.evidence if triage else None,
+        action=str(triage.action) if triage else None,
+        waived=result.waived,
+        attempts=len(result.attempts) + 1,
     )
-    return result

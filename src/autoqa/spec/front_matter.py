@@ -8,13 +8,38 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from autoqa.errors import SpecError
 from autoqa.input_values import VARIABLE_NAME, comma_list, non_blank
 from autoqa.invariant_names import checked_names
 
 _STATE_NAME = re.compile(r"[A-Za-z0-9_-]+")
+
+
+class BudgetModel(BaseModel):
+    """``budget: {seconds: 60, usd: 0.20}``: this spec's own limits, over ``spec_timeout_s`` and
+    ``max_budget_usd``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seconds: float | None = Field(default=None, gt=0)
+    """Wall-clock limit for the spec (plain, replay and agent alike)."""
+    usd: float | None = Field(default=None, gt=0)
+    """Model cost limit for the spec (a plain spec costs nothing)."""
+
+    @field_validator("seconds", "usd", mode="before")
+    @classmethod
+    def _no_booleans(cls, value: Any) -> Any:
+        if isinstance(value, bool):
+            raise ValueError(f"expected a number, not {str(value).lower()}")
+        return value
+
+    @model_validator(mode="after")
+    def _something(self) -> BudgetModel:
+        if self.seconds is None and self.usd is None:
+            raise ValueError("give seconds, usd or both, e.g. {seconds: 60, usd: 0.20}")
+        return self
 
 
 class FrontMatter(BaseModel):
@@ -42,6 +67,8 @@ class FrontMatter(BaseModel):
     """More XHR/fetch answers ``no-failed-requests`` accepts in this spec (added to the run's)."""
     error_text: tuple[str, ...] = ()
     """More text ``no-error-text`` flags in this spec (added to the run's)."""
+    budget: BudgetModel | None = None
+    """This spec's limits: ``{seconds: 60, usd: 0.20}``; a trip ends it as ``error`` like a guardrail."""
 
     @field_validator("tags", "secrets", "invariants", "allowed_failed_requests", "error_text", mode="before")
     @classmethod
@@ -74,6 +101,12 @@ class FrontMatter(BaseModel):
     def _not_blank(cls, value: tuple[str, ...]) -> tuple[str, ...]:
         return non_blank(value)
 
+    @model_validator(mode="after")
+    def _one_time_limit(self) -> FrontMatter:
+        if self.timeout is not None and self.budget is not None and self.budget.seconds is not None:
+            raise ValueError("timeout and budget.seconds are the same limit: keep one")
+        return self
+
     @field_validator("setup", "auth")
     @classmethod
     def _state_name(cls, value: str | None) -> str | None:
@@ -97,7 +130,10 @@ def key_lines(lines: list[str], first_line: int) -> dict[str, int]:
 
 def _describe(error: Any) -> tuple[str, str]:
     """(key, message) for one pydantic error, phrased for spec authors."""
-    key = str(error["loc"][0]) if error["loc"] else ""
+    key = str(error["loc"][0]) if error["loc"] else "budget"
+    if error["type"] == "extra_forbidden" and len(error["loc"]) > 1:  # inside budget: {...}
+        inner = ", ".join(BudgetModel.model_fields)
+        return key, f"unknown front matter key '{key}.{error['loc'][1]}'; allowed: {inner}"
     if error["type"] == "extra_forbidden":
         close = difflib.get_close_matches(key, FRONT_MATTER_KEYS, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""

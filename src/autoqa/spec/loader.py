@@ -7,7 +7,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from autoqa.errors import SpecError
+from autoqa.results import Budget
 from autoqa.secrets import SecretSet, is_secret_name
+from autoqa.spec.front_matter import FrontMatter
 from autoqa.spec.grammar_terms import claims
 from autoqa.spec.includes import expand_includes
 from autoqa.spec.limits import check_spec_size, check_spec_text
@@ -65,6 +67,12 @@ def _step(index: int, raw: RawStep, renderer: VariableRenderer) -> Step:
     )
 
 
+def _time_limit(front: FrontMatter | None) -> float | None:
+    if front is None:
+        return None
+    return front.budget.seconds if front.budget and front.budget.seconds is not None else front.timeout
+
+
 def build_spec(
     parsed: ParsedSpec, *, variables: Mapping[str, str], secrets_declared: Iterable[str] = (), root: Path
 ) -> Spec:
@@ -96,7 +104,8 @@ def build_spec(
         steps=steps,
         tags=front.tags if front else (),
         base_url=base_url,
-        timeout_s=front.timeout if front else None,
+        timeout_s=_time_limit(front),
+        budget=Budget(front.budget.seconds, front.budget.usd) if front and front.budget else None,
         secrets=declared | frozenset(name for name in used if is_secret_name(name)),
         setup=front.setup if front else None,
         auth=front.auth if front else None,

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
+from autoqa.results import Budget
+
 
 class StepKind(StrEnum):
     ACTION = "action"
@@ -49,6 +51,9 @@ class Spec:
     tags: tuple[str, ...] = ()
     base_url: str | None = None
     timeout_s: float | None = None
+    """The spec's own wall-clock limit (``timeout:`` or ``budget.seconds``), over ``spec_timeout_s``."""
+    budget: Budget | None = None
+    """The front matter's ``budget:`` as written (``seconds`` is also in ``timeout_s``)."""
     secrets: frozenset[str] = frozenset()
     """Names of variables whose values must never reach the model, logs or artifacts."""
     setup: str | None = None
