@@ -96,7 +96,9 @@ def test_live_run_then_exported_tests_pass_and_catch_a_hidden_negative(
     assert code == 0 and [s["outcome"] for s in run["specs"]] == ["passed", "passed"], output
     exported = project / "tests" / "autoqa"
     code_08 = (exported / "test_specs_08_tasks_filter_edit.py").read_text()
-    assert 'page.locator("task-item").filter(has_text="buy milk").locator("label").dblclick()' in code_08
+    assert (
+        'page.locator("task-item").filter(has_text="buy milk").locator("label").dblclick(delay=30)' in code_08
+    )
 
     env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTOQA_", "PYTEST_"))}
     if os.environ.get("AUTOQA_BROWSER_PATH"):

@@ -117,6 +117,9 @@ def test_scoped_steps_pass_live_and_exported(tmp_path: Path, site: tuple[Path, s
     for helper in exported.parent.glob("*.py"):  # the exported suite's conftest (browser, base URL)
         if not helper.name.startswith("test_"):
             (broken_dir / helper.name).write_text(helper.read_text())
+    # Each broken build fails a check on a static page: no need to wait Playwright's 5 s for it.
+    with (broken_dir / "conftest.py").open("a") as conftest:
+        conftest.write("\n\nfrom playwright.sync_api import expect\n\nexpect.set_options(timeout=1_000)\n")
     for name, (good, bad) in BROKEN.items():
         assert PAGE.count(good) == 1, name
         (folder / f"rows-{name}.html").write_text(PAGE.replace(good, bad), encoding="utf-8")

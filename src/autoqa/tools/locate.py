@@ -100,16 +100,28 @@ async def probe(
             return Probe(located, None)
     assert target is not None
     resolved_as: str | None = None
-    lookup = await resolve_target(
-        ctx.page,
-        target,
-        test_id_attribute=ctx.settings.test_id_attribute,
-        timeout_ms=timeout,
-        with_state=with_state,
-        action=action,
-    )
+
+    async def resolve(text: str, acting: str | None) -> TargetLookup:
+        return await resolve_target(
+            ctx.page,
+            text,
+            test_id_attribute=ctx.settings.test_id_attribute,
+            timeout_ms=timeout,
+            with_state=with_state,
+            action=acting,
+        )
+
+    lookup = await resolve(target, action)
     if lookup.status == "none" and action == "set_checked" and (row := row_reading(target)) is not None:
-        lookup, resolved_as = await _checkbox_of_row(ctx, target, row, lookup, timeout, with_state)
+        # The box in the row that the text names, when no box is named so and the text is only text: a
+        # name that is a control itself ("Show toast", a button) is no row's label, nor the box beside it
+        # the one it means.
+        named = await resolve(target, None)
+        match = named.matches[0] if named.status == "found" and named.matches else None
+        if match is not None and match.role not in INTERACTIVE_ROLES:
+            in_row = await resolve(row, action)
+            if in_row.status == "found":
+                lookup, resolved_as = in_row, row
     if lookup.status == "found" and lookup.locator is not None:
         match = lookup.matches[0] if lookup.matches else None
         visible = 0 if lookup.hidden else lookup.count
@@ -119,29 +131,6 @@ async def probe(
         )  # fmt: skip
         return Probe(located, lookup)
     return Probe(None, lookup)
-
-
-async def _checkbox_of_row(
-    ctx: ToolContext, target: str, row: str, lookup: TargetLookup, timeout: float, with_state: bool
-) -> tuple[TargetLookup, str | None]:
-    """The box in the row that ``target``'s text names (``row``: its scoped reading), when no box is named
-    so and the text is only text: a name that is a control itself ("Show toast", a button) is not a row's
-    label, and the box beside it is not the one it means."""
-    named = await resolve_target(
-        ctx.page, target, test_id_attribute=ctx.settings.test_id_attribute, timeout_ms=timeout
-    )
-    match = named.matches[0] if named.status == "found" and named.matches else None
-    if match is None or match.role in INTERACTIVE_ROLES:
-        return lookup, None
-    in_row = await resolve_target(
-        ctx.page,
-        row,
-        test_id_attribute=ctx.settings.test_id_attribute,
-        timeout_ms=timeout,
-        with_state=with_state,
-        action="set_checked",
-    )
-    return (in_row, row) if in_row.status == "found" else (lookup, None)
 
 
 async def element_state(located: Located, timeout_ms: float) -> dict[str, Any]:
