@@ -295,3 +295,16 @@ def test_invariants_from_env_and_file_and_their_errors(tmp_path: Path) -> None:
     write(tmp_path / "autoqa.toml", 'invariants = ["no-console-errror"]\n')
     with pytest.raises(ConfigError, match=r"unknown invariant 'no-console-errror'; allowed: a list of no-"):
         load(tmp_path)
+
+
+@pytest.mark.parametrize("ci", ["1", "true", ""])
+def test_the_ci_defaults_follow_the_environment_the_run_was_given(tmp_path: Path, ci: str) -> None:
+    # A library caller passes its own environment (autoqa.run(environ=...)): the process's CI must not
+    # decide whether heals are proposed, negative checks strict or missing baselines errors.
+    s = load(tmp_path, env={"CI": ci}).settings
+    in_ci = bool(ci)
+    assert s.heal == ("propose" if in_ci else "apply")
+    assert s.strict_negative_checks is in_ci
+    assert s.missing_baselines == ("error" if in_ci else "write")
+    explicit = load(tmp_path, env={"CI": ci, "AUTOQA_HEAL": "apply"}).settings
+    assert explicit.heal == "apply"

@@ -252,6 +252,8 @@ def load_settings(
         )
     if settings.missing_baselines is None:  # likewise: a .env file's CI counts
         settings = settings.model_copy(update={"missing_baselines": settings.missing_baselines_mode(environ)})
+    if settings.heal is None:  # likewise: library callers pass their own environment
+        settings = settings.model_copy(update={"heal": settings.heal_mode(environ)})
     variables, variable_sources = _variables(settings, environ, sources)
     if environ.get(_NOT_A_VARIABLE):
         warnings.append(

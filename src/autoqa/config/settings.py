@@ -413,28 +413,32 @@ class Settings(BaseModel):
         """``heal`` resolved: unset means propose in CI (the ``CI`` variable is set), apply elsewhere."""
         if self.heal is not None:
             return self.heal
-        value = (os.environ if environ is None else environ).get("CI", "")
-        return "apply" if value.strip().lower() in ("", "0", "false", "no") else "propose"
+        return "propose" if running_in_ci(environ) else "apply"
 
     def negative_checks_strict(self, environ: Mapping[str, str] | None = None) -> bool:
         """``strict_negative_checks`` resolved: unset means on in CI (the ``CI`` variable is set)."""
         if self.strict_negative_checks is not None:
             return self.strict_negative_checks
-        value = (os.environ if environ is None else environ).get("CI", "")
-        return value.strip().lower() not in ("", "0", "false", "no")
+        return running_in_ci(environ)
 
     def missing_baselines_mode(self, environ: Mapping[str, str] | None = None) -> MissingBaselines:
         """``missing_baselines`` resolved: unset means error in CI (the ``CI`` variable is set), where a
         baseline written on the fly would pass a check nobody reviewed; write elsewhere."""
         if self.missing_baselines is not None:
             return self.missing_baselines
-        value = (os.environ if environ is None else environ).get("CI", "")
-        return "write" if value.strip().lower() in ("", "0", "false", "no") else "error"
+        return "error" if running_in_ci(environ) else "write"
 
     @property
     def viewport_size(self) -> tuple[int, int]:
         width, height = self.viewport.split("x")
         return int(width), int(height)
+
+
+def running_in_ci(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether ``CI`` says this is a CI run (set, and not 0/false/no): the one place that decides the
+    defaults that differ in CI (strict negative checks, proposed heals, missing baselines as errors)."""
+    value = (os.environ if environ is None else environ).get("CI", "")
+    return value.strip().lower() not in ("", "0", "false", "no")
 
 
 SETTING_KEYS: tuple[str, ...] = tuple(Settings.model_fields)
