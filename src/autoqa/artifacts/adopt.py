@@ -36,40 +36,49 @@ def adopt_spec(run: RunArtifacts, result: SpecResult, source: Path, source_run_i
     old_dir = result.artifacts.get("dir")
     moves: dict[str, str] = {}
     problems: list[tuple[ProblemKind, str]] = []
+    dropped: dict[str, str] = {}  # destination → why it was not kept (a trace that could not be scrubbed)
     try:
         if old_dir and _contained(source, old_dir):
             folder = run.claim_spec_folder(result)
             moves[old_dir] = folder.relative_to(run.path).as_posix()
             if (source / old_dir).is_dir():
-                problems += _copy_tree(source / old_dir, folder, run.redactor)
+                dropped |= _copy_tree(source / old_dir, folder, run.redactor)
         heal = f"{HEAL}/{result.slug}"
         if result.slug and _contained(source, heal) and (source / heal).is_dir():
             target = run.path / HEAL / Path(moves.get(old_dir or "", result.slug)).name
             moves[heal] = target.relative_to(run.path).as_posix()
-            problems += _copy_tree(source / heal, target, run.redactor)
+            dropped |= _copy_tree(source / heal, target, run.redactor)
     except OSError as exc:
         message = run.report_problem(
             SPEC_FILES, exc.filename or run.path, write_error_reason(exc), spec=result.slug
         )
         problems.append((ProblemKind.FILES, message))
     moved = _moved(run.path, source_run_id, moves)
+
+    def kept(artifacts: dict[str, str]) -> dict[str, str]:
+        # A trace that could not be scrubbed is dropped, never kept raw: the result no longer names it.
+        paths = {kind: moved(path) for kind, path in artifacts.items()}
+        return {kind: path for kind, path in paths.items() if str(run.path / path) not in dropped}
+
     result = replace(
         result,
-        artifacts=_moved_artifacts(result.artifacts, moved),
-        attempts=tuple(replace(a, artifacts=_moved_artifacts(a.artifacts, moved)) for a in result.attempts),
+        artifacts=kept(result.artifacts),
+        attempts=tuple(replace(a, artifacts=kept(a.artifacts)) for a in result.attempts),
         steps=tuple(_moved_step(step, moved) for step in result.steps),
     )
+    problems += [(ProblemKind.TRACE, why) for why in dropped.values()]
     for kind, message in problems:
         if result.problem(kind) is None:
             result = result.with_problem(kind, message)
     result = run.redact_result(result)
-    if "result" in result.artifacts:
+    if "result" in result.artifacts and _contained(run.path, result.artifacts["result"]):
         target = run.path / result.artifacts["result"]
-        if _contained(run.path, result.artifacts["result"]):
-            try:
-                write_json_atomic(target, spec_result_to_dict(run.shown(result)))
-            except OSError as exc:
-                run.report_problem(SPEC_FILES, target, write_error_reason(exc), spec=result.slug)
+        try:
+            write_json_atomic(target, spec_result_to_dict(run.shown(result)))
+        except OSError as exc:
+            message = run.report_problem(SPEC_FILES, target, write_error_reason(exc), spec=result.slug)
+            if result.problem(ProblemKind.FILES) is None:
+                result = result.with_problem(ProblemKind.FILES, message)
     run.record_spec(result)
     return result
 
@@ -83,9 +92,10 @@ def _contained(base: Path, relative: str) -> bool:
     return True
 
 
-def _copy_tree(source: Path, target: Path, redactor: Redactor) -> list[tuple[ProblemKind, str]]:
-    """Copy regular files (links are skipped), redacting text and traces; returns traces dropped."""
-    dropped: list[tuple[ProblemKind, str]] = []
+def _copy_tree(source: Path, target: Path, redactor: Redactor) -> dict[str, str]:
+    """Copy regular files (links are skipped), redacting text and traces; returns the traces dropped
+    (destination path → why)."""
+    dropped: dict[str, str] = {}
     for folder, dirs, files in os.walk(source, followlinks=False):
         here = Path(folder)
         dirs[:] = [d for d in dirs if not (here / d).is_symlink()]
@@ -102,7 +112,7 @@ def _copy_tree(source: Path, target: Path, redactor: Redactor) -> list[tuple[Pro
                     raise
                 except Exception as exc:  # corrupt zip: never keep what could not be cleaned
                     why = f"trace not kept: could not scrub it ({type(exc).__name__}: {exc})"
-                    dropped.append((ProblemKind.TRACE, why))
+                    dropped[str(dst)] = why
             elif src.suffix in _TEXT:
                 try:
                     text = src.read_text(encoding="utf-8")

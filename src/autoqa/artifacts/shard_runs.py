@@ -89,8 +89,6 @@ class KeptSpec:
     """The copy kept (its ``index``: the position in the merged run)."""
     part: PartRun
     """The run folder its files are in."""
-    ran_in: tuple[str, ...]
-    """Every part it ran in (a setup spec: each shard that needed it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,7 +284,7 @@ def _shard_specs(parts: Sequence[PartRun]) -> tuple[KeptSpec, ...]:
     for index in sorted(copies):
         found = copies[index]
         spec, part = max(found, key=lambda c: (_SEVERITY.get(c[0].outcome, 0), c[1].is_home(c[0])))
-        kept.append(KeptSpec(spec, part, tuple(p.label for _, p in found)))
+        kept.append(KeptSpec(spec, part))
     return tuple(kept)
 
 
@@ -302,5 +300,5 @@ def _disjoint_specs(parts: Sequence[PartRun]) -> tuple[KeptSpec, ...]:
                     f"{path} ran in both {other.folder} and {part.folder}",
                     hint="merge runs of different specs, or the shards of one run (--shard i/n)",
                 )
-            kept.append(KeptSpec(replace(spec, index=len(kept)), part, (part.label,)))
+            kept.append(KeptSpec(replace(spec, index=len(kept)), part))
     return tuple(kept)
