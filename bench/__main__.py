@@ -23,6 +23,7 @@ from bench import (
     load,
     main_job,
     replay_bench,
+    scale_out,
     settle_cost,
     shadow_cost,
     suite_throughput,
@@ -45,6 +46,7 @@ SUITES: dict[str, Callable[[], Any]] = {
     "suite_throughput": suite_throughput.run,
     "main_job": main_job.run,
     "load": load.run,
+    "scale_out": scale_out.run,
 }
 
 

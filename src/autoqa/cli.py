@@ -22,6 +22,7 @@ from autoqa.config.settings import Settings
 from autoqa.demo_app.bugs import KNOWN_BUGS
 from autoqa.errors import AgentError, AutoQAError, BrowserError, SpecError
 from autoqa.exit_codes import ExitCode
+from autoqa.results import Outcome
 from autoqa.text_safety import terminal_safe
 
 
@@ -332,6 +333,8 @@ def runs_list(**kwargs: Any) -> None:
             if counts.get(k)
         )
         mark = " (latest)" if summary.latest else ""
+        if summary.merged_from:
+            mark += f" (merged from {len(summary.merged_from)} runs)"
         click.echo(
             terminal_safe(
                 f"{summary.run_id}  {summary.started_at or '-':20}  {summary.status:11}  "
@@ -403,6 +406,52 @@ def runs_clean(keep: int, **kwargs: Any) -> None:
 
     removed = clean_runs(_configured_output(kwargs), keep)
     click.echo(f"removed {len(removed)} run(s), kept the newest {keep}")
+
+
+# --- autoqa report merge: the run folders of CI shards as one run -------------------------------------
+
+
+@main.group()
+def report() -> None:
+    """Reports across runs: merge the run folders of CI shards into one run."""
+
+
+@report.command("merge")
+@click.argument("folders", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click_options(("output_dir",))
+def report_merge(folders: tuple[Path, ...], **kwargs: Any) -> None:
+    """Merge the runs of `--shard 1/n` ... `n/n` (run folders, or the output folders holding them) into one
+    new run in the output folder: run.json, junit.xml, report.html and each spec's files; exit code as a
+    run's (2: the folders are not the shards of one run)."""
+    from autoqa.artifacts.redact import Redactor
+    from autoqa.config.loading import find_project_root, load_settings
+    from autoqa.runner.merge import merge_runs
+
+    try:
+        resolved = load_settings(
+            find_project_root(Path.cwd()), env=dict(os.environ), cli=_overrides(kwargs, ("output_dir",))
+        )
+        redactor = Redactor.from_environment(resolved.secret_values, resolved.environ, Path.home())
+        merged = merge_runs(
+            folders,
+            _output_root(resolved.settings.output_dir),
+            redactor=redactor,
+            env=dict(os.environ),
+            warn=lambda message: click.echo(terminal_safe(f"autoqa: warning: {message}"), err=True),
+        )
+    except AutoQAError as exc:
+        _fail(exc)
+    run = merged.run
+    click.echo(terminal_safe(f"merged {', '.join(p.label for p in merged.plan.parts)} into run {run.run_id}"))
+    for part in merged.plan.unfinished:
+        click.echo(
+            terminal_safe(f"autoqa: warning: {part.label} ({part.folder}) did not finish: {part.status}"),
+            err=True,
+        )
+    tally = ", ".join(f"{run.count(o)} {o}" for o in Outcome if run.count(o))
+    click.echo(f"{len(run.specs)} spec(s): {tally or 'none'}")
+    click.echo(terminal_safe(f"artifacts: {merged.path}"))
+    sys.exit(int(merged.exit_code))
 
 
 # --- autoqa plan, plan-explore, plan-generate (the original's command names) ----------------------------

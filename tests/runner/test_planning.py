@@ -79,3 +79,23 @@ def test_shards_partition_every_spec_exactly_once(tmp_path: Path, count: int) ->
     # Deterministic across runs: the same jobs listed again give the same shards.
     again = [shard(sorted(jobs, key=lambda j: j.index), i, count) for i in range(1, count + 1)]
     assert [[j.index for j in p] for p in again] == [[j.index for j in p] for p in parts]
+
+
+def test_a_shard_runs_the_setup_specs_its_specs_start_from(tmp_path: Path) -> None:
+    # 0 = setup: login, 1 and 2 start from it (auth: login), 3 does not: with 3 shards, shard 2 holds
+    # spec 1 and shard 3 spec 2, so each runs the login spec too (a storage state cannot cross
+    # machines); shard 1 holds 0 and 3 and gets nothing extra.
+    def spec(name: str, front: str):
+        path = tmp_path / name
+        body = "## Preconditions\n- none\n\n## Steps\n1. Navigate to /\n"
+        path.write_text(f"---\n{front}\n---\n# {name}\n\n{body}")
+        return load_spec(path, variables=VARS, root=tmp_path)
+
+    specs = [spec("a.md", "setup: login"), spec("b.md", "auth: login"), spec("c.md", "auth: login")]
+    specs.append(spec("d.md", "title: plain"))
+    jobs = [
+        plan_job(i, spec, SecretSet(), agent_mode="auto", agent_available=False)
+        for i, spec in enumerate(specs)
+    ]
+    assert [[j.index for j in shard(jobs, i, 3)] for i in (1, 2, 3)] == [[0, 3], [0, 1], [0, 2]]
+    assert [[j.index for j in shard(jobs, i, 2)] for i in (1, 2)] == [[0, 2], [0, 1, 3]]

@@ -126,6 +126,8 @@ class RunArtifacts:
         self._written: dict[str, Path] = {}
         self._folders: dict[int, Path] = {}
         """Spec index → its folder, so a retried spec's attempts and result share one."""
+        self.merged_from: list[dict[str, Any]] | None = None
+        """A merged run's parts (``autoqa report merge``), written to run.json as ``merged_from``."""
 
     @classmethod
     def create(
@@ -138,6 +140,7 @@ class RunArtifacts:
         config_snapshot: Mapping[str, Any] | None = None,
         versions: Mapping[str, Any] | None = None,
         root: Path | None = None,
+        started: float | None = None,
     ) -> RunArtifacts:
         """Make ``<output_root>/<run_id>/``, write the first ``run.json`` and point ``latest`` at it.
 
@@ -147,6 +150,8 @@ class RunArtifacts:
             config_snapshot: the effective configuration; stored redacted (secret keys masked).
             versions: extra version info, merged over :func:`default_versions`.
             root: the project folder spec paths are shown relative to (default: the working folder).
+            started: when the run started, in seconds since the epoch (default: now); a merged run
+                started when its first part did.
 
         Raises:
             ConfigError: a bad run id, a run folder that already exists, or an unwritable output folder.
@@ -181,6 +186,8 @@ class RunArtifacts:
             versions=redactor.value({**default_versions(), **dict(versions or {})}),
             root=root,
         )
+        if started is not None:
+            run._started = started
         (path / RUN_MARKER).write_text(run_id + "\n", encoding="utf-8")
         run._write_run_json("running")
         point_latest(output_root, run_id)
@@ -242,6 +249,12 @@ class RunArtifacts:
                 write_json_atomic(self.path / result.artifacts["result"], shown)
         except OSError as exc:
             result = self._file_error(result, exc)
+        self.record_spec(result)
+        return result
+
+    def record_spec(self, result: SpecResult) -> None:
+        """Put a finished, redacted result (paths relative to this folder) into ``run.json``; a write
+        error is reported once, never raised."""
         failed: OSError | None = None
         with self._lock:
             self._finished[(result.index, result.slug)] = result
@@ -251,7 +264,6 @@ class RunArtifacts:
                 failed = exc
         if failed is not None:  # reported outside the lock: report_problem takes it too
             self.report_problem(RUN_JSON, failed.filename or self.path, write_error_reason(failed))
-        return result
 
     def report_problem(self, kind: str, path: Path | str, reason: str, *, spec: str | None = None) -> str:
         """Record a failed write: an ``artifacts.error`` event every time, a warning once per ``kind``.
@@ -349,6 +361,11 @@ class RunArtifacts:
         merged.update(artifacts)
         steps = tuple(_remap_step(step, kept) for step in result.steps)
         return replace(result, artifacts=merged, steps=steps)
+
+    def claim_spec_folder(self, result: SpecResult) -> Path:
+        """A folder of this run for ``result``'s files, named after its slug (``-2``... when taken), as
+        :meth:`finish_spec` claims one; for a spec whose files come from elsewhere (a merged shard)."""
+        return self._spec_folder(result, None)
 
     def _spec_folder(self, result: SpecResult, attempt: int | None) -> Path:
         """The spec's folder, claimed once per spec (its attempts share it), or its ``attempt-<n>/``."""
@@ -482,6 +499,8 @@ class RunArtifacts:
             ],
             "specs": [spec_result_to_dict(s) for s in specs],
         }
+        if self.merged_from is not None:
+            document["merged_from"] = self.redactor.value(self.merged_from)
         write_json_atomic(self.path / "run.json", document)
 
     def load(self) -> RunResult:

@@ -3,7 +3,9 @@ healed, how long it takes and what it costs — read from the run folders' ``run
 
 A spec is counted in a run when it ran there (passed, failed, error or flaky); skipped and refused specs
 did not run and only show up as ``not_run``. Runs still in progress and unreadable ones are left out.
-Quarantine proposals (:func:`propose`) follow one rule: flaky in at least ``min_flaky`` of the runs read.
+The shards a merged run in the same folder was made of (``autoqa report merge``) are read once, as that
+run. Quarantine proposals (:func:`propose`) follow one rule: flaky in at least ``min_flaky`` of the runs
+read.
 """
 
 from __future__ import annotations
@@ -126,7 +128,12 @@ def _add(tally: _Tally, spec: dict[str, Any], newest: bool) -> None:
 
 def history_stats(output_root: Path, *, last: int = DEFAULT_LAST) -> HistoryStats:
     """Statistics of every spec over the ``last`` finished runs in ``output_root`` (newest first)."""
-    runs = [r for r in list_runs(output_root) if r.status in ("finished", "interrupted", "incomplete")]
+    listed = list_runs(output_root)
+    # A run merged from shards in the same folder counts once: as the merged run, not again per shard.
+    merged = {run_id for run in listed for run_id in run.merged_from}
+    runs = [
+        r for r in listed if r.status in ("finished", "interrupted", "incomplete") and r.run_id not in merged
+    ]
     runs = runs[: max(0, last)]
     tallies: dict[str, _Tally] = {}
     for run in runs:

@@ -35,6 +35,8 @@ class RunSummary:
     latest: bool = False
     started_ts: float = 0.0
     """Start time in seconds since the epoch (orders runs started within the same second)."""
+    merged_from: tuple[str, ...] = ()
+    """A merged run's parts (``autoqa report merge``), by run id."""
 
 
 def _alive(pid: int) -> bool:
@@ -49,7 +51,8 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _status(data: dict[str, Any]) -> str:
+def run_status(data: dict[str, Any]) -> str:
+    """A run.json's status, with ``running`` turned into ``incomplete`` when its process is gone."""
     status = str(data.get("status", "unreadable"))
     if status != "running":
         return status
@@ -71,14 +74,22 @@ def _summary(folder: Path, latest: str | None) -> RunSummary:
     return RunSummary(
         run_id=str(data.get("run_id") or folder.name),
         path=folder,
-        status=_status(data),
+        status=run_status(data),
         started_at=data.get("started_at"),
         duration_ms=float(data.get("duration_ms") or 0.0),
         counts={str(k): int(v) for k, v in summary.items() if isinstance(v, int)},
         cost_usd=float(usage.get("cost_usd") or 0.0),
         latest=folder.name == latest,
         started_ts=float(data.get("started_ts") or 0.0),
+        merged_from=_merged_from(data.get("merged_from")),
     )
+
+
+def _merged_from(parts: Any) -> tuple[str, ...]:
+    """The run ids a merged run names (``merged_from``); none for an ordinary run."""
+    if not isinstance(parts, list):
+        return ()
+    return tuple(str(p["run_id"]) for p in parts if isinstance(p, dict) and p.get("run_id"))
 
 
 def _sort_key(run: RunSummary) -> tuple[float, str]:

@@ -36,6 +36,7 @@ from autoqa.config.settings import (
 from autoqa.envfiles import load_env_files, merged_environ
 from autoqa.errors import ConfigError
 from autoqa.input_values import VARIABLE_NAME
+from autoqa.secrets import SecretSet, is_secret_name
 
 _URL_KEYS = frozenset({"base_url", "login_base_url", "connect"})
 _TABLE_KEYS = frozenset({"vars", "triage"})
@@ -61,6 +62,14 @@ class ResolvedSettings:
     variables: Mapping[str, str] = field(default_factory=dict, repr=False)
     """Template variable values for specs (see :func:`resolve_variables`)."""
     variable_sources: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def secret_values(self) -> SecretSet:
+        """The variables whose names make them secret (declared in ``secrets``, or named like
+        PASSWORD/TOKEN/KEY): what everything a command writes is redacted of."""
+        return SecretSet(
+            {k: v for k, v in self.variables.items() if v and is_secret_name(k, self.settings.secrets)}
+        )
 
 
 def _is_project_root(folder: Path) -> bool:

@@ -105,5 +105,17 @@ def needs_agent(
 
 
 def shard(items: Sequence[SpecJob], shard_index: int, shard_count: int) -> list[SpecJob]:
-    """Deterministic round-robin partition (1-based index) of the sorted spec list for CI matrices."""
-    return [job for position, job in enumerate(items) if position % shard_count == shard_index - 1]
+    """Deterministic round-robin partition (1-based index) of the sorted spec list for CI matrices.
+
+    A shard also runs the setup specs (``setup: <name>``) its own specs start from (``auth: <name>``):
+    a storage state cannot cross machines, so a setup spec runs in every shard that needs it. Each
+    copy keeps its index, which tells ``autoqa report merge`` which shard it belongs to (its *home*:
+    ``index % shard_count == shard_index - 1``) and that the copies are one spec.
+    """
+    home = [job for position, job in enumerate(items) if position % shard_count == shard_index - 1]
+    needed = {job.spec.auth for job in home if job.spec.auth}
+    return [
+        job
+        for position, job in enumerate(items)
+        if position % shard_count == shard_index - 1 or (job.spec.setup and job.spec.setup in needed)
+    ]

@@ -35,7 +35,7 @@ from autoqa.runner.planning import needs_agent, plan_job, shard
 from autoqa.runner.pool import WorkerPool
 from autoqa.runner.run_context import RunEnvironment
 from autoqa.runner.spec_runner import unfinished_result
-from autoqa.secrets import SecretSet, is_secret_name
+from autoqa.secrets import SecretSet
 from autoqa.spec.discovery import discover_specs, matches_tags
 from autoqa.spec.loader import load_spec, spec_secrets
 from autoqa.spec.model import Spec
@@ -130,7 +130,7 @@ def prepare_run(request: RunRequest, *, skip_agent_without_credentials: bool = F
             raise SpecError(f"{len(problems)} specs have problems:\n  {listing}")  # each with its hint
         raise first
     specs = [s for s in specs if matches_tags(s.tags, settings.tags) and _keyword_match(s, request.keyword)]
-    run_secrets = SecretSet({k: v for k, v in variables.items() if v and is_secret_name(k, settings.secrets)})
+    run_secrets = resolved.secret_values
     agent_mode = settings.agent
     cache = _step_cache(settings, project_root)
     quarantine = load_quarantine(quarantine_file(settings.cache_dir, project_root), project_root)
