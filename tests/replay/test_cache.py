@@ -101,6 +101,29 @@ def test_a_step_without_a_replayable_locator_ends_the_cached_prefix(
     assert plan.usable == (1, 2) and plan.first_uncached == 3
 
 
+def test_a_replayed_pass_keeps_the_entry_it_replayed_where_its_recording_cannot_be_cached(
+    demo_suite: dict[str, Recording], tmp_path: Path
+) -> None:
+    # A replayed group check (a css= target several elements match) may be recaptured with no exact
+    # locator: the cache it passed on must not shrink to the steps before it (the next --agent never run
+    # would need the agent for a spec the cache runs).
+    run = demo_suite["02-bad-password.md"]
+    cache = StepCache(tmp_path, root=DEMO_SPECS)
+    cache.update(run.spec, run.records, run.result)
+    replayed_from = cache.lookup(run.spec)
+    assert replayed_from.complete
+    uncacheable = [
+        r.model_copy(update={"element": ElementRecord(fingerprint=r.element.fingerprint)})
+        if r.step == 3 and r.element is not None
+        else r
+        for r in run.records
+    ]
+    cache.update(run.spec, uncacheable, run.result, previous=replayed_from)
+    after = cache.lookup(run.spec)
+    assert after.complete and after.usable == replayed_from.usable
+    assert after.step(3) == replayed_from.step(3)
+
+
 def test_a_broken_cache_file_is_reported_not_fatal(demo_suite: dict[str, Recording], tmp_path: Path) -> None:
     run = demo_suite["05-long-list.md"]
     cache = StepCache(tmp_path, root=DEMO_SPECS)

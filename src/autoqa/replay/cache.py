@@ -168,7 +168,9 @@ def build_steps(
     previous: CachePlan | None = None,
     test_id_attribute: str = "data-testid",
 ) -> list[CachedStep]:
-    """The cacheable prefix of a passing run as cache entries."""
+    """The cacheable prefix of a passing run as cache entries. A step this run recorded in a way that cannot
+    be cached (a replayed ``css=`` group whose recapture found no exact locator) keeps the entry it was
+    replayed from: a replayed pass must never shorten the cache it ran on."""
     statuses = {step.index: step.status for step in result.steps}
     by_step: dict[int, list[IRRecord]] = {}
     for record in sorted(records, key=lambda r: r.seq):
@@ -178,18 +180,20 @@ def build_steps(
     for step, key in zip(spec.steps, step_keys(spec.steps), strict=True):
         step_records = by_step.get(step.index, [])
         entry: CachedStep | None
+        kept = previous.step(step.index) if previous is not None else None
+        if kept is not None and kept.key != key:
+            kept = None
         if step_records:
             calls = _calls(step, step_records, spec, test_id_attribute)
             entry = (
                 CachedStep(index=step.index, text=step.text, key=key, optional=step.optional, calls=calls)
                 if calls
-                else None
+                else kept  # this run's recording cannot be cached, but the entry it replayed still holds
             )
         elif step.optional and statuses.get(step.index) is StepStatus.SKIPPED:
             entry = _skipped_optional(step, key)
         else:
-            kept = previous.step(step.index) if previous is not None else None
-            entry = kept if kept is not None and kept.key == key else None
+            entry = kept
         if entry is None:
             break
         out.append(entry)
