@@ -89,3 +89,20 @@ def test_the_check_names_each_step_that_needs_a_model_and_refuses_secrets_as_wri
         "no step checks anything: add a Verify step or an Expected: clause",
     )
     assert "names no setup spec" in _check("---\nauth: login\n---\n" + spec, tmp_path)[0]
+
+
+def test_a_page_that_loaded_quietly_is_claimed_to_stay_quiet_and_a_noisy_one_is_not(tmp_path: Path) -> None:
+    quiet = Page(id="p1", url="http://127.0.0.1:9/a", path="/a", depth=1, title="A")
+    noisy = Page(id="p2", url="http://127.0.0.1:9/b", path="/b", depth=1, title="B", console_errors=("boom",))
+    drafts = {d.name: d for d in smoke_drafts(_graph(quiet, noisy))}
+    quiet_spec = check_draft(
+        drafts["smoke-a"].text, tmp_path / "a.md", variables=VARIABLES, secrets=SECRETS, root=tmp_path
+    ).spec
+    noisy_spec = check_draft(
+        drafts["smoke-b"].text, tmp_path / "b.md", variables=VARIABLES, secrets=SECRETS, root=tmp_path
+    ).spec
+    assert quiet_spec is not None and set(quiet_spec.invariants) == {
+        "no-console-errors",
+        "no-uncaught-exceptions",
+    }
+    assert noisy_spec is not None and not noisy_spec.invariants

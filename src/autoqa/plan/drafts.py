@@ -52,11 +52,14 @@ def render_spec(
     tags: Sequence[str] = (),
     auth: str | None = None,
     note: str | None = None,
+    invariants: Sequence[str] = (),
 ) -> str:
     """A spec in the layout the parser reads: front matter, ``# title``, a note, Preconditions, Steps."""
     front: dict[str, object] = {"title": title, "tags": list(tags)}
     if auth:
         front["auth"] = auth
+    if invariants:
+        front["invariants"] = list(invariants)
     head = yaml.safe_dump(front, sort_keys=False, allow_unicode=True, width=1000).strip()
     lines = ["---", head, "---", f"# {title}", ""]
     if note:
