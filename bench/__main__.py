@@ -17,6 +17,7 @@ from typing import Any
 
 from bench import (
     agent_history,
+    agent_start,
     agent_tokens,
     fixed_costs,
     grammar_acceptance,
@@ -42,6 +43,7 @@ SUITES: dict[str, Callable[[], Any]] = {
     "grammar": grammar_acceptance.run,
     "agent_tokens": agent_tokens.run,
     "agent_history": agent_history.run,
+    "agent_start": agent_start.run,
     "replay_vs_export_vs_handwritten": replay_bench.run,
     "suite_throughput": suite_throughput.run,
     "main_job": main_job.run,

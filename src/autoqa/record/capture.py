@@ -15,7 +15,7 @@ from playwright.async_api import ElementHandle, Frame, Locator, Page
 from autoqa.record.fingerprint import Fingerprint, take_fingerprint
 from autoqa.record.frames import frame_path
 from autoqa.record.ir import ElementRecord, TextLocation
-from autoqa.record.locator_checks import generate, merge, validate_all
+from autoqa.record.locator_checks import CandidateCheck, generate, merge, settled, validate_all
 from autoqa.record.locator_spec import LocatorSpec
 from autoqa.secrets import SecretSet
 from autoqa.target_scope import split_scope
@@ -46,29 +46,37 @@ async def capture_element(
     fingerprint: Fingerprint | None = None
     try:
         # Independent browser round trips run together: capture happens before every recorded action.
-        taken, frame, normalized = await asyncio.gather(
+        taken, frame = await asyncio.gather(
             take_fingerprint(
                 handle, test_id_attribute=test_id_attribute, secrets=secrets, timeout_ms=timeout_ms
             ),
             handle.owner_frame(),
-            _normalized(locator, timeout_ms),
         )
         fingerprint = taken
         if frame is None:
             return ElementRecord(fingerprint=taken, error="element is not in a frame any more")
-        frames = await frame_path(frame, timeout_ms)
         target = args.get("target")
         within = split_scope(target)[1] if isinstance(target, str) else None
-        candidates = merge(generate(taken, test_id_attribute=test_id_attribute, within=within), normalized)
-        checks = await validate_all(
-            candidates,
-            tool=tool,
-            frame=frame,
-            handle=handle,
-            expected_count=expected_count,
-            test_id_attribute=test_id_attribute,
-            timeout_ms=timeout_ms,
-        )
+        ours = generate(taken, test_id_attribute=test_id_attribute, within=within)
+
+        async def check(candidates: list[tuple[LocatorSpec, str]]) -> list[CandidateCheck]:
+            return await validate_all(
+                candidates,
+                tool=tool,
+                frame=frame,
+                handle=handle,
+                expected_count=expected_count,
+                test_id_attribute=test_id_attribute,
+                timeout_ms=timeout_ms,
+            )
+
+        frames, checks = await asyncio.gather(frame_path(frame, timeout_ms), check(merge(ours, [])))
+        if not settled(checks):  # Playwright's own generator, when ours leave something undecided
+            tried = {c.locator for c in checks}
+            extra = [
+                pair for pair in merge(ours, await _normalized(locator, timeout_ms)) if pair[0] not in tried
+            ]
+            checks = sorted([*checks, *await check(extra)], key=lambda c: c.locator.priority)
         return ElementRecord(
             fingerprint=taken, frames=frames, candidates=tuple(checks), group_size=expected_count
         )

@@ -1,8 +1,11 @@
 """Locator candidates for a recorded element, and their read-only validation.
 
 Candidates come from the fingerprint (test id, role + name, label, placeholder, alt, title, id, name
-attribute, exact text) and from ``Locator.normalize()`` (Playwright's own generator). Each is checked in
-the element's frame, in parallel, with short timeouts and without side effects:
+attribute, exact text) and, as a fallback, from ``Locator.normalize()`` (Playwright's own generator). They
+are checked best first, in the element's frame, with short timeouts and without side effects, until the
+two things export and replay read are known: the best usable locator and the best usable replay target
+(``ElementRecord.chosen`` / ``replay_target``). Checking the rest would only cost browser round trips
+before every recorded action (python -m bench main_job). A check finds:
 
 * it resolves to exactly one element (for ``assert_count``: to the expected number, including ours),
 * that element *is* the recorded one (identity, not a heuristic),
@@ -197,11 +200,28 @@ async def validate_all(
     test_id_attribute: str,
     timeout_ms: float,
 ) -> list[CandidateCheck]:
-    checks = [
-        _bounded_check(spec, source, tool, frame, handle, expected_count, test_id_attribute, timeout_ms)
-        for spec, source in candidates
-    ]
-    return list(await asyncio.gather(*checks))
+    """Check ``candidates`` (best first) until the best usable locator and the best usable replay target
+    are both known; the checks made, in order. The best candidate is checked alone, since it usually
+    settles both; the rest together."""
+    checks: list[CandidateCheck] = []
+    for wave in (candidates[:1], candidates[1:]):
+        if settled(checks):
+            break
+        checks += await asyncio.gather(
+            *(
+                _bounded_check(
+                    spec, source, tool, frame, handle, expected_count, test_id_attribute, timeout_ms
+                )
+                for spec, source in wave
+            )
+        )
+    return checks
+
+
+def settled(checks: Iterable[CandidateCheck]) -> bool:
+    """Whether ``checks`` (a prefix of the candidates, best first) already decide what is recorded."""
+    done = list(checks)
+    return any(c.ok for c in done) and any(c.replay_target for c in done)
 
 
 async def _bounded_check(
@@ -248,25 +268,29 @@ async def _check(
     timeout_ms: float,
 ) -> CandidateCheck:
     locator = spec.build(frame)
-    count = await locator.count()
+    # How many it matches and whether ours is among them, in one round trip (evaluate_all does not wait).
+    count, contains = await locator.evaluate_all("(els, el) => [els.length, els.includes(el)]", handle)
     fields: dict[str, Any] = {"locator": spec, "source": source, "count": count}
     if expected_count is not None:
-        contains = (
-            bool(await locator.evaluate_all("(els, el) => els.includes(el)", handle)) if count else False
-        )
         return CandidateCheck(**fields, same_element=contains, ok=contains and count == expected_count)
     if count != 1:
         return CandidateCheck(**fields)
-    same = bool(await locator.evaluate("(el, other) => el === other", handle, timeout=timeout_ms))
+    same = bool(contains)
     needs = _NEEDS.get(tool, ())
-    visible = await locator.is_visible() if "visible" in needs else None
-    enabled = await locator.is_enabled(timeout=timeout_ms) if "enabled" in needs else None
-    editable = await locator.is_editable(timeout=timeout_ms) if "editable" in needs else None
+    visible, enabled, editable = await asyncio.gather(
+        locator.is_visible() if "visible" in needs else _none(),
+        locator.is_enabled(timeout=timeout_ms) if "enabled" in needs else _none(),
+        locator.is_editable(timeout=timeout_ms) if "editable" in needs else _none(),
+    )
     # The states are facts, not gates: the hook runs before the action's own actionability wait (a button
     # may still be disabled for a moment), and only actions that then succeeded are ever recorded.
     return CandidateCheck(
         **fields, same_element=same, visible=visible, enabled=enabled, editable=editable, ok=same
     )
+
+
+async def _none() -> None:
+    return None
 
 
 async def _replays_to(

@@ -30,6 +30,7 @@ from autoqa.secrets import SecretSet
 from autoqa.tools.context import ToolContext
 from autoqa.tools.result import ToolResult
 from autoqa.tools.targets import resolve_target
+from autoqa.tools.trace_zone import untraced
 
 NOT_RECORDED = frozenset({"snapshot", "screenshot"})
 _GROUP_TOOLS = frozenset({"assert_count", "assert_element_visible", "assert_element_hidden", "wait_for"})
@@ -89,6 +90,12 @@ class Recorder:
         self, step: int | None, tool: str, args: Mapping[str, Any], result: ToolResult, page_url: str
     ) -> IRRecord | None:
         """Record ``tool`` if it succeeded; returns the record (also kept in ``records``)."""
+        with untraced():  # the recorder's reads are no step of the spec (tools/trace_zone.py)
+            return await self._after_call(step, tool, args, result, page_url)
+
+    async def _after_call(
+        self, step: int | None, tool: str, args: Mapping[str, Any], result: ToolResult, page_url: str
+    ) -> IRRecord | None:
         pending, self._pending = self._pending, None
         pages = self._open_pages()
         if not result.ok or tool in NOT_RECORDED or _is_listing(tool, args):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import os
 import shutil
 import sys
@@ -270,6 +271,7 @@ class OpenRun:
         self._pool: WorkerPool | None = None
         self._artifacts: Any = None
         self._env: RunEnvironment | None = None
+        self._preload: asyncio.Future[Any] | None = None
 
     async def open(self) -> None:
         from autoqa.artifacts.policy import ArtifactPolicy
@@ -322,6 +324,13 @@ class OpenRun:
         sink.emit(
             "run.started", run_id=artifacts.run_id, spec_count=len(prepared.jobs), base_url=settings.base_url
         )
+        if any(job.executor is ExecutorKind.AGENT for job in prepared.jobs):
+            # The SDK takes ~1.7 s to import: done in a thread while Playwright and the browser start, the
+            # first agent spec finds it loaded (python -m bench fixed_costs). Not for replays, which
+            # reach the model only to heal.
+            self._preload = asyncio.ensure_future(
+                asyncio.to_thread(importlib.import_module, "claude_agent_sdk")
+            )
         self._playwright_manager = async_playwright()
         playwright = self._playwright = await self._playwright_manager.start()
         browser_path = str(settings.browser_path) if settings.browser_path else None
@@ -383,6 +392,9 @@ class OpenRun:
         env, artifacts = self._env, self._artifacts
         if self._pool is not None:
             await self._pool.close()
+        if self._preload is not None:  # a thread cannot be cancelled: let it finish, whatever it raised
+            with contextlib.suppress(Exception):
+                await self._preload
         if self._playwright is not None:
             with contextlib.suppress(Exception):
                 await self._playwright.stop()

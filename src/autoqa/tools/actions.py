@@ -48,7 +48,11 @@ async def click(ctx: ToolContext, args: ClickArgs) -> ToolResult:
     located = await _prepare(ctx, "click", args.ref, args.target)
     url = ctx.page.url
     timeout = ctx.settings.action_timeout_ms
-    via = await _label_stand_in(located.locator, timeout) if args.button == "left" else None
+    via = (
+        await _label_stand_in(located.locator, timeout)
+        if args.button == "left" and _may_be_a_box(located)
+        else None
+    )
     clicked = located.locator.locator(f"xpath={via}") if via else located.locator
     async with settling(ctx):
         if args.double:
@@ -189,6 +193,19 @@ async def set_checked(ctx: ToolContext, args: SetCheckedArgs) -> ToolResult:
         elif not await _check_through_label(located, via, args.checked, timeout):
             via = None  # already as wanted: nothing was clicked
     return _done(ctx, located, url, checked=args.checked, **({"via_label": via} if via else {}))
+
+
+# Roles an <input type=checkbox|radio> can have: only such an input can have a label standing in for it.
+_BOX_ROLES = frozenset({"checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"})
+
+
+def _may_be_a_box(located: Located) -> bool:
+    """False when resolution already showed the element is no checkbox or radio input, which spares a
+    click the browser round trips of asking (most clicks are on buttons and links)."""
+    match = located.match
+    if match is None:  # found by ref or a hint: not described
+        return True
+    return match.role in _BOX_ROLES if match.role else match.tag in ("", "input")
 
 
 async def _label_stand_in(control: Locator, timeout_ms: float) -> str | None:

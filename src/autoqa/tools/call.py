@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -23,6 +24,7 @@ from autoqa.tools.result import ErrorCode, ToolError, ToolFailure, ToolResult
 from autoqa.tools.screenshots import failure_screenshot
 from autoqa.tools.secret_fields import secret_masks
 from autoqa.tools.spec import ToolSpec
+from autoqa.tools.trace_zone import traced, untraced
 
 _NOT_ABOUT_THE_PAGE = frozenset(
     {ErrorCode.INVALID_INPUT, ErrorCode.NAVIGATION_BLOCKED, ErrorCode.UNSUPPORTED, ErrorCode.PAGE_CLOSED}
@@ -150,22 +152,24 @@ async def _validate_and_run(
     ctx.extra[RAW_ARGS_KEY] = raw
     ctx.extra.pop(WARNINGS_KEY, None)
     try:
-        track = tracker(ctx)
-        watch = await page_watch(ctx)  # before the call: its navigation must already be watched
-        watch.note_call(spec.name, spec.kind)
-        was_on_error_page = on_error_page(ctx.page)
-        notices.extend(blocked_before_call(ctx))
-        url_before, dialogs_before = ctx.page.url, len(ctx.dialogs)
-        result = await _run(ctx, spec, model)
-        if spec.kind == "action" and result.ok:
-            result = _with_consequences(ctx, result, url_before, dialogs_before)
-        result = await enforce_after_call(ctx, spec.name, result)
-        result = await explain_failure(
-            ctx.page, track, spec.name, result, was_on_error_page=was_on_error_page
-        )
-        if report_violations:
-            result = with_violations(result, watch.drain(), spec.name, ctx.step)
-        notices.extend(track.pop_notices())
+        with untraced():  # bookkeeping; a check, and an action's own call, stay in a trace (trace_zone)
+            track = tracker(ctx)
+            watch = await page_watch(ctx)  # before the call: its navigation must already be watched
+            watch.note_call(spec.name, spec.kind)
+            was_on_error_page = on_error_page(ctx.page)
+            notices.extend(blocked_before_call(ctx))
+            url_before, dialogs_before = ctx.page.url, len(ctx.dialogs)
+            with traced() if spec.kind == "assertion" else contextlib.nullcontext():
+                result = await _run(ctx, spec, model)
+            if spec.kind == "action" and result.ok:
+                result = _with_consequences(ctx, result, url_before, dialogs_before)
+            result = await enforce_after_call(ctx, spec.name, result)
+            result = await explain_failure(
+                ctx.page, track, spec.name, result, was_on_error_page=was_on_error_page
+            )
+            if report_violations:
+                result = with_violations(result, watch.drain(), spec.name, ctx.step)
+            notices.extend(track.pop_notices())
     finally:
         ctx.extra.pop(RAW_ARGS_KEY, None)
         warnings.extend(ctx.extra.pop(WARNINGS_KEY, None) or ())
@@ -209,7 +213,8 @@ async def call_tool(
     # A check that attached its own picture (a visual diff) keeps it: it says more than the page now.
     if wants_shot and touched_page and ctx.settings.failure_screenshots and result.screenshot is None:
         mask = secret_masks(ctx, ctx.page)
-        shot, note = await failure_screenshot(ctx.page, ctx.settings, mask=mask)
+        with untraced():
+            shot, note = await failure_screenshot(ctx.page, ctx.settings, mask=mask)
         result = result.model_copy(update={"screenshot": shot, "screenshot_note": note})
     if ctx.secrets:
         result = _redacted(result, SecretSet(ctx.secrets))

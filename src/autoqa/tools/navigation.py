@@ -14,6 +14,7 @@ from autoqa.tools.args import ToolArgs
 from autoqa.tools.context import ToolContext
 from autoqa.tools.deadlines import bounded
 from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
+from autoqa.tools.trace_zone import traced
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 _STOP_BOUND_MS = 2_000
@@ -95,7 +96,8 @@ async def navigate(ctx: ToolContext, args: NavigateArgs) -> ToolResult:
     before = ctx.page.url
     warnings: list[str] = []
     try:
-        response = await ctx.page.goto(url, timeout=timeout, wait_until="load")
+        with traced():  # what a trace shows of the call (trace_zone)
+            response = await ctx.page.goto(url, timeout=timeout, wait_until="load")
     except PlaywrightTimeoutError:
         if ctx.page.url == before:
             await _stop_loading(ctx.page)
@@ -153,12 +155,13 @@ async def history(ctx: ToolContext, args: HistoryArgs) -> ToolResult:
                 )
     before = page.url
     try:
-        if args.action == "back":
-            await page.go_back(timeout=timeout, wait_until="load")
-        elif args.action == "forward":
-            await page.go_forward(timeout=timeout, wait_until="load")
-        else:
-            await page.reload(timeout=timeout, wait_until="load")
+        with traced():  # what a trace shows of the call (trace_zone)
+            if args.action == "back":
+                await page.go_back(timeout=timeout, wait_until="load")
+            elif args.action == "forward":
+                await page.go_forward(timeout=timeout, wait_until="load")
+            else:
+                await page.reload(timeout=timeout, wait_until="load")
     except PlaywrightTimeoutError:
         if page.url == before:
             await _stop_loading(page)

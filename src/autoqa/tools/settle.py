@@ -44,6 +44,7 @@ from playwright.async_api import Frame, Page, Request
 
 from autoqa.tools.context import ToolContext, ToolSettings
 from autoqa.tools.deadlines import _is_navigation_race, bounded
+from autoqa.tools.trace_zone import traced
 
 QUIET_MS = 50
 """How long the DOM must stay unchanged after an asynchronous change (a route change, a response)."""
@@ -440,13 +441,15 @@ async def settling(ctx: ToolContext) -> AsyncIterator[None]:
     page = ctx.page
     if ctx.settings.settle_timeout_ms <= 0:
         ctx.extra[LAST_KEY] = Settlement("off", 0.0)
-        yield
+        with traced():
+            yield
         return
     token = next(_tokens)
     watch = _NavigationWatch(page)
     try:
         armed = await _arm(page, token)
-        yield
+        with traced():  # the action is what a trace shows of the call (trace_zone)
+            yield
         ctx.extra[LAST_KEY] = (
             await settle(page, token, ctx.settings, watch) if armed else Settlement("unarmed", 0.0)
         )
