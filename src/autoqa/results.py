@@ -123,8 +123,9 @@ class StepResult:
     violations: tuple[dict[str, Any], ...] = ()
     """Invariants the app broke while this step ran (``{invariant, message, step, url}``)."""
     transient: tuple[dict[str, Any], ...] = ()
-    """Text that appeared in live regions and dialogs while this step ran (``{text, kind, step, url}``):
-    toasts and status messages, kept even when they were gone before a check could read them."""
+    """Text that appeared in live regions and dialogs while this step ran (``{text, kind, step, url, at_ms}``,
+    ``at_ms`` in milliseconds since the spec's first browser call): toasts and status messages, kept even
+    when they were gone before a check could read them."""
 
     @property
     def where(self) -> str:

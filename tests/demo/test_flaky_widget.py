@@ -6,6 +6,8 @@ import json
 import urllib.error
 import urllib.request
 
+from playwright.async_api import Page
+
 from autoqa.demo_app.server import DemoServer
 
 
@@ -24,3 +26,20 @@ def test_first_loads_fail_then_pass_per_token_and_a_seeded_rate_repeats() -> Non
         seeded = [[_load(s, "token=t&rate=0.5&seed=7")[0] for _ in range(20)] for s in (first, second)]
         assert seeded[0] == seeded[1] and {503, 200} == set(seeded[0])  # same seed, same sequence
         assert _load(first, "token=&fails=1")[0] == 400 and _load(first, "token=x&rate=2")[0] == 400
+
+
+async def test_the_widget_page_shows_the_seeded_rate_sequence_in_a_browser(page: Page) -> None:
+    # The page a spec navigates to, in Chromium, fails on the same loads as the API's seeded sequence
+    # (read over HTTP from a second server with the same seed): a flaky-rate spec is reproducible.
+    query = "token=w&rate=0.5&seed=7"
+    with DemoServer(bugs=()) as browsed, DemoServer(bugs=()) as reference:
+        shown = []
+        for _ in range(8):
+            await page.goto(f"{browsed.url}/flaky.html?{query}")
+            status = page.get_by_test_id("flaky-result")
+            await status.filter(has_text="(load").wait_for()
+            shown.append(await status.text_content())
+        expected = [_load(reference, query) for _ in range(8)]
+    words = {200: "ready", 503: "failed to load"}
+    assert shown == [f"Widget {words[code]} (load {body['load']})" for code, body in expected]
+    assert any("ready" in (text or "") for text in shown) and any("failed" in (text or "") for text in shown)

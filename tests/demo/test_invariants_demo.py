@@ -127,10 +127,17 @@ def test_each_invariant_and_the_toast_fail_their_step_on_a_broken_build(
     confirm = result["steps"][9]
     assert [v["invariant"] for v in confirm["violations"]] == ["no-failed-requests"]
     assert ("status", "Order placed") in {(t["kind"], t["text"]) for t in confirm["transient"]}
+    # Each entry carries when it appeared (ms since the spec's first browser call), in the order it did.
+    times = [t["at_ms"] for step in result["steps"] for t in step["transient"]]
+    assert times and all(isinstance(at, int) and at >= 0 for at in times), times
+    assert times == sorted(times), times
+    placed = next(t for t in confirm["transient"] if t["text"] == "Order placed")
     report = (run_dir / "report.html").read_text()
     assert "invariant <code>no-failed-requests</code>" in report and "appeared meanwhile" in report
+    assert f'<code>Order placed</code> <span class="muted">at {placed["at_ms"] / 1000:.3f} s</span>' in report
     junit = (run_dir / "junit.xml").read_text()
     assert 'type="INVARIANT_VIOLATED"' in junit and "/api/orders answered 500" in junit
+    assert f"appeared (status, at {placed['at_ms'] / 1000:.3f} s): Order placed" in junit
 
     # The exported test watches live regions from its first navigation: it passes on the working shop,
     # where the toast is gone before the check, and fails where the toast never shows.

@@ -3,6 +3,7 @@ submitted never reaches a server; the limits leave a partial result that says wh
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.async_api import Browser
@@ -118,3 +119,19 @@ async def test_the_time_limit_ends_the_crawl_with_what_it_found(
     assert [p.path for p in found.pages] == ["/"]
     assert [g.name for g in found.guardrails] == ["explore_timeout_s"]
     assert {u.reason for u in found.unvisited} == {"timeout"} and app.requested("/a.html") == []
+
+
+async def test_a_long_page_s_snapshot_is_stored_cut_to_the_limit_with_a_notice(
+    browser: Browser, recording_sites: tuple[RecordingSite, RecordingSite]
+) -> None:
+    app, _ = recording_sites
+    rows = "".join(f"<li>Product number {n} with a long description</li>" for n in range(200))
+    app.pages["/"] = f"<!doctype html><title>Long</title><h1>Catalogue</h1><ul>{rows}</ul>"
+    settings = ToolSettings(navigation_timeout_ms=3_000, snapshot_max_chars=500)
+    found = await _crawl(browser, app, max_pages=1, tool_settings=settings)
+    (page,) = found.pages
+    snapshot = found.snapshots[page.id]
+    assert snapshot.truncated and len(snapshot.text) <= 500, len(snapshot.text)
+    assert 'heading "Catalogue"' in snapshot.text  # the start of the page is kept
+    cut = re.search(r"\[snapshot cut: (\d+) more characters in (\d+) lines not shown", snapshot.text)
+    assert cut is not None and int(cut[1]) > 5_000 and int(cut[2]) > 150, snapshot.text[-300:]

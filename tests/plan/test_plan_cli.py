@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -49,6 +50,7 @@ def test_plan_on_the_demo_shop_logged_in_keeps_smoke_and_form_specs_that_pass(
 ) -> None:
     shutil.copytree(SPECS_DIR, tmp_path / "specs")
     password = demo_server.credentials.password
+    deletions = demo_server.deletion_requests
     out = _autoqa(
         ["plan", "--url", demo_server.url, "--auth", "specs/01-login.md", "--agent", "never"],
         tmp_path,
@@ -67,6 +69,38 @@ def test_plan_on_the_demo_shop_logged_in_keeps_smoke_and_form_specs_that_pass(
     sent, erase = (form["probe"] for form in contact["forms"])
     assert sent["messages"] == ["Name is required", "Email is required", "Message is required"]
     assert not erase["submitted"] and '"delete"' in erase["reason"]
+    assert demo_server.deletion_requests == deletions  # the server never got the "Delete my data" request
+    # What the crawl recorded of the page: each form's fields and buttons, and the landmarks.
+    fields = {
+        form["name"]: ([(f["label"], f["type"], f["required"]) for f in form["fields"]], form["buttons"])
+        for form in contact["forms"]
+    }
+    assert fields == {
+        "Contact us": (
+            [("Name", "text", True), ("Email", "email", True), ("Topic", "select", False),
+             ("Message", "textarea", True)],
+            ["Submit"],
+        ),
+        "Delete my data": ([("Account email", "email", True)], ["Delete my data"]),
+    }  # fmt: skip
+    assert {"role": "main", "name": ""} in contact["landmarks"]
+    assert {"role": "form", "name": "Contact us"} in contact["landmarks"]
+    # explore-elements.json: every page's bounded snapshot (with element refs) and its forms.
+    elements = _json(run / "plan-explore" / "explore-elements.json")["pages"]
+    assert [e["path"] for e in elements] == [p["path"] for p in graph["pages"]]
+    assert all(re.search(r"\[ref=(f\d+)?e\d+\]", e["snapshot"] or "") for e in elements), [
+        e["path"] for e in elements
+    ]
+    assert next(e for e in elements if e["path"] == "/contact.html")["forms"] == contact["forms"]
+    # explore-transcript.jsonl: one visit and one record per page, in the graph's order.
+    lines = (run / "plan-explore" / "explore-transcript.jsonl").read_text().splitlines()
+    events = [json.loads(line) for line in lines]
+    recorded = [e["url"] for e in events if e["event"] == "page.recorded"]
+    assert recorded == [p["url"] for p in graph["pages"]]
+    assert len([e for e in events if e["event"] == "page.visit"]) == len(graph["pages"]) + len(
+        [e for e in events if e["event"] == "page.redirected"]
+    )
+    assert events[0]["event"] == "crawl.start" and events[-1]["event"] == "crawl.finished"
 
     plan = _json(run / "plan" / "test-plan.json")
     kinds = sorted((c["kind"], c["status"]) for c in plan["cases"])
@@ -131,3 +165,33 @@ def test_a_crawl_past_its_page_limit_exits_10_and_generation_rejects_what_no_lon
     assert home["reason"].startswith("failed at step 4:") and "Welcome" in home["reason"]
     assert not (run / "plan/specs/smoke-home.md").exists()
     assert "> Rejected by `autoqa plan`: failed at step 4" in (run / home["file"]).read_text()
+
+
+def test_plan_explore_on_the_demo_shop_submits_delete_only_when_allowed_and_exits_10_at_its_page_limit(
+    tmp_path: Path,
+) -> None:
+    # From the contact page: its "Delete my data" form is probed first, then the crawl runs out of pages.
+    with DemoServer(bugs=()) as shop:
+        url = shop.url
+        explored = _autoqa(
+            ["plan-explore", "--url", f"{shop.url}/contact.html", "--max-pages", "3", "--allow", "delete"],
+            tmp_path,
+        )
+        assert shop.deletion_requests == 1  # the form was submitted: the server got the request
+    assert explored.returncode == 10, explored.stdout + explored.stderr
+    assert (
+        "guardrail explore_max_pages: limit=3 actual=3: the graph is partial (4 page(s) not visited)"
+        in explored.stdout
+    )
+    run = _run_dir(explored, tmp_path)
+    graph = _json(run / "plan-explore" / "explore-graph.json")
+    assert [p["path"] for p in graph["pages"]] == ["/contact.html", "/", "/login.html"]
+    assert graph["guardrails"] == [{"name": "explore_max_pages", "limit": 3, "actual": 3}]
+    unvisited = {(u["url"].removeprefix(url), u["reason"]) for u in graph["unvisited"]}
+    assert unvisited == {
+        (path, "max_pages") for path in ("/products.html", "/playground.html", "/list.html", "/tasks.html")
+    }  # the rest of the home page's links
+    erase = graph["pages"][0]["forms"][1]
+    assert erase["name"] == "Delete my data"
+    assert erase["probe"]["submitted"] and erase["probe"]["messages"] == ["Data deletion requested"]
+    assert _json(run / "plan" / "plan-summary.json")["exit_code"] == 10

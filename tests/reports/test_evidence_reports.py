@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from autoqa.artifacts.serialize import spec_result_from_dict, spec_result_to_dict
 from autoqa.reports.github import annotation_lines
 from autoqa.reports.html import render_html
 from autoqa.reports.junit import junit_xml
@@ -38,6 +40,11 @@ STEPS = (
         StepStatus.PASSED,
         healed=True,
         heal=Heal('page.get_by_test_id("postal-code")', 'page.get_by_label("Zip code")', "the label changed"),
+        transient=(
+            {"text": "Saving…", "kind": "status", "step": 3, "url": "/checkout", "at_ms": 4213},
+            {"text": "Saved", "kind": "status", "step": 3, "url": "/checkout", "at_ms": 5007},
+            {"text": "Old run", "kind": "alert", "step": 3, "url": "/checkout"},  # result.json before at_ms
+        ),
     ),
 )
 SPEC = SpecResult(
@@ -57,6 +64,21 @@ def test_report_html_shows_evidence_flags_heals_and_a_refused_export() -> None:
     assert "check the wording" in html and "&lt;b&gt;Pale&lt;/b&gt;" in html and "<b>Pale</b>" not in html
     assert "page.get_by_label(&quot;Zip code&quot;)" in html and "the label changed" in html
     assert "Export refused: no unique locator for step 3" in html
+
+
+def test_what_appeared_meanwhile_carries_its_time_in_the_report_junit_and_result_json() -> None:
+    html = render_html(RUN)
+    assert "appeared meanwhile" in html
+    assert html.index('<code>Saving…</code> <span class="muted">at 4.213 s</span>') < html.index(
+        '<code>Saved</code> <span class="muted">at 5.007 s</span>'
+    )
+    assert '<code>Old run</code> <span class="muted"></span>' in html
+    out = next(ET.fromstring(junit_xml(RUN)).iter("testcase")).findtext("system-out") or ""
+    assert "appeared (status, at 4.213 s): Saving…" in out and "appeared (status, at 5.007 s): Saved" in out
+    assert "appeared (alert): Old run" in out
+    written = json.loads(json.dumps(spec_result_to_dict(SPEC)))
+    assert [t.get("at_ms") for t in written["steps"][2]["transient"]] == [4213, 5007, None]
+    assert spec_result_from_dict(written).steps[2].transient == STEPS[2].transient
 
 
 def test_junit_carries_flags_as_properties_and_evidence_in_the_output() -> None:

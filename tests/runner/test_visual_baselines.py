@@ -5,11 +5,13 @@ the exported pytest-playwright test compares the same way."""
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from autoqa.demo_app.server import DemoServer
 from autoqa.exit_codes import ExitCode, exit_code_for
@@ -17,7 +19,7 @@ from autoqa.results import ExecutorKind, FlagKind, Outcome, RunResult, SpecResul
 from autoqa.runner.run import RunRequest, execute_run, prepare_run
 from export.test_exported_run import _environ, _pytest
 
-from .conftest import DEMO_SPECS, demo_environ
+from .conftest import DEMO_SPECS, demo_environ, run_cli
 
 CART_LOOK = """---
 title: The cart looks as it did
@@ -152,3 +154,45 @@ async def test_baselines_are_written_compared_broken_by_the_layout_bug_and_rewri
         f"baseline updated: {BASELINES}/cart.png — review it and commit it"
     ]  # the items list looks the same: its baseline is left alone
     assert page_baseline.read_bytes() != written
+
+
+HELP_LOOK = """# Help look
+
+## Preconditions
+- The demo shop runs
+
+## Steps
+1. Navigate to /help.html
+2. Verify the page matches the baseline "help"
+"""
+
+
+def test_update_baselines_on_the_command_line_rewrites_a_stale_baseline(
+    tmp_path: Path, demo_server: DemoServer
+) -> None:
+    project = tmp_path / "project"
+    (project / "specs").mkdir(parents=True)
+    (project / "specs" / "help-look.md").write_text(HELP_LOOK)
+    (project / "autoqa.toml").write_text('artifacts = "fail"\nassertion_timeout_ms = 1000\n')
+    label = "specs/.autoqa/baselines/specs-help-look/help.png"
+    baseline = project / label
+    baseline.parent.mkdir(parents=True)
+    stale = io.BytesIO()
+    Image.new("RGB", (64, 48), "red").save(stale, "PNG")
+    baseline.write_bytes(stale.getvalue())
+    env = demo_environ(demo_server, CI="true")
+    args = ["run", "specs", "--agent", "never", "--output", "out"]
+
+    compared = run_cli(args, cwd=project, env=env)  # without the flag the stale picture is compared, kept
+    assert compared.returncode == ExitCode.SPECS_FAILED, compared.stdout + compared.stderr
+    assert baseline.read_bytes() == stale.getvalue()
+
+    updated = run_cli([*args, "--update-baselines"], cwd=project, env=env)
+    assert updated.returncode == ExitCode.OK, updated.stdout + updated.stderr
+    with Image.open(baseline) as rewritten:
+        assert rewritten.size != (64, 48)
+    run_json = max((project / "out").glob("*/run.json"), key=lambda p: p.stat().st_mtime)
+    (spec,) = json.loads(run_json.read_text())["specs"]
+    result = json.loads((run_json.parent / spec["artifacts"]["result"]).read_text())
+    flags = [f["message"] for step in result["steps"] for f in step["flags"]]
+    assert flags == [f"baseline updated: {label} — review it and commit it"]

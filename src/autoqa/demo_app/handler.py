@@ -33,6 +33,23 @@ CONTENT_TYPES = {
 }
 
 
+class RequestCount:
+    """How many requests an endpoint received, for tests: ``autoqa plan`` must not send one it was not
+    allowed to (the "Delete my data" form), and must when it was."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._count = 0
+
+    def note(self) -> None:
+        with self._lock:
+            self._count += 1
+
+    @property
+    def count(self) -> int:
+        return self._count
+
+
 @dataclass(frozen=True, slots=True)
 class DemoState:
     """What every handler thread shares: configuration, sessions and the shutdown signal."""
@@ -44,6 +61,8 @@ class DemoState:
     quiet: bool
     flaky: FlakyCounter = field(default_factory=FlakyCounter)
     """Loads per token of ``/api/flaky`` (the flaky widget)."""
+    deletions: RequestCount = field(default_factory=RequestCount)
+    """``POST /api/data-deletion`` requests (the contact page's "Delete my data" form)."""
 
 
 class DemoHTTPServer(ThreadingHTTPServer):
@@ -175,6 +194,10 @@ class DemoRequestHandler(BaseHTTPRequestHandler):
             self.send_json(200, {"ok": True}, {"Set-Cookie": clear_cookie()})
         elif path == "/api/orders":
             self.handle_order()
+        elif path == "/api/data-deletion":
+            self.read_body()  # the email is not kept: the demo only counts that it was asked
+            self.state.deletions.note()
+            self.send_json(202, {"ok": True})
         else:
             self.send_json(404, {"error": f"no such endpoint: POST {path}"})
 

@@ -19,7 +19,7 @@ from types import TracebackType
 
 from autoqa.demo_app.accounts import Credentials, SessionStore
 from autoqa.demo_app.bugs import parse_bugs
-from autoqa.demo_app.handler import DemoHTTPServer, DemoState
+from autoqa.demo_app.handler import DemoHTTPServer, DemoState, RequestCount
 
 POLL_INTERVAL_S = 0.05  # how often the serving loop notices stop(); keeps stop() prompt
 
@@ -45,6 +45,12 @@ class DemoServer:
         self._httpd: DemoHTTPServer | None = None
         self._thread: threading.Thread | None = None
         self._stopping = threading.Event()
+        self._deletions = RequestCount()
+
+    @property
+    def deletion_requests(self) -> int:
+        """``POST /api/data-deletion`` requests received so far (the "Delete my data" form was submitted)."""
+        return self._deletions.count
 
     @property
     def username(self) -> str:
@@ -66,6 +72,7 @@ class DemoServer:
             sessions=SessionStore(),
             stopping=self._stopping,
             quiet=self.quiet,
+            deletions=self._deletions,
         )
         self._stopping.clear()
         try:

@@ -512,8 +512,8 @@ def with_evidence(
     seen: Sequence[Mapping[str, Any]] = (),
 ) -> SpecResult:
     """Attach the evidence map, the negative-check flags, the invariant violations and what appeared in
-    live regions and dialogs (``seen``: ``{text, kind, step, url}``) to every step of ``result``. A spec
-    that would pass with a violation on record fails at its step (the executors already fail it; this
+    live regions and dialogs (``seen``: ``{text, kind, step, url, at_ms}``) to every step of ``result``. A
+    spec that would pass with a violation on record fails at its step (the executors already fail it; this
     holds whatever path got here); with ``strict_negative`` a flagged step fails it too."""
     by_step: dict[int, list[ToolCall]] = {}
     for call in calls:

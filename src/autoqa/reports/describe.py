@@ -89,6 +89,15 @@ def one_line(text: str, limit: int = 200) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
+def appeared_at(entry: Mapping[str, object]) -> str:
+    """``at 4.213 s``: when a toast or dialog text appeared (``at_ms``, since the spec's first browser call);
+    empty for an entry without a time (a result.json written before times were recorded)."""
+    at_ms = entry.get("at_ms")
+    if not isinstance(at_ms, int | float) or isinstance(at_ms, bool):
+        return ""
+    return f"at {at_ms / 1000:.3f} s"
+
+
 def duration(ms: float) -> str:
     if ms < 1000:
         return f"{ms:.0f} ms"

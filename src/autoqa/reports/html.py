@@ -18,6 +18,7 @@ from pathlib import Path
 
 from autoqa.artifacts.atomic import write_text_atomic
 from autoqa.reports.describe import (
+    appeared_at,
     counts,
     display_path,
     duration,
@@ -171,7 +172,8 @@ def _page_evidence(step: StepResult) -> str:
     if not step.transient:
         return broken
     items = "".join(
-        f"<li>{_e(t.get('kind'))}: <code>{_e(one_line(str(t.get('text', '')), 160))}</code></li>"
+        f"<li>{_e(t.get('kind'))}: <code>{_e(one_line(str(t.get('text', '')), 160))}</code>"
+        f' <span class="muted">{_e(appeared_at(t))}</span></li>'
         for t in step.transient
     )
     return f'{broken}<div class="evidence">appeared meanwhile:<ul>{items}</ul></div>'

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from autoqa.artifacts.atomic import write_bytes_atomic
 from autoqa.reports.describe import (
+    appeared_at,
     classified_message,
     classname,
     display_path,
@@ -73,7 +74,9 @@ def _steps_text(spec: SpecResult) -> str:
         lines.extend(f"    proved by: {evidence}" for evidence in step.evidence)
         lines.extend(f"    WARNING ({flag.kind}): {flag.message}" for flag in step.flags)
         lines.extend(f"    INVARIANT ({v.get('invariant')}): {v.get('message')}" for v in step.violations)
-        lines.extend(f"    appeared ({t.get('kind')}): {t.get('text')}" for t in step.transient)
+        for t in step.transient:
+            when = f", {appeared_at(t)}" if appeared_at(t) else ""
+            lines.append(f"    appeared ({t.get('kind')}{when}): {t.get('text')}")
         if step.heal is not None:
             lines.append(
                 f"    healed: {step.heal.old_locator} -> {step.heal.new_locator} ({step.heal.explanation})"

@@ -6,7 +6,7 @@ iframes included), and an init script (``live_regions.js``, with the page librar
 reports, through a binding, text appearing in live regions and dialogs and error text on the page.
 
 Everything reported is stamped with the step running at that moment (``ToolContext.step``) and a monotonic
-time. Two records come out of it:
+time (kept in the results as ``at_ms``, milliseconds since the watch started). Two records come out of it:
 
 * :attr:`PageWatch.seen` — every live-region or dialog text that appeared (toasts, status messages), for
   ``assert_appeared`` and the report;
@@ -55,9 +55,12 @@ class SeenText:
     at: float
     """``time.monotonic()`` when the page reported it."""
     url: str = ""
+    at_ms: int = 0
+    """Milliseconds from the start of the spec's watch (its first tool call, before the first navigation)
+    to the report: the recorded time, comparable across a spec's entries and steps."""
 
     def as_dict(self) -> dict[str, Any]:
-        return {"text": self.text, "kind": self.kind, "step": self.step, "url": self.url}
+        return {"text": self.text, "kind": self.kind, "step": self.step, "url": self.url, "at_ms": self.at_ms}
 
 
 def init_script(binding: str, patterns: tuple[str, ...], *, with_library: bool = True) -> str:
@@ -231,13 +234,15 @@ class PageWatch:
                 return
             url = str(entry.get("url", ""))
             if entry.get("type") == "seen":
+                now = time.monotonic()
                 self.seen.append(
                     SeenText(
                         clip(str(entry.get("text", "")), 500),
                         str(entry.get("kind", "live")),
                         self._ctx.step,
-                        time.monotonic(),
+                        now,
                         short_url(url),
+                        round((now - self.started) * 1000),
                     )
                 )
                 del self.seen[:-MAX_SEEN]

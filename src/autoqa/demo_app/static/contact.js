@@ -1,4 +1,4 @@
-// The contact form checks its required fields; the data-deletion form only says it was asked.
+// The contact form checks its required fields; the data-deletion form asks the server and says so.
 (function () {
   "use strict";
   var FIELDS = [
@@ -26,8 +26,18 @@
       : "";
   });
 
+  // A real request, so a crawl that was not allowed to submit this form is seen never to have sent it.
   document.getElementById("erase-form").addEventListener("submit", function (event) {
     event.preventDefault();
-    document.querySelector("[data-testid=erase-result]").textContent = "Data deletion requested";
+    var result = document.querySelector("[data-testid=erase-result]");
+    fetch("/api/data-deletion", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: document.getElementById("erase-email").value.trim() })
+    })
+      .then(function (response) {
+        result.textContent = response.ok ? "Data deletion requested" : "Data deletion failed";
+      })
+      .catch(function () { result.textContent = "Data deletion failed"; });
   });
 })();
