@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from autoqa.secrets import PLACEHOLDER, SecretSet
 from autoqa.tools.context import ToolContext
 from autoqa.tools.invariants import with_violations
-from autoqa.tools.locate import RAW_ARGS_KEY, WARNINGS_KEY
+from autoqa.tools.locate import RAW_ARGS_KEY, RESOLVED_KEY, WARNINGS_KEY, naming_resolved
 from autoqa.tools.origin_guard import blocked_before_call, enforce_after_call
 from autoqa.tools.page_health import explain_failure, on_error_page
 from autoqa.tools.page_watch import page_watch
@@ -149,6 +149,7 @@ async def _validate_and_run(
         return ToolResult.failure(ErrorCode.INVALID_INPUT, _describe_validation(spec, exc)), False
     ctx.extra[RAW_ARGS_KEY] = raw
     ctx.extra.pop(WARNINGS_KEY, None)
+    ctx.extra.pop(RESOLVED_KEY, None)
     try:
         track = tracker(ctx)
         watch = await page_watch(ctx)  # before the call: its navigation must already be watched
@@ -157,6 +158,10 @@ async def _validate_and_run(
         notices.extend(blocked_before_call(ctx))
         url_before, dialogs_before = ctx.page.url, len(ctx.dialogs)
         result = await _run(ctx, spec, model)
+        if result.error is not None:
+            result = result.model_copy(
+                update={"error": naming_resolved(result.error, ctx.extra.get(RESOLVED_KEY))}
+            )
         if spec.kind == "action" and result.ok:
             result = _with_consequences(ctx, result, url_before, dialogs_before)
         result = await enforce_after_call(ctx, spec.name, result)
@@ -168,6 +173,7 @@ async def _validate_and_run(
         notices.extend(track.pop_notices())
     finally:
         ctx.extra.pop(RAW_ARGS_KEY, None)
+        ctx.extra.pop(RESOLVED_KEY, None)
         warnings.extend(ctx.extra.pop(WARNINGS_KEY, None) or ())
     return result, True
 
