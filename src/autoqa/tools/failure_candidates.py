@@ -69,6 +69,23 @@ def _as_spec_target(c: dict[str, Any]) -> str:
     return text + (" (hidden)" if c.get("hidden") else "")
 
 
+def _plural(noun: str) -> str:
+    return noun + ("es" if noun.endswith(("x", "s", "ch", "sh")) else "s")
+
+
+def of_kind(candidates: Sequence[dict[str, Any]], within: str | None) -> str:
+    """For people, the elements of the kind a target asked for when none is similar by name:
+    ``buttons in "SPQR": "Delete", "Edit"``, ``checkboxes on the page: "Available"``; elements of several
+    kinds are named one by one (``in "SPQR": the "Delete" button; the "Notes" field``)."""
+    where = f'in "{within}"' if within else "on the page"
+    roles = {str(c["role"]) for c in candidates}
+    if len(roles) == 1 and all(c.get("name") for c in candidates):
+        role = roles.pop()
+        names = ", ".join(f'"{c["name"]}"' + (" (hidden)" if c.get("hidden") else "") for c in candidates)
+        return f"{_plural(_ROLE_NOUN.get(role, role))} {where}: {names}"
+    return f"{where}: " + "; ".join(_as_spec_target({**c, "context": None}) for c in candidates)
+
+
 def render(candidates: Sequence[dict[str, Any]], *, refs: bool = True) -> str:
     """For a model: ``button "Add to cart" [ref=e21] (in "Backpack")``; for people (``refs=False``): the
     target a step can name, ``the "Add to cart" button in "Backpack"`` (a ref means something only to a

@@ -11,7 +11,7 @@ from playwright.async_api import Locator
 
 from autoqa.tools.context import ToolContext
 from autoqa.tools.deadlines import Deadline, bounded, poll
-from autoqa.tools.failure_candidates import render, with_refs
+from autoqa.tools.failure_candidates import of_kind, render, with_refs
 from autoqa.tools.page_scripts import run_on_element
 from autoqa.tools.refs import resolve_ref
 from autoqa.tools.result import ErrorCode, ToolError, ToolFailure
@@ -172,8 +172,12 @@ async def target_failure(ctx: ToolContext, target: str, lookup: TargetLookup) ->
         )
     locators = [locator_for(ctx.page, c) for c in lookup.candidates]
     candidates = await with_refs(ctx, lookup.candidates, locators)
-    hint = f"closest: {render(candidates, refs=False)}" if candidates else "nothing similar is visible"
-    advice = f"closest refs: {render(candidates)}" if candidates else "take a snapshot"
+    if lookup.same_kind and candidates:
+        hint = f"nothing similar is visible; {of_kind(candidates, lookup.within)}"
+    else:
+        hint = f"closest: {render(candidates, refs=False)}" if candidates else "nothing similar is visible"
+    closest = "refs of that kind (no name is similar)" if lookup.same_kind else "closest refs"
+    advice = f"{closest}: {render(candidates)}" if candidates else "take a snapshot"
     if lookup.sealed:
         hint += (
             f"; <{'>, <'.join(lookup.sealed)}> render inside a closed shadow root, which cannot be read "

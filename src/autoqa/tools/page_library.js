@@ -581,7 +581,12 @@ function matcher(pass) {
     return score > 0.3 && fits(e) && actable(e) ? score + 0.5 : score;  // what the filter wants first
   }
 
-  return {kind: pass.kind, exactIn, tokenTier, closeness, nameFor};
+  // The kind the description asks for (its role words, else what the action acts on), for the fallback
+  // candidates: a renamed "In stock" checkbox is the "Available" checkbox, not a link that looks alike.
+  const kinded = roles.size > 0 || !!acts;
+  const sameKind = (e) => fits(e) && actable(e);
+
+  return {kind: pass.kind, exactIn, tokenTier, closeness, nameFor, kinded, sameKind};
 }
 
 // Custom elements that draw something yet expose no open shadow root and no content of their own: they
@@ -618,13 +623,30 @@ function closest(docs, main) {
   for (const {doc, path} of docs) {
     for (const e of elementsOf(doc.documentElement)) {
       if (!interactive(e) && roleOf(e) !== 'heading') continue;
-      if (!isVisible(e)) continue;
+      if (!isVisible(e) || (main.kinded && !main.sameKind(e))) continue;  // a kind asked for is kept
       const score = main.closeness(e);
       if (score > 0.3) scored.push({score, e, path});
     }
   }
   scored.sort((a, b) => b.score - a.score);
   return scored.slice(0, args.limit).map((s) => describe(s.e, s.path, true, false, main.nameFor));
+}
+
+// When nothing is similar: the visible elements of the kind asked for (role words or the action's), in the
+// scope when the target names one (any control there when it names no kind), in page order —
+// 'buttons in "SPQR": "Delete", "Edit"' says more than "nothing similar". (None is similar by name: that
+// is why we are here, so no closeness order.)
+function sameKind(docs, main) {
+  if (!main.kinded && !within) return [];
+  const found = [];
+  for (const {doc, path} of docs) {
+    for (const e of elementsOf(doc.documentElement)) {
+      if (isVisible(e) && (main.kinded ? main.sameKind(e) : interactive(e))) found.push({e, path});
+    }
+  }
+  const kept = new Set(scoped(found.map((f) => f.e)));
+  const pool = within ? found.filter((f) => kept.has(f.e)) : found;
+  return pool.slice(0, args.limit).map((f) => describe(f.e, f.path, true, false, main.nameFor));
 }
 
 const passes = args.passes.map(matcher);
@@ -660,8 +682,10 @@ for (const pass of passes) {
   }
 }
 const withinSeen = !within || holders().exact.length + holders().partial.length > 0;
-return {status: 'none', tier: null, count: 0, hidden: false, matches: [], candidates: closest(docs, main),
-        sealed: sealedHosts(docs), withinSeen};
+const similar = closest(docs, main);
+const ofKind = similar.length ? [] : sameKind(docs, main);
+return {status: 'none', tier: null, count: 0, hidden: false, matches: [], candidates: similar.length ? similar : ofKind,
+        sameKind: ofKind.length > 0, sealed: sealedHosts(docs), withinSeen};
 }
 
 function describeAll(els, args) {
