@@ -11,7 +11,7 @@ from playwright.async_api import Locator
 
 from autoqa.tools.context import ToolContext
 from autoqa.tools.deadlines import Deadline, bounded, poll
-from autoqa.tools.failure_candidates import of_kind, render, with_refs
+from autoqa.tools.failure_candidates import as_choices, of_kind, render, with_refs
 from autoqa.tools.page_scripts import run_on_element
 from autoqa.tools.refs import resolve_ref
 from autoqa.tools.result import ErrorCode, ToolError, ToolFailure
@@ -164,8 +164,7 @@ async def target_failure(ctx: ToolContext, target: str, lookup: TargetLookup) ->
         candidates = await with_refs(ctx, lookup.matches, lookup.match_locators)
         return ToolFailure(
             ErrorCode.AMBIGUOUS_TARGET,
-            f"target {target!r} matches {lookup.count} elements equally well: "
-            f"{render(candidates, refs=False)}",
+            f"target {target!r} matches {lookup.count} elements equally well: {as_choices(candidates)}",
             advice=f"use one of these: {render(candidates)}; or a more specific target",
             candidates=candidates,
             count=lookup.count,

@@ -431,6 +431,19 @@ function inNamedRegion(m) {
   }
   return false;
 }
+// The name of the innermost named region holding ``m``, as inNamedRegion reads a scope: an ambiguity can
+// then offer a clause that picks one match when their rows say nothing ("the "Archive" link in "Footer"").
+function regionOf(m) {
+  let child = m;
+  for (let a = up(m); a && a.nodeType === 1; a = up(a)) {
+    const label = labelText(a) || norm(a.getAttribute('aria-label'));
+    if (label) return label.slice(0, 60);
+    const heading = headingBefore(child);
+    if (heading && textOf(heading)) return textOf(heading).slice(0, 60);
+    child = a;
+  }
+  return null;
+}
 // The smallest element holding ``m`` and one of the texts ``hs`` as one row (null: they share none).
 function rowWith(m, hs) {
   let best = null;
@@ -663,7 +676,11 @@ const answer = (unmerged, path, pass) => { const found = oneLink(unmerged); retu
   status: found.matches.length === 1 ? 'found' : 'ambiguous', tier: found.tier, count: found.matches.length,
   hidden: found.hidden,
   matches: found.matches.slice(0, found.matches.length === 1 ? 1 : args.limit)
-    .map((e) => describe(e, path, found.matches.length > 1, !!args.state, pass.nameFor))}); };
+    .map((e) => {
+      const out = describe(e, path, found.matches.length > 1, !!args.state, pass.nameFor);
+      // What else tells alike matches apart in a step: their region, their test id.
+      return found.matches.length > 1 ? {...out, region: regionOf(e), testId: e.getAttribute(args.testId)} : out;
+    })}); };
 let hiddenExact = null;
 for (const pass of passes) {
   if (pass.kind === 'tokens') continue;

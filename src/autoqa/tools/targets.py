@@ -276,6 +276,10 @@ class Match:
     frame: tuple[str, ...]
     context: str | None
     state: dict[str, Any]
+    region: str | None = None
+    """For one of several alike matches: the innermost named region holding it (a scope a step can name)."""
+    test_id: str | None = None
+    """For one of several alike matches: its test id attribute, if any."""
 
     @classmethod
     def from_js(cls, raw: dict[str, Any]) -> Match:
@@ -288,6 +292,8 @@ class Match:
             frame=tuple(raw.get("frame") or ()),
             context=raw.get("context"),
             state=raw.get("state") or {},
+            region=raw.get("region"),
+            test_id=raw.get("testId"),
         )
 
     def label(self) -> str:
