@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from autoqa.errors import UsageError
 from autoqa.events import FanoutSink
 from autoqa.exit_codes import ExitCode, exit_code_for
+from autoqa.results import RunResult
 from autoqa.runner.run import PreparedRun, RunRequest, execute_run, prepare_run
 from autoqa.text_safety import encodable, terminal_safe
 
@@ -69,6 +70,25 @@ def print_dry_run(prepared: PreparedRun) -> int:
     return not_plain
 
 
+def dry_run_exit_code(prepared: PreparedRun) -> ExitCode:
+    """The exit code a real run would give for the specs planning already refuses or skips (``--agent
+    never``: a step neither plain nor cached is ``needs_agent``, exit 4): their not-run results, settled
+    and judged as a run's; the specs that would run are not judged (nothing ran)."""
+    from autoqa.runner.disposition import settle
+    from autoqa.runner.spec_runner import not_run_result
+
+    refused = tuple(
+        settle(
+            not_run_result(job, job.not_run_reason, job.not_run_outcome),
+            prepared.settings,
+            prepared.quarantine,
+        )
+        for job in prepared.jobs
+        if job.not_run_outcome is not None
+    )
+    return exit_code_for(RunResult(run_id="dry-run", specs=refused))
+
+
 def run_interruptibly(coro: Coroutine[Any, Any, T]) -> T:
     """``asyncio.run`` where Ctrl-C and SIGTERM cancel the run, so it can write what finished.
 
@@ -108,7 +128,7 @@ def execute_and_report(
         raise UsageError("no specs selected (check the paths, -k and --tag filters, and --shard)")
     if dry_run:
         not_plain = print_dry_run(prepared)
-        return ExitCode.NEEDS_AGENT if plain_only and not_plain else ExitCode.OK
+        return ExitCode.NEEDS_AGENT if plain_only and not_plain else dry_run_exit_code(prepared)
     tty = sys.stderr.isatty() and not json_output and not prepared.settings.debug
     # With --json, stdout is one JSON document: GitHub annotations go to stderr (the runner reads both).
     annotations = sys.stderr if json_output else sys.stdout

@@ -40,6 +40,7 @@ class PlainProgress:
         self._lock = threading.Lock()
         self._open_steps: dict[str, Any] = {}
         self._held: dict[str, list[str]] = {}
+        self._where: dict[str, str | None] = {}
 
     def _print(self, text: str) -> None:
         with self._lock:
@@ -58,11 +59,14 @@ class PlainProgress:
         elif kind == "step.started":
             self._flush(spec)
             self._open_steps[spec] = fields.get("step")
+            self._where[spec] = fields.get("where")
         elif kind == "tool.result" and not fields.get("ok"):
-            line = (
-                f"  {spec} step {fields.get('step')}: {fields.get('tool')} "
-                f"{fields.get('error_code')}: {fields.get('error_message')}"
+            open_step = self._open_steps.get(spec, object())
+            where = (self._where.get(spec) if fields.get("step") == open_step else None) or (
+                f"step {fields.get('step')}"
             )
+            failure = f"{fields.get('tool')} {fields.get('error_code')}: {fields.get('error_message')}"
+            line = f"  {spec} {where}: {failure}"
             if spec in self._open_steps:
                 self._held.setdefault(spec, []).append(line)
             else:

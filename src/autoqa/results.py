@@ -127,14 +127,24 @@ class StepResult:
     ``at_ms`` in milliseconds since the spec's first browser call): toasts and status messages, kept even
     when they were gone before a check could read them."""
 
+    position: int | None = None
+    """Its number among the steps of ``source`` as written (``index`` counts the expanded spec)."""
+    included_at: tuple[tuple[int, str], ...] = ()
+    """For a step from a library: the include chain, innermost first, as (the include step's number in
+    its file, that file); the last file is the spec itself."""
+
     @property
     def where(self) -> str:
-        """``step 3 (steps/login.md:7)``: where a person finds the step (includes resolved)."""
-        return (
-            f"step {self.index} ({self.source}:{self.line})"
-            if self.source and self.line
-            else f"step {self.index}"
-        )
+        """Where a person finds the step, the one wording every report uses: ``step 3 (specs/a.md:7)``;
+        an included step by its number in its own file and the include chain, ``step 2 of steps/b.md:4
+        (included at step 1 of steps/a.md, included at step 3)``."""
+        at = f"{self.source}:{self.line}" if self.source and self.line else None
+        if not self.included_at or not self.position or not self.source:
+            return f"step {self.index} ({at})" if at else f"step {self.index}"
+        *libraries, _spec = self.included_at
+        chain = [f"included at step {n} of {source}" for n, source in libraries]
+        chain.append(f"included at step {self.included_at[-1][0]}")
+        return f"step {self.position} of {at or self.source} ({', '.join(chain)})"
 
 
 @dataclass(frozen=True, slots=True)

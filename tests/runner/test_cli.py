@@ -26,6 +26,22 @@ def test_dry_run_prints_steps_and_starts_no_browser(demo_project: Path, demo_ser
     assert not (demo_project / "artifacts").exists()
 
 
+def test_dry_run_with_agent_never_reports_refused_specs_with_the_run_exit_code(
+    tmp_path: Path, demo_server: DemoServer
+) -> None:
+    (tmp_path / "specs").mkdir()
+    head = "# {}\n\n## Preconditions\n- x\n\n## Steps\n1. Go to /login.html\n"
+    (tmp_path / "specs" / "plain.md").write_text(head.format("Plain") + '2. Verify "Log in" is visible\n')
+    (tmp_path / "specs" / "prose.md").write_text(head.format("Prose") + "2. Admire the login form\n")
+    env = demo_environ(demo_server)
+    out = run_cli(["run", "specs", "--dry-run", "--agent", "never"], cwd=tmp_path, env=env)
+    assert out.returncode == 4, out.stdout + out.stderr  # ExitCode.NEEDS_AGENT, as a real run gives
+    assert "→ needs_agent: step 2 " in out.stdout and "--agent never forbids model calls" in out.stdout
+    (tmp_path / "specs" / "prose.md").unlink()
+    out = run_cli(["run", "specs", "--dry-run", "--agent", "never"], cwd=tmp_path, env=env)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
 def test_spec_error_exits_2_naming_file_and_line(tmp_path: Path, demo_server: DemoServer) -> None:
     (tmp_path / "specs").mkdir()
     (tmp_path / "specs" / "bad.md").write_text(

@@ -26,7 +26,7 @@ def test_an_included_step_that_fails_points_at_its_own_file_and_line(
     )
     code, run, output = run_project(project, url, GITHUB_ACTIONS="true")
     assert code == 1, output
-    assert "— step 2 (steps/open.md:4): assert_text_present failed" in output
+    assert "— step 2 of steps/open.md:4 (included at step 1): assert_text_present failed" in output
     assert "::error file=steps/open.md,line=4," in output
     steps = run["specs"][0]["steps"]
     assert [(s["source"], s["line"]) for s in steps] == [
@@ -34,3 +34,60 @@ def test_an_included_step_that_fails_points_at_its_own_file_and_line(
         ("steps/open.md", 4),
         ("specs/inc.md", 6),
     ]
+
+
+def _latest_run(project: Path) -> Path:
+    return sorted(p for p in (project / "out").glob("*") if p.is_dir() and not p.is_symlink())[-1]
+
+
+def test_a_nested_included_step_is_named_by_its_number_in_its_file_and_the_include_chain(
+    tmp_path: Path, site: tuple[Path, str]
+) -> None:
+    folder, url = site
+    (folder / "l.html").write_text(PAGE)
+    project = tmp_path / "project"
+    (project / "specs").mkdir(parents=True)
+    (project / "steps").mkdir()
+    (project / "steps" / "a.md").write_text('# A\n\n1. include: b\n2. Verify "todos" is visible\n')
+    (project / "steps" / "b.md").write_text('# B\n\n1. Open /l.html\n2. Verify "nope nope" is visible\n')
+    (project / "specs" / "nest.md").write_text(
+        "# Nest\n## Preconditions\n- none\n## Steps\n"
+        '1. Verify "x" is not visible\n2. Open /l.html\n3. include: a\n4. Verify "todos" is visible\n'
+    )
+    code, run, output = run_project(project, url, GITHUB_ACTIONS="true")
+    assert code == 1, output
+    where = "step 2 of steps/b.md:4 (included at step 1 of steps/a.md, included at step 3)"
+    # The FAILED line, the live line of the failing call, the annotation's message, JUnit and the report.
+    assert f"— {where}: assert_text_present failed" in output
+    assert f"  specs-nest {where}: assert_text_present" in output
+    annotation = next(line for line in output.splitlines() if line.startswith("::error "))
+    assert annotation.startswith("::error file=steps/b.md,line=4,"), annotation
+    assert f'::[app_bug] {where} "Verify' in annotation, annotation
+    steps = run["specs"][0]["steps"]
+    assert steps[3]["index"] == 4 and steps[3]["position"] == 2
+    assert steps[3]["included_at"] == [
+        {"step": 1, "source": "steps/a.md"},
+        {"step": 3, "source": "specs/nest.md"},
+    ]
+    assert steps[1]["included_at"] == [] and steps[1]["position"] == 2
+    out = _latest_run(project)
+    junit = (out / "junit.xml").read_text()
+    assert f'message="[app_bug] {where} &quot;Verify' in junit, junit
+    assert where in (out / "report.html").read_text()
+
+
+def test_where_is_the_one_wording_for_a_step() -> None:
+    from autoqa.results import StepResult, StepStatus
+
+    top = StepResult(5, "x", StepStatus.FAILED, source="specs/a.md", line=9, position=2)
+    assert top.where == "step 5 (specs/a.md:9)"
+    once = StepResult(
+        3,
+        "x",
+        StepStatus.FAILED,
+        source="steps/login.md",
+        line=6,
+        position=3,
+        included_at=((1, "specs/a.md"),),
+    )
+    assert once.where == "step 3 of steps/login.md:6 (included at step 1)"

@@ -147,3 +147,19 @@ def test_unreadable_library_is_an_include_error(tmp_path: Path) -> None:
     (tmp_path / "steps" / "binary.md").write_bytes(b"\xff\xfe\x00bad")
     with pytest.raises(IncludeError, match="cannot read step library"):
         load(spec, tmp_path)
+
+
+def test_each_step_keeps_its_number_in_its_own_file_and_the_include_chain(tmp_path: Path) -> None:
+    spec = write(tmp_path / "specs" / "buy.md", SPEC_HEAD + '1. Click "a"\n2. include: outer\n3. Click "z"\n')
+    outer = write(tmp_path / "steps" / "outer.md", '1. Click "o1"\n2. include: inner\n')
+    inner = write(tmp_path / "steps" / "inner.md", '1. Click "i1"\n2. Click "i2"\n')
+    steps = load(spec, tmp_path).steps
+    placed = [(s.index, s.position, [(n, p.name) for n, p in s.included_at]) for s in steps]
+    assert placed == [
+        (1, 1, []),
+        (2, 1, [(2, "buy.md")]),
+        (3, 1, [(2, "outer.md"), (2, "buy.md")]),
+        (4, 2, [(2, "outer.md"), (2, "buy.md")]),
+        (5, 3, []),
+    ]
+    assert steps[3].source == inner.resolve() and steps[1].source == outer.resolve()

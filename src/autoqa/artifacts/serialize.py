@@ -64,6 +64,8 @@ def step_to_dict(step: StepResult) -> dict[str, Any]:
         "heal": _heal_to_dict(step.heal),
         "source": step.source,
         "line": step.line,
+        "position": step.position,
+        "included_at": [{"step": n, "source": source} for n, source in step.included_at],
         "violations": [dict(v) for v in step.violations],
         "transient": [dict(t) for t in step.transient],
         "tool_calls": [tool_call_to_dict(c) for c in step.tool_calls],
@@ -185,6 +187,8 @@ def _step(data: Mapping[str, Any]) -> StepResult:
         heal=_heal(data.get("heal")),
         source=str(data["source"]) if data.get("source") else None,
         line=int(data["line"]) if data.get("line") else None,
+        position=int(data["position"]) if data.get("position") else None,
+        included_at=tuple((int(i["step"]), str(i["source"])) for i in data.get("included_at") or ()),
         violations=_dicts(data.get("violations")),
         transient=_dicts(data.get("transient")),
     )

@@ -66,12 +66,13 @@ def error_code(spec: SpecResult) -> str | None:
 
 
 def failure_message(spec: SpecResult) -> str:
-    """``step 3 "Verify the total is $39.98": expected …`` — the failed step and the reason."""
+    """``step 3 (specs/cart.md:9) "Verify the total is $39.98": expected …`` — the failed step, where it
+    was written (:attr:`StepResult.where`, include chain and all) and the reason."""
     step = failed_step(spec)
     reason = spec.reason or (step.reason if step else None) or str(spec.outcome)
     if step is None:
         return reason
-    return f'step {step.index} "{one_line(step.text, 120)}": {reason}'
+    return f'{step.where} "{one_line(step.text, 120)}": {reason}'
 
 
 def classified_message(spec: SpecResult) -> str:

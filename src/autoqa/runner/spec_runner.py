@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from playwright.async_api import Browser, BrowserContext, Page
 
+from autoqa.events import EventSink
 from autoqa.execute.plain import run_plain
 from autoqa.execute.recording import RecordingCaller
 from autoqa.execute.triage import Evidence, known
@@ -30,7 +31,7 @@ from autoqa.runner.after_pass import PassedSpec
 from autoqa.runner.disposition import heal_allowed, settle, with_attempts, with_budget
 from autoqa.runner.jobs import SpecJob
 from autoqa.runner.run_context import RunEnvironment
-from autoqa.spec.model import Spec
+from autoqa.spec.model import Spec, Step
 from autoqa.spec.slug import slugify_path
 from autoqa.tools.baseline_files import BaselineFolder, spec_baseline_folder
 from autoqa.tools.context import ToolContext
@@ -247,9 +248,8 @@ async def _execute(
         async with asyncio.timeout(outer):
             if job.executor is ExecutorKind.PLAIN:
                 assert job.plain is not None
-                result = await run_plain(
-                    job.spec, job.plain, caller, events=env.events, slug=job.slug, ctx=ctx
-                )
+                events = _PlacedSteps(env.events, job.spec, env.root)
+                result = await run_plain(job.spec, job.plain, caller, events=events, slug=job.slug, ctx=ctx)
             elif job.executor is ExecutorKind.REPLAY:
                 result, replay = await _replay(job, ctx, caller, env, transcript)
             elif job.executor is ExecutorKind.AGENT:
@@ -331,7 +331,7 @@ async def _replay(
         job.cache_plan,
         caller,
         ctx=ctx,
-        events=env.events,
+        events=_PlacedSteps(env.events, job.spec, env.root),
         slug=job.slug,
         redact=job.secrets.redact,
         heal=heal if can_heal else None,
@@ -396,23 +396,47 @@ def not_run_result(
     )
 
 
+def _label(path: Path, root: Path | None) -> str:
+    try:
+        return path.resolve().relative_to((root or Path.cwd()).resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def place_step(step: StepResult, written: Step, root: Path | None) -> StepResult:
+    """``step`` with the file and line it was written in, its number there and its include chain."""
+    return replace(
+        step,
+        source=_label(written.source, root),
+        line=written.line,
+        position=written.position or None,
+        included_at=tuple((n, _label(path, root)) for n, path in written.included_at),
+    )
+
+
 def placed(result: SpecResult, spec: Spec, root: Path | None) -> SpecResult:
     """Each step result with the file and line the step was written in (an included step's own file)."""
     written = {step.index: step for step in spec.steps}
-
-    def label(path: Path) -> str:
-        try:
-            return path.resolve().relative_to((root or Path.cwd()).resolve()).as_posix()
-        except ValueError:
-            return path.as_posix()
-
-    steps = tuple(
-        replace(s, source=label(written[s.index].source), line=written[s.index].line)
-        if s.index in written
-        else s
-        for s in result.steps
-    )
+    steps = tuple(place_step(s, written[s.index], root) if s.index in written else s for s in result.steps)
     return replace(result, steps=steps)
+
+
+class _PlacedSteps:
+    """Adds ``where`` to a spec's ``step.started`` events: the live progress names a failing step the
+    way the final failure line does (:attr:`StepResult.where`)."""
+
+    def __init__(self, sink: EventSink, spec: Spec, root: Path | None) -> None:
+        self._sink = sink
+        self._spec = spec
+        self._root = root
+
+    def emit(self, kind: str, /, **fields: Any) -> None:
+        if kind == "step.started":
+            written = next((s for s in self._spec.steps if s.index == fields.get("step")), None)
+            if written is not None:
+                step = StepResult(written.index, written.text, StepStatus.NOT_RUN)
+                fields["where"] = place_step(step, written, self._root).where
+        self._sink.emit(kind, **fields)
 
 
 def failed_where(result: SpecResult) -> str | None:

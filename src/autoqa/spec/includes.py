@@ -80,15 +80,18 @@ def _read_library(path: Path, *, source: Path, line: int) -> str:
 
 
 def expand_includes(steps: tuple[RawStep, ...], *, spec_path: Path, root: Path) -> list[RawStep]:
-    """Replace every include step by the library's steps, recursively; cycles name the whole chain."""
-    return _expand(steps, chain=(spec_path.resolve(),), root=root)
+    """Replace every include step by the library's steps, recursively; cycles name the whole chain.
+    Each step keeps its number in its own file and, if included, the chain of include steps."""
+    return _expand(steps, chain=(spec_path.resolve(),), root=root, site=())
 
 
-def _expand(steps: tuple[RawStep, ...], *, chain: tuple[Path, ...], root: Path) -> list[RawStep]:
+def _expand(
+    steps: tuple[RawStep, ...], *, chain: tuple[Path, ...], root: Path, site: tuple[tuple[int, Path], ...]
+) -> list[RawStep]:
     out: list[RawStep] = []
-    for step in steps:
+    for position, step in enumerate(steps, start=1):
         if step.include is None:
-            out.append(step)
+            out.append(dataclasses.replace(step, position=position, included_at=site))
             continue
         library = resolve_include(step.include, source=step.source, line=step.line, root=root)
         if library in chain:
@@ -101,7 +104,9 @@ def _expand(steps: tuple[RawStep, ...], *, chain: tuple[Path, ...], root: Path) 
         included = parse_library_text(_read_library(library, source=step.source, line=step.line), library)
         if not included:
             raise IncludeError(f"step library {step.include!r} has no steps", path=library, line=1)
-        expanded = _expand(included, chain=(*chain, library), root=root)
+        expanded = _expand(
+            included, chain=(*chain, library), root=root, site=((position, step.source), *site)
+        )
         if step.optional:
             expanded = [dataclasses.replace(s, optional=True) for s in expanded]
         out.extend(expanded)

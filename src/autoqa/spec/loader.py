@@ -64,6 +64,8 @@ def _step(index: int, raw: RawStep, renderer: VariableRenderer) -> Step:
         notes=tuple(render(n) for n in raw.notes),
         optional=raw.optional,
         raw_text=raw.text.text,
+        position=raw.position,
+        included_at=raw.included_at,
     )
 
 

@@ -35,6 +35,10 @@ class Step:
     """``Optional: …`` steps run when their target is present and are skipped otherwise."""
     raw_text: str = ""
     """The step as written, before variables were rendered (used for cache keys and export comments)."""
+    position: int = 0
+    """Its number among the steps of ``source`` as written (``index`` counts the expanded spec)."""
+    included_at: tuple[tuple[int, Path], ...] = ()
+    """The include chain of a step from a library, innermost first: (include step's number, its file)."""
 
     @property
     def needs_evidence(self) -> bool:

@@ -40,6 +40,11 @@ class RawStep:
     optional: bool = False
     include: str | None = None
     """The library name of an ``include: <name>`` step (then ``text`` is the whole include line)."""
+    position: int = 0
+    """Its number among the steps of its own file (an include line counts as one step there)."""
+    included_at: tuple[tuple[int, Path], ...] = ()
+    """For a step spliced in from a library: where it was included, innermost first, as (the include
+    step's number in its file, that file); empty for a step written in the spec itself."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from autoqa.secrets import PLACEHOLDER, SecretSet
 from autoqa.tools.context import ToolContext
 from autoqa.tools.invariants import with_violations
-from autoqa.tools.locate import RAW_ARGS_KEY, WARNINGS_KEY
+from autoqa.tools.locate import RAW_ARGS_KEY, RESOLVED_KEY, WARNINGS_KEY, naming_resolved
 from autoqa.tools.origin_guard import blocked_before_call, enforce_after_call
 from autoqa.tools.page_health import explain_failure, on_error_page
 from autoqa.tools.page_watch import page_watch
@@ -151,6 +151,7 @@ async def _validate_and_run(
         return ToolResult.failure(ErrorCode.INVALID_INPUT, _describe_validation(spec, exc)), False
     ctx.extra[RAW_ARGS_KEY] = raw
     ctx.extra.pop(WARNINGS_KEY, None)
+    ctx.extra.pop(RESOLVED_KEY, None)
     try:
         with untraced():  # bookkeeping; a check, and an action's own call, stay in a trace (trace_zone)
             track = tracker(ctx)
@@ -161,6 +162,10 @@ async def _validate_and_run(
             url_before, dialogs_before = ctx.page.url, len(ctx.dialogs)
             with traced() if spec.kind == "assertion" else contextlib.nullcontext():
                 result = await _run(ctx, spec, model)
+            if result.error is not None:
+                result = result.model_copy(
+                    update={"error": naming_resolved(result.error, ctx.extra.get(RESOLVED_KEY))}
+                )
             if spec.kind == "action" and result.ok:
                 result = _with_consequences(ctx, result, url_before, dialogs_before)
             result = await enforce_after_call(ctx, spec.name, result)
@@ -172,6 +177,7 @@ async def _validate_and_run(
             notices.extend(track.pop_notices())
     finally:
         ctx.extra.pop(RAW_ARGS_KEY, None)
+        ctx.extra.pop(RESOLVED_KEY, None)
         warnings.extend(ctx.extra.pop(WARNINGS_KEY, None) or ())
     return result, True
 

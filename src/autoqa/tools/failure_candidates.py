@@ -51,6 +51,10 @@ async def with_refs(
             entry["context"] = match.context
         if not match.state.get("visible", True):
             entry["hidden"] = True
+        if match.region:
+            entry["region"] = match.region
+        if match.test_id:
+            entry["test_id"] = match.test_id
         out.append(entry)
     return out
 
@@ -67,6 +71,42 @@ def _as_spec_target(c: dict[str, Any]) -> str:
     if c.get("context"):
         text += f' in "{c["context"]}"'
     return text + (" (hidden)" if c.get("hidden") else "")
+
+
+def as_choices(candidates: Sequence[dict[str, Any]]) -> str:
+    """For people, alike matches as targets a step can write that pick one each: by their row or card
+    (``the "Archive" link in "Q3 report"``), else by their region (``… in "Footer"``), else by test id.
+    The plain grammar has no ordinals ("the second link"), so matches nothing tells apart are said to be
+    so, never offered as a phrasing that would pick both again."""
+    for choice in (
+        [_as_spec_target(c) for c in candidates],
+        [_as_spec_target({**c, "context": c.get("region")}) if c.get("region") else "" for c in candidates],
+        [f'"{c["test_id"]}"' if c.get("test_id") else "" for c in candidates],
+    ):
+        if all(choice) and len(set(choice)) == len(choice):
+            return "; ".join(choice)
+    same = _as_spec_target({**candidates[0], "context": None}) if candidates else "the element"
+    return (
+        f"{same}, {len(candidates)} times, with no row, region or test id to tell them apart in a step "
+        "(give each its own name or test id)"
+    )
+
+
+def _plural(noun: str) -> str:
+    return noun + ("es" if noun.endswith(("x", "s", "ch", "sh")) else "s")
+
+
+def of_kind(candidates: Sequence[dict[str, Any]], within: str | None) -> str:
+    """For people, the elements of the kind a target asked for when none is similar by name:
+    ``buttons in "SPQR": "Delete", "Edit"``, ``checkboxes on the page: "Available"``; elements of several
+    kinds are named one by one (``in "SPQR": the "Delete" button; the "Notes" field``)."""
+    where = f'in "{within}"' if within else "on the page"
+    roles = {str(c["role"]) for c in candidates}
+    if len(roles) == 1 and all(c.get("name") for c in candidates):
+        role = roles.pop()
+        names = ", ".join(f'"{c["name"]}"' + (" (hidden)" if c.get("hidden") else "") for c in candidates)
+        return f"{_plural(_ROLE_NOUN.get(role, role))} {where}: {names}"
+    return f"{where}: " + "; ".join(_as_spec_target({**c, "context": None}) for c in candidates)
 
 
 def render(candidates: Sequence[dict[str, Any]], *, refs: bool = True) -> str:

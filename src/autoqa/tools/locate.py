@@ -11,10 +11,10 @@ from playwright.async_api import Locator
 
 from autoqa.tools.context import ToolContext
 from autoqa.tools.deadlines import Deadline, bounded, poll
-from autoqa.tools.failure_candidates import render, with_refs
+from autoqa.tools.failure_candidates import as_choices, of_kind, render, with_refs
 from autoqa.tools.page_scripts import run_on_element
 from autoqa.tools.refs import resolve_ref
-from autoqa.tools.result import ErrorCode, ToolFailure
+from autoqa.tools.result import ErrorCode, ToolError, ToolFailure
 from autoqa.tools.targets import (
     ACTION_FILTERS,
     INTERACTIVE_ROLES,
@@ -49,6 +49,15 @@ class Located:
     resolved_as: str | None = None
     """The target as it was read when it differs from ``given`` (a checkbox found through its row:
     ``the checkbox in "feed the cat"``): what replay and export must find again."""
+
+    def person_label(self) -> str | None:
+        """``textbox 'Notes'``: the element as a person reads it (role and accessible name); None for a
+        ref, whose element the model picked itself."""
+        if self.match is None:
+            return None
+        shown = (self.match.name or self.match.text)[:60]
+        role = self.match.role or self.match.tag
+        return f"{role} {shown!r}" if shown else role
 
     def report(self) -> dict[str, Any]:
         out: dict[str, Any] = {self.via: self.given}
@@ -97,6 +106,7 @@ async def probe(
             add_warning(ctx, f"ref {ref} did not resolve ({failure.error.message}); used target instead")
         else:
             located = Located(found.locator, "ref", found.ref, "ref", None, 1, 1 if found.visible else 0)
+            ctx.extra[RESOLVED_KEY] = located
             return Probe(located, None)
     assert target is not None
     resolved_as: str | None = None
@@ -129,7 +139,9 @@ async def probe(
             lookup.locator, "target", target, lookup.tier or "", match, lookup.count, visible,
             lookup.collection, resolved_as,
         )  # fmt: skip
+        ctx.extra[RESOLVED_KEY] = located
         return Probe(located, lookup)
+    ctx.extra.pop(RESOLVED_KEY, None)
     return Probe(None, lookup)
 
 
@@ -152,16 +164,19 @@ async def target_failure(ctx: ToolContext, target: str, lookup: TargetLookup) ->
         candidates = await with_refs(ctx, lookup.matches, lookup.match_locators)
         return ToolFailure(
             ErrorCode.AMBIGUOUS_TARGET,
-            f"target {target!r} matches {lookup.count} elements equally well: "
-            f"{render(candidates, refs=False)}",
+            f"target {target!r} matches {lookup.count} elements equally well: {as_choices(candidates)}",
             advice=f"use one of these: {render(candidates)}; or a more specific target",
             candidates=candidates,
             count=lookup.count,
         )
     locators = [locator_for(ctx.page, c) for c in lookup.candidates]
     candidates = await with_refs(ctx, lookup.candidates, locators)
-    hint = f"closest: {render(candidates, refs=False)}" if candidates else "nothing similar is visible"
-    advice = f"closest refs: {render(candidates)}" if candidates else "take a snapshot"
+    if lookup.same_kind and candidates:
+        hint = f"nothing similar is visible; {of_kind(candidates, lookup.within)}"
+    else:
+        hint = f"closest: {render(candidates, refs=False)}" if candidates else "nothing similar is visible"
+    closest = "refs of that kind (no name is similar)" if lookup.same_kind else "closest refs"
+    advice = f"{closest}: {render(candidates)}" if candidates else "take a snapshot"
     if lookup.sealed:
         hint += (
             f"; <{'>, <'.join(lookup.sealed)}> render inside a closed shadow root, which cannot be read "
@@ -230,6 +245,24 @@ RAW_ARGS_KEY = "autoqa.tools.raw_args"
 """``ctx.extra`` key: the arguments of the running call as given, with ``{{NAME}}`` placeholders intact."""
 WARNINGS_KEY = "autoqa.tools.warnings"
 """``ctx.extra`` key: warnings gathered during the running call; ``call_tool`` moves them into the result."""
+
+
+RESOLVED_KEY = "autoqa.tools.resolved"
+"""``ctx.extra`` key: the element the running call's last resolution found (none when it found none)."""
+
+
+def naming_resolved(error: ToolError, located: Located | None) -> ToolError:
+    """A failure after an element was resolved names it, so a person sees which element the step judged
+    ("…, but it is value 'hello'; matched textbox 'Notes'"): one place for every assertion and action.
+    A message that already names it is left alone."""
+    label = located.person_label() if located is not None else None
+    if label is None or error.code in (ErrorCode.ELEMENT_NOT_FOUND, ErrorCode.AMBIGUOUS_TARGET):
+        return error
+    assert located is not None and located.match is not None
+    if located.match.label() in error.message or label in error.message:
+        return error
+    details = {**(error.details or {}), "element": located.match.label()}
+    return error.model_copy(update={"message": f"{error.message}; matched {label}", "details": details})
 
 
 def add_warning(ctx: ToolContext, text: str) -> None:

@@ -431,6 +431,19 @@ function inNamedRegion(m) {
   }
   return false;
 }
+// The name of the innermost named region holding ``m``, as inNamedRegion reads a scope: an ambiguity can
+// then offer a clause that picks one match when their rows say nothing ("the "Archive" link in "Footer"").
+function regionOf(m) {
+  let child = m;
+  for (let a = up(m); a && a.nodeType === 1; a = up(a)) {
+    const label = labelText(a) || norm(a.getAttribute('aria-label'));
+    if (label) return label.slice(0, 60);
+    const heading = headingBefore(child);
+    if (heading && textOf(heading)) return textOf(heading).slice(0, 60);
+    child = a;
+  }
+  return null;
+}
 // The smallest element holding ``m`` and one of the texts ``hs`` as one row (null: they share none).
 function rowWith(m, hs) {
   let best = null;
@@ -581,7 +594,12 @@ function matcher(pass) {
     return score > 0.3 && fits(e) && actable(e) ? score + 0.5 : score;  // what the filter wants first
   }
 
-  return {kind: pass.kind, exactIn, tokenTier, closeness, nameFor};
+  // The kind the description asks for (its role words, else what the action acts on), for the fallback
+  // candidates: a renamed "In stock" checkbox is the "Available" checkbox, not a link that looks alike.
+  const kinded = roles.size > 0 || !!acts;
+  const sameKind = (e) => fits(e) && actable(e);
+
+  return {kind: pass.kind, exactIn, tokenTier, closeness, nameFor, kinded, sameKind};
 }
 
 // Custom elements that draw something yet expose no open shadow root and no content of their own: they
@@ -618,13 +636,30 @@ function closest(docs, main) {
   for (const {doc, path} of docs) {
     for (const e of elementsOf(doc.documentElement)) {
       if (!interactive(e) && roleOf(e) !== 'heading') continue;
-      if (!isVisible(e)) continue;
+      if (!isVisible(e) || (main.kinded && !main.sameKind(e))) continue;  // a kind asked for is kept
       const score = main.closeness(e);
       if (score > 0.3) scored.push({score, e, path});
     }
   }
   scored.sort((a, b) => b.score - a.score);
   return scored.slice(0, args.limit).map((s) => describe(s.e, s.path, true, false, main.nameFor));
+}
+
+// When nothing is similar: the visible elements of the kind asked for (role words or the action's), in the
+// scope when the target names one (any control there when it names no kind), in page order —
+// 'buttons in "SPQR": "Delete", "Edit"' says more than "nothing similar". (None is similar by name: that
+// is why we are here, so no closeness order.)
+function sameKind(docs, main) {
+  if (!main.kinded && !within) return [];
+  const found = [];
+  for (const {doc, path} of docs) {
+    for (const e of elementsOf(doc.documentElement)) {
+      if (isVisible(e) && (main.kinded ? main.sameKind(e) : interactive(e))) found.push({e, path});
+    }
+  }
+  const kept = new Set(scoped(found.map((f) => f.e)));
+  const pool = within ? found.filter((f) => kept.has(f.e)) : found;
+  return pool.slice(0, args.limit).map((f) => describe(f.e, f.path, true, false, main.nameFor));
 }
 
 const passes = args.passes.map(matcher);
@@ -641,7 +676,11 @@ const answer = (unmerged, path, pass) => { const found = oneLink(unmerged); retu
   status: found.matches.length === 1 ? 'found' : 'ambiguous', tier: found.tier, count: found.matches.length,
   hidden: found.hidden,
   matches: found.matches.slice(0, found.matches.length === 1 ? 1 : args.limit)
-    .map((e) => describe(e, path, found.matches.length > 1, !!args.state, pass.nameFor))}); };
+    .map((e) => {
+      const out = describe(e, path, found.matches.length > 1, !!args.state, pass.nameFor);
+      // What else tells alike matches apart in a step: their region, their test id.
+      return found.matches.length > 1 ? {...out, region: regionOf(e), testId: e.getAttribute(args.testId)} : out;
+    })}); };
 let hiddenExact = null;
 for (const pass of passes) {
   if (pass.kind === 'tokens') continue;
@@ -660,8 +699,10 @@ for (const pass of passes) {
   }
 }
 const withinSeen = !within || holders().exact.length + holders().partial.length > 0;
-return {status: 'none', tier: null, count: 0, hidden: false, matches: [], candidates: closest(docs, main),
-        sealed: sealedHosts(docs), withinSeen};
+const similar = closest(docs, main);
+const ofKind = similar.length ? [] : sameKind(docs, main);
+return {status: 'none', tier: null, count: 0, hidden: false, matches: [], candidates: similar.length ? similar : ofKind,
+        sameKind: ofKind.length > 0, sealed: sealedHosts(docs), withinSeen};
 }
 
 function describeAll(els, args) {

@@ -276,6 +276,10 @@ class Match:
     frame: tuple[str, ...]
     context: str | None
     state: dict[str, Any]
+    region: str | None = None
+    """For one of several alike matches: the innermost named region holding it (a scope a step can name)."""
+    test_id: str | None = None
+    """For one of several alike matches: its test id attribute, if any."""
 
     @classmethod
     def from_js(cls, raw: dict[str, Any]) -> Match:
@@ -288,6 +292,8 @@ class Match:
             frame=tuple(raw.get("frame") or ()),
             context=raw.get("context"),
             state=raw.get("state") or {},
+            region=raw.get("region"),
+            test_id=raw.get("testId"),
         )
 
     def label(self) -> str:
@@ -320,6 +326,9 @@ class TargetLookup:
     """The row or region the target was scoped to, for error messages."""
     within_seen: bool = True
     """For ``none`` with ``within``: whether that row's text or region's name is on the page at all."""
+    same_kind: bool = False
+    """For ``none``: ``candidates`` are not similar names but the elements of the kind asked for (in the
+    scope, if any), so a renamed control still shows up."""
     collection: dict[str, Any] | None = None
     """For ``items=`` / ``item=N``: the main list (``css``, ``items`` selector, ``position``), recorded so
     that replay and export look at the same position of the same list."""
@@ -510,4 +519,5 @@ async def resolve_target(
         sealed=tuple(str(name) for name in raw.get("sealed") or ()),
         within=query.within,
         within_seen=raw.get("withinSeen", True) is not False,
+        same_kind=bool(raw.get("sameKind")),
     )

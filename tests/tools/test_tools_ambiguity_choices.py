@@ -1,0 +1,84 @@
+"""An ambiguous target names, for people, one target per match that a plain step can write and that picks
+that match alone: by row, else by region, else by test id; matches nothing tells apart are said to be so
+(the plain grammar has no ordinals, so "the second link" is never offered)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from autoqa.spec.grammar import parse_plain_step
+from autoqa.spec.model import Step, StepKind
+from autoqa.tools import ToolContext
+
+from .tools_helpers import IMPATIENT, Call, failed, ok
+
+REGIONS = (
+    '<nav aria-label="Main menu"><a href="#a1">Archive</a></nav>'
+    '<footer aria-label="Site footer"><a href="#a2">Archive</a></footer>'
+)
+TEST_IDS = (
+    '<a href="#a1" data-testid="archive-q3">Archive</a> <a href="#a2" data-testid="archive-q4">Archive</a>'
+)
+ALIKE = '<a href="#a1">Archive</a> <a href="#a2">Archive</a>'
+
+
+def _targets(message: str) -> list[str]:
+    return message.split("equally well: ", 1)[1].split("; ")
+
+
+def _plain_target(choice: str) -> str:
+    """The target the grammar sends for ``Click <choice>`` (so the suggestion is a step people can write)."""
+    plain = parse_plain_step(Step(1, f"Click {choice}", StepKind.ACTION, Path("spec.md"), 1))
+    assert plain is not None, f"Click {choice}"
+    return str(plain.actions[0].args["target"])
+
+
+async def _ambiguous(call: Call, tool_ctx: ToolContext, html: str) -> str:
+    tool_ctx.settings = IMPATIENT
+    ok(await call("navigate", url="/help.html"))
+    await tool_ctx.page.evaluate(f"document.body.innerHTML = {html!r}")
+    result = failed(await call("click", target='"Archive" link'), "AMBIGUOUS_TARGET")
+    return result.error.message
+
+
+@pytest.mark.parametrize(
+    ("html", "expected"),
+    [
+        (REGIONS, ['the "Archive" link in "Main menu"', 'the "Archive" link in "Site footer"']),
+        (TEST_IDS, ['"archive-q3"', '"archive-q4"']),
+    ],
+)
+async def test_alike_links_are_told_apart_by_a_target_a_step_can_write(
+    call: Call, tool_ctx: ToolContext, html: str, expected: list[str]
+) -> None:
+    message = await _ambiguous(call, tool_ctx, html)
+    assert _targets(message) == expected, message
+    for index, choice in enumerate(expected):  # each phrasing parses and picks its own link
+        clicked = ok(await call("click", target=_plain_target(choice)))
+        assert tool_ctx.page.url.endswith(f"#a{index + 1}"), clicked
+
+
+async def test_links_nothing_tells_apart_are_said_to_be_so(call: Call, tool_ctx: ToolContext) -> None:
+    message = await _ambiguous(call, tool_ctx, ALIKE)
+    assert message.endswith(
+        'the "Archive" link, 2 times, with no row, region or test id to tell them apart in a step '
+        "(give each its own name or test id)"
+    ), message
+    assert 'the "Archive" link; the "Archive" link' not in message
+
+
+async def test_row_actions_are_told_apart_by_their_row(call: Call, tool_ctx: ToolContext) -> None:
+    tool_ctx.settings = IMPATIENT
+    ok(await call("navigate", url="/library.html"))
+    result = failed(await call("click", target='"Delete" button'), "AMBIGUOUS_TARGET")
+    choices = _targets(result.error.message)
+    assert choices == [
+        'the "Delete" button in "Beloved"',
+        'the "Delete" button in "Dune"',
+        'the "Delete" button in "Dune Messiah"',
+    ], result.error.message
+    ok(await call("click", target=_plain_target(choices[2])))
+    ok(await call("assert_text_absent", text="Dune Messiah"))
+    ok(await call("assert_text_present", text="Frank Herbert"))  # "Dune" itself stays
