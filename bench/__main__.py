@@ -23,6 +23,7 @@ from bench import (
     grammar_acceptance,
     load,
     main_job,
+    plugin_vs_run,
     replay_bench,
     scale_out,
     settle_cost,
@@ -47,6 +48,7 @@ SUITES: dict[str, Callable[[], Any]] = {
     "replay_vs_export_vs_handwritten": replay_bench.run,
     "suite_throughput": suite_throughput.run,
     "main_job": main_job.run,
+    "plugin_vs_run": plugin_vs_run.run,
     "load": load.run,
     "scale_out": scale_out.run,
 }
