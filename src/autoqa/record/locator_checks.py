@@ -66,6 +66,7 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "fill": ("visible", "editable"),
     "hover": ("visible",),
     "press_key": ("visible",),
+    "blur": ("visible",),
 }
 
 
