@@ -534,6 +534,28 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
         {"text": "Available", "exact": True},
     ),
     ('The "Saved" toast should not be visible', "assert_text_absent", {"text": "Saved"}),
+    ("Tab out of the Summary field", "press_key", {"key": "Tab", "target": '"Summary" field'}),
+    ("Press Shift+Tab to go back to the previous field", "press_key", {"key": "Shift+Tab"}),
+    (
+        "Click anywhere outside the Summary field",
+        "blur",
+        {"target": '"Summary" field', "click_outside": True},
+    ),
+    (
+        'Verify the ticket status badge reads "Closed"',
+        "assert_text_present",
+        {"text": "Closed", "exact": True},
+    ),
+    (
+        'The user is redirected to the dashboard (URL contains "/dashboard")',
+        "assert_url",
+        {"expected": "/dashboard", "match": "contains"},
+    ),
+    (
+        'The user should be on the login page (URL contains "/login")',
+        "assert_url",
+        {"expected": "/login", "match": "contains"},
+    ),
 ]
 
 
@@ -602,6 +624,10 @@ NOT_PLAIN = [
     "Press Tab to submit the form",
     'The user stays on the login page and is not logged in (URL contains "/admin/login/")',
     'The user is not logged in (URL contains "/login")',
+    'The user is logged in (URL contains "/home")',
+    'The user is redirected to the dashboard and sees an error (URL contains "/dashboard")',
+    'The user is taken to the dashboard and error page (URL contains "/dashboard")',
+    'Verify the big red badge reads "Closed"',
     'The user stays on the login page (the error "Wrong password" is shown)',
     "Click outside the modal to close it",
     # readouts and row values that say how it looks or pick one of several: text alone would be weaker

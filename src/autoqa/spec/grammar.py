@@ -43,6 +43,7 @@ Press Enter · Press Control+A · Press Tab in "t"              press_key(key[, 
 Press Tab to move to the next field                           press_key(key="Tab") (a purpose that only says
                                                               what Tab does; "to close …" is not plain)
 Press Tab to move focus out of|leave the "t" field            press_key(key="Tab", target='"t" field')
+Tab out of the "t" field · Press Shift+Tab to go back to …    press_key(key="Tab"|"Shift+Tab"[, target])
 Click outside the "t" field · Click outside · Click elsewhere  blur(target, click_outside=True) (an empty
                                                               spot; fails if "t" keeps the focus)
 Click outside the form                                        blur(target="css=form", click_outside=True)
@@ -113,6 +114,8 @@ Verify the month heading reads "x"                            assert_element_vis
 Change|Set the Display name to "v" (no role word)             fill(target='"Display name" field', value)
 Click "t" again                                               click(target)
 The user stays on|is taken to the login page (URL contains "x")  assert_url(expected="x", match="contains")
+The user is redirected to the dashboard (URL contains "x")    (a place without "page" only after "taken|
+                                                              redirected|sent … to" or "lands on")
                                                               (or a title check: the bracket says how to
                                                               tell the page; "… and is not logged in (…)"
                                                               claims more and is not plain)
@@ -772,7 +775,7 @@ def _assert_appeared(m: re.Match[str]) -> Built:
 # the text itself is the evidence, so it must say something on its own (a lone "2" or "$5" is found in
 # any price on the page). "Reads" is an element's whole text: "11 items left" does not read "1 item left".
 _READOUT = (
-    r"(?:(?P<describing>[^\W\d_][\w'’-]*)\s+)?"
+    r"(?:(?P<describing>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)\s+)?"
     r"(?:counter|count|message|notice|status|banner|toast|alert|notification|label|text|summary|badge|chip|"
     r"pill|tag|lozenge|indicator|(?<!page\s)(?<!window\s)(?<!browser\s)(?<!tab\s)(?<!document\s)(?<!site\s)title)"
 )
@@ -781,7 +784,8 @@ _READOUT = (
 @_rule(rf"{VERIFY}\s+the\s+{_READOUT}\s+(?:reads|says|shows|displays|is)\s+(?:now\s+)?{q('text')}")
 def _assert_readout(m: re.Match[str]) -> Built:
     text = unquote(m.group("text")).strip()
-    if len(text) < 4 or not re.search(r"[^\W\d_]{2}", text) or _describes_a_look(m.group("describing")):
+    describing = (m.group("describing") or "").split()
+    if len(text) < 4 or not re.search(r"[^\W\d_]{2}", text) or any(_describes_a_look(w) for w in describing):
         return None
     return "assert_text_present", {"text": text, "exact": True}
 
@@ -869,8 +873,8 @@ _OUTSIDE = r"(?:outside(?:\s+of)?|away\s+from|off)"
 @_rule(
     r"(?:click|tap)\s+(?:(?:somewhere\s+)?(?:outside|elsewhere|else)|somewhere\s+else|away|on\s+an?\s+empty\s+"
     r"(?:area|spot|part|space)(?:\s+of\s+the\s+page)?|on\s+the\s+page\s+background)(?:\s+on\s+the\s+page)?",
-    rf"(?:click|tap)\s+{_OUTSIDE}\s+{THE}{q('target')}{NOUN}",
-    rf"(?:click|tap)\s+{_OUTSIDE}\s+the\s+(?P<form>form)",
+    rf"(?:click|tap)\s+(?:anywhere\s+|somewhere\s+)?{_OUTSIDE}\s+{THE}{q('target')}{NOUN}",
+    rf"(?:click|tap)\s+(?:anywhere\s+|somewhere\s+)?{_OUTSIDE}\s+the\s+(?P<form>form)",
 )
 def _click_outside(m: re.Match[str]) -> Built:
     if m.groupdict().get("form"):  # the page's one form (several: the target is ambiguous and the step fails)
@@ -897,7 +901,8 @@ _NEXT_FIELD = r"(?:next|previous|following)\s+(?:field|input|element|control|but
 
 @_rule(
     rf"press\s+(?:the\s+)?(?P<key>(?:shift\s*\+\s*)?tab)(?:\s+key)?\s+to\s+(?:move|go|jump|get|tab|advance)\s+"
-    rf"(?:(?:the\s+)?focus\s+)?(?:on\s+)?to\s+the\s+{_NEXT_FIELD}",
+    rf"(?:(?:the\s+)?focus\s+)?(?:on\s+|back\s+)?to\s+the\s+{_NEXT_FIELD}",
+    rf"(?P<key>(?:shift\s*\+\s*)?tab)\s+(?:out\s+of|away\s+from)\s+{THE}{q('target')}{NOUN}",
     rf"press\s+(?:the\s+)?(?P<key>(?:shift\s*\+\s*)?tab)(?:\s+key)?\s+to\s+(?:(?:move|take)\s+(?:the\s+)?"
     rf"focus\s+(?:out\s+of|away\s+from|off)|leave|blur|exit|tab\s+out\s+of)\s+{THE}{q('target')}{NOUN}",
 )

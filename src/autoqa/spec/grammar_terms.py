@@ -67,11 +67,17 @@ SHOULD_STATEMENT = re.compile(
     re.IGNORECASE,
 )
 # Which page the user is on: "The user stays on the login page", "You are taken to the issue page".
+_WHO = r"(?:(?:the\s+)?(?:user|visitor|customer|browser)|you|i|we)"
+_MOVED = r"(?:is|are|gets?|should\s+be)\s+(?:taken|redirected|sent|returned|brought|navigated|forwarded)"
+# A place named without "page" ("redirected to the dashboard") only after a word of moving there, and only a
+# name: never "and …", "with …", "logged in" (those claim more than where the user is).
+_PLACE_WORD = r"(?!(?:and|with|but|or|not|without|while|logged|signed)\b)[^\W\d_][\w'’-]*"
 ON_PAGE = (
-    r"(?:the\s+(?:user|visitor|customer|browser)|you|i|we)\s+(?:should\s+)?(?:still\s+)?"
-    r"(?:stays?|remains?|is\s+still|is|are|am|lands?|ends?\s+up|arrives?|goes|returns?|navigates|"
-    r"(?:is|are|gets?|should\s+be)\s+(?:taken|redirected|sent|returned|brought|navigated|forwarded))\s+"
-    r"(?:(?:back\s+)?(?:to|on|at|in)\s+)?(?:the\s+|a\s+)?(?:[^\W\d_][\w'’-]*\s+){0,3}?(?:page|screen|view)"
+    rf"{_WHO}\s+(?:should\s+)?(?:still\s+)?"
+    r"(?:(?:stays?|remains?|is\s+still|is|are|am|be|lands?|ends?\s+up|arrives?|goes|returns?|navigates|"
+    rf"{_MOVED})\s+"
+    rf"(?:(?:back\s+)?(?:to|on|at|in)\s+)?(?:the\s+|a\s+)?(?:{_PLACE_WORD}\s+){{0,3}}?(?:page|screen|view)"
+    rf"|(?:{_MOVED}\s+(?:back\s+)?to|lands?\s+on)\s+(?:the\s+)?{_PLACE_WORD}(?:\s+{_PLACE_WORD})?)"
 )
 _ON_PAGE_STATEMENT = re.compile(rf"{ON_PAGE}(?:\s*\(.*\))?\s*\.?", re.IGNORECASE)
 
