@@ -962,7 +962,8 @@ _NOT_A_CELL = frozenset(
 def _assert_for_row(m: re.Match[str]) -> Built:
     words = m.group("what").lower().split()
     # "the number of "x"" counts, "the URL for "x"" is no text in a row: not this reading.
-    if any(_describes_a_look(w) for w in words) or words[-1] in _NOT_A_CELL:
+    # A role word ("the button for "Dune" says …") names an element, which text in the row would not check.
+    if any(_describes_a_look(w) for w in words) or words[-1] in _NOT_A_CELL or role_word(words[-1]):
         return None
     region, text = unquote(m.group("region")).strip(), unquote(m.group("text"))
     if not region or not text.strip():
