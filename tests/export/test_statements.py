@@ -130,6 +130,17 @@ EL = 'page.get_by_test_id("x")'
         ("scroll", {"direction": "top"}, {}, "page.mouse.wheel(0, -10000000)"),
         ("scroll", {"target": "x"}, {"element": _element()}, f"{EL}.scroll_into_view_if_needed()"),
         ("hover", {"target": "x"}, {"element": _element()}, f"{EL}.hover()"),
+        ("blur", {"target": "x"}, {"element": _element("input")}, f"{EL}.blur()"),
+        (  # the same empty spot the tool clicked, then the claim the tool insisted on
+            "blur",
+            {"target": "x", "click_outside": True},
+            {"element": _element("input"), "data": {"clicked_at": [2, 2]}},
+            f"left = {EL}.element_handle()\npage.mouse.click(2, 2)\nassert not left.evaluate("
+            '"e => e === document.activeElement || e.contains(document.activeElement)"), '
+            '"it still has the focus"',
+        ),
+        ("blur", {"click_outside": True}, {"data": {"clicked_at": [5, 7]}}, "page.mouse.click(5, 7)"),
+        ("blur", {}, {}, 'page.evaluate("() => document.activeElement?.blur()")'),
         (
             "set_checked",
             {"target": "x", "checked": False},

@@ -452,6 +452,110 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
         "assert_appeared",
         {"text": "Welcome back", "since_step": 2},
     ),
+    # leaving a field: a click on an empty spot, blur, Tab with a purpose that only says what Tab does
+    ("Click outside the Summary field", "blur", {"target": '"Summary" field', "click_outside": True}),
+    ('Click outside of the "Title" input', "blur", {"target": '"Title" input', "click_outside": True}),
+    ("Click outside", "blur", {"click_outside": True}),
+    ("Click somewhere else on the page", "blur", {"click_outside": True}),
+    ("Click outside the form", "blur", {"target": "css=form", "click_outside": True}),
+    ('Blur the "Title" field', "blur", {"target": '"Title" field'}),
+    ("Move focus out of the Display name field", "blur", {"target": '"Display name" field'}),
+    ("Press Tab to move to the next field", "press_key", {"key": "Tab"}),
+    (
+        "Press Tab to move focus out of the Summary field",
+        "press_key",
+        {"key": "Tab", "target": '"Summary" field'},
+    ),
+    (
+        "Verify the Summary field is not focused",
+        "assert_focused",
+        {"target": '"Summary" field', "focused": False},
+    ),
+    ('Check that "Email" has lost focus', "assert_focused", {"target": "Email", "focused": False}),
+    # what a field shows is its value; a badge or a status is a readout
+    (
+        'Verify the Status field shows "Open"',
+        "assert_value",
+        {"target": '"Status" field', "expected": "Open"},
+    ),
+    (
+        'Verify the "Assignee" field contains "Unassigned"',
+        "assert_value",
+        {"target": '"Assignee" field', "expected": "Unassigned"},
+    ),
+    ('Verify the status badge reads "Closed"', "assert_text_present", {"text": "Closed", "exact": True}),
+    ('Verify the request status is "Pending"', "assert_text_present", {"text": "Pending", "exact": True}),
+    (
+        'Verify the issue title is "Crash on save"',
+        "assert_text_present",
+        {"text": "Crash on save", "exact": True},
+    ),
+    (
+        'Verify the month heading reads "January 2027"',
+        "assert_element_visible",
+        {"target": '"January 2027" heading'},
+    ),
+    # a value named by its row
+    (
+        'Verify the due date for "Dune" shows "2026-12-24"',
+        "assert_text_in",
+        {"target": 'the row in "Dune"', "text": "2026-12-24"},
+    ),
+    (
+        'Verify the results table contains "Frank Herbert"',
+        "assert_text_in",
+        {"target": "table=", "text": "Frank Herbert"},
+    ),
+    (
+        'Change the Display name to "Grace H."',
+        "fill",
+        {"target": '"Display name" field', "value": "Grace H."},
+    ),
+    ('Click the "Name" column header again', "click", {"target": '"Name" column header'}),
+    # expected results as statements: which page (the bracket says how to tell), what should hold
+    (
+        'The user stays on the login page (URL contains "/admin/login/")',
+        "assert_url",
+        {"expected": "/admin/login/", "match": "contains"},
+    ),
+    (
+        'You are taken to the dashboard page (title is "Dashboard")',
+        "assert_title",
+        {"expected": "Dashboard", "match": "equals"},
+    ),
+    (
+        "The Continue button should be disabled",
+        "assert_enabled",
+        {"target": '"Continue" button', "enabled": False},
+    ),
+    (
+        'The availability badge should read "Available"',
+        "assert_text_present",
+        {"text": "Available", "exact": True},
+    ),
+    ('The "Saved" toast should not be visible', "assert_text_absent", {"text": "Saved"}),
+    ("Tab out of the Summary field", "press_key", {"key": "Tab", "target": '"Summary" field'}),
+    ("Press Shift+Tab to go back to the previous field", "press_key", {"key": "Shift+Tab"}),
+    (
+        "Click anywhere outside the Summary field",
+        "blur",
+        {"target": '"Summary" field', "click_outside": True},
+    ),
+    (
+        'Verify the ticket status badge reads "Closed"',
+        "assert_text_present",
+        {"text": "Closed", "exact": True},
+    ),
+    (
+        'The user is redirected to the dashboard (URL contains "/dashboard")',
+        "assert_url",
+        {"expected": "/dashboard", "match": "contains"},
+    ),
+    (
+        'The user should be on the login page (URL contains "/login")',
+        "assert_url",
+        {"expected": "/login", "match": "contains"},
+    ),
 ]
 
 
@@ -472,6 +576,7 @@ def test_every_tool_of_the_tool_layer_is_reachable() -> None:
         "select_option",
         "press_key",
         "hover",
+        "blur",
         "set_checked",
         "upload_file",
         "scroll",
@@ -514,6 +619,26 @@ def test_the_docstring_table_lists_every_tool() -> None:
 
 
 NOT_PLAIN = [
+    # a purpose that claims an outcome no key press checks; a bracket that does not cover the sentence
+    "Press Escape to close the date picker",
+    "Press Tab to submit the form",
+    'The user stays on the login page and is not logged in (URL contains "/admin/login/")',
+    'The user is not logged in (URL contains "/login")',
+    'The user is logged in (URL contains "/home")',
+    'The user is redirected to the dashboard and sees an error (URL contains "/dashboard")',
+    'The user is taken to the dashboard and error page (URL contains "/dashboard")',
+    'Verify the big red badge reads "Closed"',
+    'The user stays on the login page (the error "Wrong password" is shown)',
+    "Click outside the modal to close it",
+    # readouts and row values that say how it looks or pick one of several: text alone would be weaker
+    'Verify the red badge reads "Overdue"',
+    'Verify the second heading reads "Reviews"',
+    'Verify the latest status is "Done"',
+    'Verify the number of "Apples" is "3"',
+    'Verify the button for "Dune" says "Renew"',
+    'Verify the window title is "Shop"',
+    "The user should be notified in a reasonable time",
+    'The "Saved" toast should appear within 1 second',
     "Open the menu",
     'Open "Settings"',
     "Navigate to the products page",

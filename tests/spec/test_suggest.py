@@ -21,6 +21,13 @@ from autoqa.spec.suggest import nearest_plain
         ('Tick off "buy milk" as completed', 'Check "buy milk"'),
         ('Confirm "Save" is greyed out', 'Verify "Save" is disabled'),
         ('Verify the "Save" button can be clicked', 'Verify "Save" is enabled'),
+        ('Verify the "Name" field show "Ada"', 'Verify the "Name" field shows "Ada"'),
+        # a value named by its row stays in that row
+        (
+            'Verify the due date for "Dune" is shown as "2026-12-24"',
+            'Verify the "Dune" row shows "2026-12-24"',
+        ),
+        ('Verify title has "Shop"', 'Verify the title is "Shop"'),
     ],
 )
 def test_a_close_plain_form_is_offered(written: str, suggested: str) -> None:
@@ -32,6 +39,9 @@ def test_a_close_plain_form_is_offered(written: str, suggested: str) -> None:
     "written",
     [
         'Verify local storage "todos" contains "buy milk"',  # storage is not a field's value
+        'Verify the issue title equals "Crash on save"',  # not the page's title, nor mere presence
+        'Verify the Status field show "Open"',  # 'Verify "Open" is visible' would drop the field
+        'Verify the Status field displays the text "Open"',
         'Verify the "Products" tab is selected',  # selected is not checked
         "Verify the products are sorted by price",
         'Search for "Cosmos"',
@@ -89,3 +99,12 @@ def test_a_suggestion_keeps_the_polarity(written: str, negative: bool) -> None:
 
 def test_a_condition_is_never_dropped() -> None:
     assert nearest_plain('Click "Add" if the list is empty') is None
+
+
+def test_a_value_named_by_its_row_is_never_suggested_as_the_rows_name_having_a_value() -> None:
+    for written in (
+        'Verify the due date for "Dune" show "2026-12-24"',
+        'Verify the price of "Dune" reads as "9"',
+    ):
+        suggestion = nearest_plain(written)
+        assert suggestion is None or "has value" not in suggestion, suggestion

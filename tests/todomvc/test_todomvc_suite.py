@@ -32,6 +32,7 @@ BUGS = {
     "toggle-all-stale": "03-toggle-all.md",  # "Mark all as complete" does not follow the items
     "escape-saves": "04-edit.md",  # Escape keeps the edit instead of cancelling it
     "empty-edit-kept": "04-edit.md",  # an edit to nothing keeps the item
+    "blur-cancels": "04-edit.md",  # leaving the edit field cancels the edit instead of saving it
     "clear-shown": "05-clear-completed.md",  # "Clear completed" shown with nothing completed
     "filter-selected": "06-routing.md",  # the selected filter does not follow the route
     "no-storage": "06-routing.md",  # nothing survives a reload

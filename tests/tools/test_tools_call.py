@@ -22,8 +22,8 @@ from .tools_helpers import FAST, IMPATIENT, Call, failed, ok
 
 def test_every_tool_has_a_strict_model_and_a_short_description() -> None:
     assert (
-        len(TOOLS) == 33
-    )  # 24 + assert_text_in/order/focused/state/appeared, history, *_storage, *_baseline
+        len(TOOLS) == 34
+    )  # 24 + assert_text_in/order/focused/state/appeared, history, *_storage, *_baseline, blur
     for name, spec in TOOLS.items():
         assert spec.name == name
         assert issubclass(spec.args_model, BaseModel)

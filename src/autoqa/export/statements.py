@@ -118,6 +118,8 @@ def statements(record: IRRecord, ctx: StatementContext) -> list[Node]:
     if tool == "history":
         method = {"back": "go_back", "forward": "go_forward", "reload": "reload"}[str(args.get("action"))]
         return [Line(f"{ctx.page}.{method}()")]
+    if tool == "blur":
+        return _blur(record, ctx)
     if tool in ELEMENT_ACTIONS and not _page_level(tool, args):
         return _element_action(record, _require_locator(record, ctx.page), ctx)
     if tool == "press_key":
@@ -193,6 +195,30 @@ def _storage_clear(area: str, page: str) -> list[Node]:
         if area in (name, "all"):
             lines.append(Line(f"{page}.evaluate({py_str('() => ' + script[name])})"))
     return lines
+
+
+def _blur(record: IRRecord, ctx: StatementContext) -> list[Node]:
+    """Click the same empty spot (then insist the element lost focus, as the tool does), or blur it."""
+    spot = record.data.get("clicked_at")
+    has_element = record.args.get("ref") is not None or record.args.get("target") is not None
+    locator = _require_locator(record, ctx.page) if has_element else None
+    click = (
+        Line(f"{ctx.page}.mouse.click({int(spot[0])}, {int(spot[1])})") if isinstance(spot, list) else None
+    )
+    if record.args.get("click_outside") and click is not None:
+        if locator is None:
+            return [click]
+        # The element itself, held across the click: an editor that commits on blur often removes its field,
+        # and a locator would then find nothing rather than an element without the focus.
+        focused = py_str("e => e === document.activeElement || e.contains(document.activeElement)")
+        return [
+            Line(f"left = {locator}.element_handle()"),
+            click,
+            Line(f'assert not left.evaluate({focused}), "it still has the focus"'),
+        ]
+    if locator is not None:
+        return [Line(f"{locator}.blur()")]
+    return [Line(f"{ctx.page}.evaluate({py_str('() => document.activeElement?.blur()')})")]
 
 
 def _page_level(tool: str, args: Mapping[str, Any]) -> bool:
@@ -329,7 +355,7 @@ def _evidence_expect(record: IRRecord, ctx: StatementContext) -> str:
         return f"expect({scope}).to_contain_text(re.compile({py_str(pattern)}, re.IGNORECASE))"
     locator = _require_locator(record, ctx.page)
     if record.tool == "assert_focused":
-        return f"expect({locator}).to_be_focused()"
+        return f"expect({locator}).{'to' if record.args.get('focused', True) else 'not_to'}_be_focused()"
     value = ctx.values.expr(str(args.get("text", "")))
     check = "to_have_text" if args.get("exact") else "to_contain_text"
     return f"expect({locator}).{check}({value})"

@@ -69,6 +69,7 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "fill": ("visible", "editable"),
     "hover": ("visible",),
     "press_key": ("visible",),
+    "blur": ("visible",),
 }
 
 

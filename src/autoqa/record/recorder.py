@@ -37,6 +37,7 @@ _GROUP_TOOLS = frozenset({"assert_count", "assert_element_visible", "assert_elem
 _KEPT_DATA = (
     "url", "status", "selected", "value", "active", "closed", "count", "file", "policy", "signal",
     "collection", "via_label", "baseline", "threshold", "max_diff_ratio", "viewport", "window_step",
+    "clicked_at",  # blur's empty spot: export clicks the same one
 )  # fmt: skip
 _MIN_SECRET_LEN = 3
 

@@ -14,13 +14,24 @@ visible text; ``fill``, ``set_checked`` and ``select_option`` only consider elem
 ``<url>`` is an absolute
 ``http(s)://`` URL, a path starting with ``/``, or starts with a ``{{VARIABLE}}``. A value may also be an
 unquoted secret placeholder such as ``{{PASSWORD}}`` (it stays a placeholder; tools substitute it).
-``Verify`` may also be written ``Assert``, ``Check that``, ``Expect``, ``Ensure`` or ``Confirm``.
+``Verify`` may also be written ``Assert``, ``Check that``, ``Expect``, ``Ensure`` or ``Confirm``. An expected
+result written as what should hold — ``The Continue button should be disabled``, ``The badge should read
+"x"``, ``… should not be visible`` — reads as that claim (``Verify the Continue button is disabled``).
+
+Scopes (``autoqa.target_scope``): any element target may end with ``for|in|inside|within|on|from|under|next
+to|beside [the] [row|item|card|section|panel|list|table|menu|dialog|form|…] "r"`` — ``Click "Remove" for
+"Backpack"``, ``Click the "Delete" link next to "Kindred"``, ``Check the checkbox in the "buy milk" row`` —
+and the tools then only consider elements in that row or region. Escape hatches (legitimate, rarely needed:
+every form above names what a person sees): a quoted target may be ``css=…``, ``xpath=…`` (or ``//…``),
+``text=…``, ``#id``, ``[attr=value]`` or ``role=button name=Save`` (``autoqa.tools.targets``), as in
+``Click "css=#save"``.
 
 ============================================================  ===============================================
 Step sentence                                                 Tool call
 ============================================================  ===============================================
 Navigate to <url> · Go to <url> · Open <url> · Visit <url>    navigate(url)
 Go back · Go forward · Reload / Refresh the page              history(action=back|forward|reload)
+Click the browser back|forward button (never "the back button")  history(action=back|forward)
 Click "t" · Click on the "t" button · Press the "t" button    click(target)
 Click "t" for "r" · Click "t" in the "r" row|filter|menu      click(target='t in "r"') (any element step)
 Double-click "t" · Right-click "t"                            click(target, double=True | button="right")
@@ -29,6 +40,14 @@ Clear "t"                                                     fill(target, value
 Select "o" in "t" · Select "o" from the "t" dropdown          select_option(target, option)
 Check "t" · Uncheck "t" · Tick / Untick "t"                   set_checked(target, checked)
 Press Enter · Press Control+A · Press Tab in "t"              press_key(key[, target])
+Press Tab to move to the next field                           press_key(key="Tab") (a purpose that only says
+                                                              what Tab does; "to close …" is not plain)
+Press Tab to move focus out of|leave the "t" field            press_key(key="Tab", target='"t" field')
+Tab out of the "t" field · Press Shift+Tab to go back to …    press_key(key="Tab"|"Shift+Tab"[, target])
+Click outside the "t" field · Click outside · Click elsewhere  blur(target, click_outside=True) (an empty
+                                                              spot; fails if "t" keeps the focus)
+Click outside the form                                        blur(target="css=form", click_outside=True)
+Blur the "t" field · Move focus out of the "t" field          blur(target) (element.blur(); fails likewise)
 Hover "t" · Hover over "t"                                    hover(target)
 Upload "file" to "t"                                          upload_file(target, path)
 Scroll down|up|left|right [500 pixels] [to "t"]               scroll(direction[, amount][, target])
@@ -54,6 +73,7 @@ Verify "a", "b" and "c" appear in that order                  assert_order(texts
 Verify the list shows "a", "b" in that order                  assert_order(texts=[a, b])
 Verify "a" appears before "b"                                 assert_order(texts=[a, b])
 Verify "t" is focused · Verify the "t" field has focus        assert_focused(target)
+Verify "t" is not focused · does not have focus · lost focus  assert_focused(target, focused=False)
 Verify the "t" tab is selected · … expanded|pressed|current   assert_state(target, state, value)
 Enter the username "v" · Set "t" to "v" · Leave "t" empty     fill(target='"username" field' | t, value)
 Select "o" from the Country dropdown                          select_option('"Country" dropdown', option)
@@ -84,6 +104,21 @@ Check the select-all checkbox · the toggle-all box is checked set_checked|asser
 Choose "Express" shipping                                     set_checked(target='"Express" radio', True)
 Accept the terms · Agree to the privacy policy                set_checked(target='"terms" checkbox', True)
 Verify the counter|message|status reads "x" (words, ≥ 4 chars)  assert_text_present(x, exact=True)
+Verify the status badge|chip|pill|tag|indicator|title reads "x" assert_text_present(x, exact=True) (one word
+                                                              may say whose: never a look, "red", or a pick,
+                                                              "second"; never the page|window|tab title)
+Verify the "t" field|input|dropdown shows|contains|is "v"      assert_value(target='"t" field', expected=v)
+Verify the due date for|of "r" shows|is "x"                   assert_text_in(target='the row in "r"', x) (text
+                                                              in that row: not "the number of", "the URL for")
+Verify the month heading reads "x"                            assert_element_visible(target='"x" heading')
+Change|Set the Display name to "v" (no role word)             fill(target='"Display name" field', value)
+Click "t" again                                               click(target)
+The user stays on|is taken to the login page (URL contains "x")  assert_url(expected="x", match="contains")
+The user is redirected to the dashboard (URL contains "x")    (a place without "page" only after "taken|
+                                                              redirected|sent … to" or "lands on")
+                                                              (or a title check: the bracket says how to
+                                                              tell the page; "… and is not logged in (…)"
+                                                              claims more and is not plain)
 Verify the products are sorted "a", "b", "c"                  assert_order(texts=[a, b, c])
 Verify the current page in the navigation is "t"              assert_state(target, state="current")
 Click the "t" column header                                   click(target='"t" column header')
@@ -131,9 +166,11 @@ from autoqa.spec.grammar_terms import (
     ELEMENT_NOUN,
     HIDDEN,
     NOUN,
+    ON_PAGE,
     PLURAL_ROLE_NOUNS,
     QUOTED,
     ROLE_NOUNS,
+    SHOULD_STATEMENT,
     TEXT_NOUNS,
     THE,
     VERIFY,
@@ -265,8 +302,8 @@ def _press(m: re.Match[str]) -> Built:
 
 
 @_rule(
-    rf"(?P<how>click|tap|double[- ]?click|right[- ]?click)(?:\s+on)?\s+{THE}{q('target')}{NOUN}",
-    rf"press\s+{THE}{q('target')}\s+(?P<noun>button)",
+    rf"(?P<how>click|tap|double[- ]?click|right[- ]?click)(?:\s+on)?\s+{THE}{q('target')}{NOUN}(?:\s+again)?",
+    rf"press\s+{THE}{q('target')}\s+(?P<noun>button)(?:\s+again)?",
     rf"(?P<how>点击|单击|双击|右键点击|右击)\s*{q('target')}{ZH_NOUN}",
 )
 def _click(m: re.Match[str]) -> Built:
@@ -279,7 +316,11 @@ def _click(m: re.Match[str]) -> Built:
     return _with_target("click", m, **extra)
 
 
-_NOT_A_NAME = ("the", "a", "an", "on", "it", "this", "that", "here", "each", "every", "all")
+_NOT_A_NAME = (
+    "the", "a", "an", "on", "it", "this", "that", "here", "each", "every", "all",
+    # where to click, not what: "Click outside", "Click elsewhere" move the focus away (the blur forms)
+    "outside", "elsewhere", "somewhere", "anywhere", "away", "off", "again",
+)  # fmt: skip
 
 
 # "Click Log in", "Click Cart": an unquoted name of one to three capitalised words, as a button or link
@@ -579,6 +620,23 @@ def _assert_value(m: re.Match[str]) -> Built:
     return _with_target("assert_value", m, expected=unquote(m.group("x")))
 
 
+# "Verify the "Status" field shows "Open"": what a field shows is its value (a dropdown's: its selected
+# option). Only after a field noun: "the "Total" row shows …" is text in a row, and a value check on
+# something that is no field fails rather than passing on text elsewhere.
+_FIELD_NOUN = (
+    r"(?P<noun>field|input|input\s+field|text\s+field|textbox|text\s+box|textarea|text\s+area|dropdown|drop-down|"
+    r"select|combobox|combo\s+box)"
+)
+
+
+@_rule(
+    rf"{VERIFY}\s+{THE}{q('target')}\s+{_FIELD_NOUN}\s+(?:shows|contains|displays|reads|says|is|has|holds)\s+"
+    rf"(?:now\s+)?{value_group('x')}"
+)
+def _assert_field_shows(m: re.Match[str]) -> Built:
+    return _with_target("assert_value", m, expected=unquote(m.group("x")))
+
+
 @_rule(rf"{VERIFY}\s+{THE}{q('target')}{NOUN}\s+is\s+(?P<state>checked|not\s+checked|unchecked)")
 def _assert_checked(m: re.Match[str]) -> Built:
     return _with_target("assert_checked", m, checked=m.group("state").lower() == "checked")
@@ -717,17 +775,49 @@ def _assert_appeared(m: re.Match[str]) -> Built:
 # the text itself is the evidence, so it must say something on its own (a lone "2" or "$5" is found in
 # any price on the page). "Reads" is an element's whole text: "11 items left" does not read "1 item left".
 _READOUT = (
-    r"(?:(?:item|result|items|results|character|word|cart|status|page)\s+)?"
-    r"(?:counter|count|message|notice|status|banner|toast|alert|notification|label|text|summary)"
+    r"(?:(?P<describing>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)\s+)?"
+    r"(?:counter|count|message|notice|status|banner|toast|alert|notification|label|text|summary|badge|chip|"
+    r"pill|tag|lozenge|indicator|(?<!page\s)(?<!window\s)(?<!browser\s)(?<!tab\s)(?<!document\s)(?<!site\s)title)"
 )
 
 
 @_rule(rf"{VERIFY}\s+the\s+{_READOUT}\s+(?:reads|says|shows|displays|is)\s+(?:now\s+)?{q('text')}")
 def _assert_readout(m: re.Match[str]) -> Built:
     text = unquote(m.group("text")).strip()
-    if len(text) < 4 or not re.search(r"[^\W\d_]{2}", text):
+    describing = (m.group("describing") or "").split()
+    if len(text) < 4 or not re.search(r"[^\W\d_]{2}", text) or any(_describes_a_look(w) for w in describing):
         return None
     return "assert_text_present", {"text": text, "exact": True}
+
+
+# Words before a readout or a heading that say how it looks or which one it is ("the red badge", "the second
+# heading"): the text alone would be weaker than that claim. A word naming what it belongs to ("the status
+# badge", "the month heading") adds nothing a text check misses.
+_LOOKS_WORDS = frozenset(
+    ("red", "green", "blue", "yellow", "orange", "grey", "gray", "black", "white", "purple", "pink", "bold",
+     "big", "small", "large", "tiny", "bright", "dark", "light", "italic", "empty", "wrong", "right",
+     "correct", "proper", "expected", "same")
+)  # fmt: skip
+
+
+def _describes_a_look(word: str | None) -> bool:
+    if not word:
+        return False
+    word = word.lower()
+    return (
+        word in _LOOKS_WORDS
+        or word in _PICKING_WORDS
+        or word in _SUBSET_WORDS
+        or word in _SUPERLATIVES
+        or word.endswith(("ed", "iest", "ly", "'s", "’s"))
+    )
+
+
+# Not every word ending in "est" picks one ("request", "guest", "digest" name what a status belongs to).
+_SUPERLATIVES = frozenset(
+    ("best", "worst", "latest", "newest", "oldest", "cheapest", "biggest", "smallest", "largest", "highest",
+     "lowest", "fastest", "slowest", "nearest", "closest", "longest", "shortest", "greatest", "least")
+)  # fmt: skip
 
 
 _QUOTED_LIST = rf"(?P<texts>{QUOTED}(?:\s*,\s*{QUOTED})*(?:\s*,?\s*(?:and|then)\s+{QUOTED})?)"
@@ -767,6 +857,65 @@ def _assert_focused(m: re.Match[str]) -> Built:
 
 
 @_rule(
+    rf"{VERIFY}\s+{THE}{q('target')}{NOUN}\s+(?:is\s+(?:not|no\s+longer)\s+focused|is\s+blurred|"
+    r"(?:does\s+not|doesn't|no\s+longer)\s+(?:have|has)\s+(?:the\s+)?(?:keyboard\s+)?focus|"
+    r"(?:has\s+)?lost\s+(?:the\s+)?(?:keyboard\s+)?focus)"
+)
+def _assert_not_focused(m: re.Match[str]) -> Built:
+    return _with_target("assert_focused", m, focused=False)
+
+
+# Leaving a field: editors commit on blur. "Click outside" is a click on an empty spot of the page (the
+# tool finds one and fails when the field keeps the focus); "Blur", "Move focus out of" leave it directly.
+_OUTSIDE = r"(?:outside(?:\s+of)?|away\s+from|off)"
+
+
+@_rule(
+    r"(?:click|tap)\s+(?:(?:somewhere\s+)?(?:outside|elsewhere|else)|somewhere\s+else|away|on\s+an?\s+empty\s+"
+    r"(?:area|spot|part|space)(?:\s+of\s+the\s+page)?|on\s+the\s+page\s+background)(?:\s+on\s+the\s+page)?",
+    rf"(?:click|tap)\s+(?:anywhere\s+|somewhere\s+)?{_OUTSIDE}\s+{THE}{q('target')}{NOUN}",
+    rf"(?:click|tap)\s+(?:anywhere\s+|somewhere\s+)?{_OUTSIDE}\s+the\s+(?P<form>form)",
+)
+def _click_outside(m: re.Match[str]) -> Built:
+    if m.groupdict().get("form"):  # the page's one form (several: the target is ambiguous and the step fails)
+        return "blur", {"target": "css=form", "click_outside": True}
+    if m.groupdict().get("target") is None:
+        return "blur", {"click_outside": True}
+    return _with_target("blur", m, click_outside=True)
+
+
+@_rule(
+    rf"blur\s+{THE}{q('target')}{NOUN}",
+    rf"(?:move|take|remove)\s+(?:the\s+)?(?:keyboard\s+)?focus\s+(?:out\s+of|away\s+from|off|from)\s+"
+    rf"{THE}{q('target')}{NOUN}",
+)
+def _blur(m: re.Match[str]) -> Built:
+    return _with_target("blur", m)
+
+
+# "Press Tab to move to the next field": a purpose is dropped only when it says what the key itself does
+# (Tab moves the focus on); "to move focus out of the X field" names where the key is pressed. Any other
+# purpose ("Press Escape to close the date picker") claims an outcome no key press checks: not plain.
+_NEXT_FIELD = r"(?:next|previous|following)\s+(?:field|input|element|control|button|link|item)"
+
+
+@_rule(
+    rf"press\s+(?:the\s+)?(?P<key>(?:shift\s*\+\s*)?tab)(?:\s+key)?\s+to\s+(?:move|go|jump|get|tab|advance)\s+"
+    rf"(?:(?:the\s+)?focus\s+)?(?:on\s+|back\s+)?to\s+the\s+{_NEXT_FIELD}",
+    rf"(?P<key>(?:shift\s*\+\s*)?tab)\s+(?:out\s+of|away\s+from)\s+{THE}{q('target')}{NOUN}",
+    rf"press\s+(?:the\s+)?(?P<key>(?:shift\s*\+\s*)?tab)(?:\s+key)?\s+to\s+(?:(?:move|take)\s+(?:the\s+)?"
+    rf"focus\s+(?:out\s+of|away\s+from|off)|leave|blur|exit|tab\s+out\s+of)\s+{THE}{q('target')}{NOUN}",
+)
+def _press_tab_to(m: re.Match[str]) -> Built:
+    key = as_key(m.group("key").replace(" ", ""))
+    if key is None:
+        return None
+    if m.groupdict().get("target") is None:
+        return "press_key", {"key": key}
+    return _with_target("press_key", m, key=key)
+
+
+@_rule(
     rf"{VERIFY}\s+{THE}{q('target')}{NOUN}(?:\s+filter)?\s+is\s+(?P<neg>not\s+)?"
     r"(?P<state>selected|highlighted|active|chosen|expanded|collapsed|pressed|current)",
     rf"{VERIFY}\s+{THE}{q('target')}{NOUN}\s+is\s+(?P<neg>not\s+)?(?:the\s+)?(?P<state>current)\s+"
@@ -789,13 +938,37 @@ def _assert_state(m: re.Match[str]) -> Built:
     rf"{VERIFY}\s+{q('text')}\s+is\s+(?:shown|visible|displayed|listed)\s+in\s+the\s+"
     rf"(?P<noun>row|item|list\s+item|entry|card)\s+{q('region')}",
 )
-def _assert_in_row(m: re.Match[str]) -> Built:
+def _assert_in_row(m: re.Match[str]) -> Built:  # (also: "the due date for "Dune" shows …", below)
     """Text inside the table row or list item named by another text: "the "SPQR" row shows "Mary Beard"."""
     region, text = unquote(m.group("region")).strip(), unquote(m.group("text"))
     if not region or not text.strip():
         return None
     role = "the row" if m.group("noun").lower() == "row" else "the list item"
     return ("assert_text_in", {"target": scoped_target(role, region), "text": text})
+
+
+_NOT_A_CELL = frozenset(
+    ("page", "url", "title", "value", "list", "number", "count", "link", "image", "colour", "color")
+)
+
+
+# "Verify the due date for "Dune" shows "2026-12-24"": a value named by its row's text is text in that row
+# (the one home of scopes, autoqa.target_scope). The words before "for" say which cell; a text check on the
+# row cannot tell cells apart, so they must not pick one of several ("the second date") or describe a look.
+@_rule(
+    rf"{VERIFY}\s+the\s+(?P<what>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){{0,2}}?)\s+(?:for|of)\s+{q('region')}\s+"
+    rf"(?:shows|is|reads|says|displays|contains)\s+(?:now\s+)?{q('text')}"
+)
+def _assert_for_row(m: re.Match[str]) -> Built:
+    words = m.group("what").lower().split()
+    # "the number of "x"" counts, "the URL for "x"" is no text in a row: not this reading.
+    # A role word ("the button for "Dune" says …") names an element, which text in the row would not check.
+    if any(_describes_a_look(w) for w in words) or words[-1] in _NOT_A_CELL or role_word(words[-1]):
+        return None
+    region, text = unquote(m.group("region")).strip(), unquote(m.group("text"))
+    if not region or not text.strip():
+        return None
+    return "assert_text_in", {"target": scoped_target("the row", region), "text": text}
 
 
 _ITEMS = r"(?:items?|entries|entry|elements?|todos?|tasks?|products?|results?|things?)"
@@ -904,8 +1077,7 @@ def _assert_item_at(m: re.Match[str]) -> Built:
 @_rule(
     rf"{VERIFY}\s+{q('text')}\s+is\s+(?:shown|visible|displayed|listed|present)\s+in\s+the\s+{_LIST_NOUN}",
     rf"{VERIFY}\s+{q('text')}\s+(?:is|appears)\s+in\s+the\s+(?:list|table|results|search\s+results)",
-    rf"{VERIFY}\s+the\s+(?:list|table|results|search\s+results)\s+(?:shows?|contains?|includes?|lists?)\s+"
-    rf"{q('text')}",
+    rf"{VERIFY}\s+the\s+{_LIST_NOUN}\s+(?:shows?|contains?|includes?|lists?)\s+{q('text')}",
 )
 def _assert_in_main_list(m: re.Match[str]) -> Built:
     if _lists_a_subset(m):
@@ -1088,8 +1260,11 @@ def _assert_empty(m: re.Match[str]) -> Built:
 @_rule(
     rf"{VERIFY}\s+the\s+(?:page\s+|main\s+)?heading\s+{q('target')}\s+is\s+(?:visible|shown|displayed)",
     rf"{VERIFY}\s+the\s+(?:page\s+|main\s+)?heading\s+(?:is|reads|says)\s+{q('target')}",
+    rf"{VERIFY}\s+the\s+(?P<describing>[^\W\d_][\w'’-]*)\s+heading\s+(?:is|reads|says|shows)\s+{q('target')}",
 )
 def _assert_heading(m: re.Match[str]) -> Built:
+    if _describes_a_look(m.groupdict().get("describing")):
+        return None
     name = unquote(m.group("target")).strip()
     return ("assert_element_visible", {"target": role_target(name, "heading")}) if name else None
 
@@ -1097,6 +1272,22 @@ def _assert_heading(m: re.Match[str]) -> Built:
 @_rule(r"close\s+(?:the\s+)?(?:current\s+|new\s+|this\s+)?tab", r"关闭(?:当前)?标签页")
 def _close_tab(m: re.Match[str]) -> Built:
     return ("tabs", {"action": "close"})
+
+
+# "Change the Display name to "Grace H."": the words name a field, as in "Enter the username "demo"".
+@_rule(
+    rf"(?:set|change|update)\s+the\s+(?P<bare>[^\W\d_][\w'-]*(?:\s+[\w'-]+){{0,2}}?)\s+to\s+"
+    rf"{value_group('value')}"
+)
+def _set_named(m: re.Match[str]) -> Built:
+    if any(
+        w in _PICKING_WORDS or w in ("page", "url", "tab", "window") for w in m.group("bare").lower().split()
+    ):
+        return None
+    return "fill", {
+        "target": role_target(m.group("bare").strip(), "field"),
+        "value": unquote(m.group("value")),
+    }
 
 
 @_rule(
@@ -1275,12 +1466,56 @@ def grammar_reference() -> str:
     return (__doc__ or "").strip()
 
 
+_PRESENT = {
+    "be": ("is", "is not"), "read": ("reads", "does not read"), "show": ("shows", "does not show"),
+    "display": ("displays", "does not display"), "say": ("says", "does not say"),
+    "contain": ("contains", "does not contain"), "have": ("has", "does not have"),
+    "include": ("includes", "does not include"), "appear": ("appears", "does not appear"),
+    "equal": ("equals", "does not equal"), "match": ("matches", "does not match"),
+}  # fmt: skip
+
+
+def _should_as_claim(sentence: str) -> str | None:
+    """ "The Continue button should be disabled" → "Verify the Continue button is disabled": the claim it
+    states, which the grammar then reads (or not) like any other."""
+    match = SHOULD_STATEMENT.fullmatch(sentence)
+    if match is None:
+        return None
+    verb = _PRESENT[match.group("verb").lower()][1 if match.group("neg") else 0]
+    return f"Verify {match.group('subject')} {verb}{match.group('rest')}"
+
+
+# "The user stays on the login page (URL contains "/admin/login/")": the sentence only says which page the
+# user is on, and the bracket says how to tell that page — its URL or title — so the bracket is the check.
+# Anything more in the sentence ("… and is not logged in") or any other bracket is not plain: the bracket
+# must never stand in for a claim it does not cover.
+_BRACKETED = re.compile(rf"(?:{VERIFY}\s+)?{ON_PAGE}\s*\((?P<claim>[^()]+)\)", re.IGNORECASE)
+
+
+def _parse_bracketed(sentence: str) -> Built:
+    match = _BRACKETED.fullmatch(sentence)
+    if match is None:
+        return None
+    check = parse_expected_clause(match.group("claim"))
+    return (
+        (check.tool, check.args)
+        if check is not None and check.tool in ("assert_url", "assert_title")
+        else None
+    )
+
+
+def _parse(sentence: str) -> Built:
+    return _parse_sentence(sentence) or _parse_scoped(sentence) or _parse_bare_named(sentence)
+
+
 def parse_plain_text(text: str, *, optional: bool = False) -> PlainAction | None:
     """The tool call for one sentence of the grammar, or None when it is not plain."""
     sentence = _normalize(text)
     if not sentence:
         return None
-    built = _parse_sentence(sentence) or _parse_scoped(sentence) or _parse_bare_named(sentence)
+    built = _parse(sentence) or _parse_bracketed(sentence)
+    if built is None and (claim := _should_as_claim(sentence)) is not None:
+        built = _parse(claim)
     return PlainAction(built[0], built[1], optional) if built is not None else None
 
 

@@ -60,13 +60,41 @@ _SHOWN_STATEMENT = re.compile(
 )
 
 
+# An expected result written as what should hold: "The Continue button should be disabled".
+SHOULD_STATEMENT = re.compile(
+    rf"(?P<subject>(?:the|an?)\s+\S.*?|{QUOTED}(?:\s+\S+)?)\s+should\s+(?P<neg>not\s+)?"
+    r"(?P<verb>be|read|show|display|say|contain|have|include|appear|equal|match)\b(?P<rest>.*)",
+    re.IGNORECASE,
+)
+# Which page the user is on: "The user stays on the login page", "You are taken to the issue page".
+_WHO = r"(?:(?:the\s+)?(?:user|visitor|customer|browser)|you|i|we)"
+_MOVED = r"(?:is|are|gets?|should\s+be)\s+(?:taken|redirected|sent|returned|brought|navigated|forwarded)"
+# A place named without "page" ("redirected to the dashboard") only after a word of moving there, and only a
+# name: never "and …", "with …", "logged in" (those claim more than where the user is).
+_PLACE_WORD = r"(?!(?:and|with|but|or|not|without|while|logged|signed)\b)[^\W\d_][\w'’-]*"
+ON_PAGE = (
+    rf"{_WHO}\s+(?:should\s+)?(?:still\s+)?"
+    r"(?:(?:stays?|remains?|is\s+still|is|are|am|be|lands?|ends?\s+up|arrives?|goes|returns?|navigates|"
+    rf"{_MOVED})\s+"
+    rf"(?:(?:back\s+)?(?:to|on|at|in)\s+)?(?:the\s+|a\s+)?(?:{_PLACE_WORD}\s+){{0,3}}?(?:page|screen|view)"
+    rf"|(?:{_MOVED}\s+(?:back\s+)?to|lands?\s+on)\s+(?:the\s+)?{_PLACE_WORD}(?:\s+{_PLACE_WORD})?)"
+)
+_ON_PAGE_STATEMENT = re.compile(rf"{ON_PAGE}(?:\s*\(.*\))?\s*\.?", re.IGNORECASE)
+
+
 def claims(text: str) -> bool:
     """Whether a sentence states something to check: it starts with one of the grammar's assertion verbs
     (Verify, Assert, Check that, Expect, Ensure, Confirm, Compare, 验证, 断言, 确认, 检查 — any case), or it
-    is a statement that something "is shown|displayed|visible" or "appeared|was shown". Every executor asks
+    is a statement that something "is shown|displayed|visible", "appeared|was shown", "should be|read|…", or
+    which page the user "stays on|is taken to". Every executor asks
     such a step for evidence; the plain grammar maps it only to assertion tools."""
     stripped = text.strip()
-    return _CLAIM.match(stripped) is not None or _SHOWN_STATEMENT.fullmatch(stripped) is not None
+    return (
+        _CLAIM.match(stripped) is not None
+        or _SHOWN_STATEMENT.fullmatch(stripped) is not None
+        or SHOULD_STATEMENT.fullmatch(stripped) is not None
+        or _ON_PAGE_STATEMENT.fullmatch(stripped) is not None
+    )
 
 
 def q(name: str) -> str:

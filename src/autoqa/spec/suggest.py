@@ -32,7 +32,14 @@ _SHAPES: tuple[tuple[str, str, str | None], ...] = (
     ('Verify "{0}" is visible', _CHECK, None),
     ('Verify "{0}" is not visible', _CHECK, None),
     ('Verify the URL contains "{0}"', _CHECK, r"\burl\b|address"),
-    ('Verify the title is "{0}"', _CHECK, r"\btitle\b"),
+    # the page's title only: "the issue title" is text on the page, not the document's title
+    (
+        'Verify the title is "{0}"',
+        _CHECK,
+        r"\b(?:the|page|window|browser|tab|document)\s+title\b|^\S+\s+(?:that\s+)?title\b",
+    ),
+    ('Verify the "{0}" field shows "{1}"', _CHECK, r"\b(?:field|input|text\s*box)\b"),
+    ('Verify the "{0}" row shows "{1}"', _CHECK, r"\bfor\b|\brow\b"),
     ('Verify "{0}" has value "{1}"', _CHECK, r"value|contains|shows|reads|says|holds"),
     ('Verify "{0}" is checked', _CHECK, r"check|tick|complete|done"),
     ('Verify "{0}" is not checked', _CHECK, r"check|tick|complete|done"),
@@ -61,6 +68,15 @@ _STATE = re.compile(
     re.IGNORECASE,
 )
 _PRESENCE = ('Verify "{0}" is visible', 'Verify "{0}" is not visible')
+# A step that names where its text is (a field, a badge, a cell) claims more than presence on the page.
+_PLACE = re.compile(
+    r"\b(?:field|input|text\s*box|textarea|text\s+area|dropdown|drop-down|select|combobox|badge|chip|pill|"
+    r"tag|cell|column|row|heading|title)\b",
+    re.IGNORECASE,
+)
+# A quoted value after "for", "of", "in", "next to" names a scope (the row of "Dune"): a shape that makes it
+# the target ("Verify "Dune" has value …") would check something else; only a row shape keeps it.
+_SCOPED = re.compile(r'\b(?:for|of|in|inside|within|next\s+to|beside)\s+(?:the\s+)?"x"')
 _QUOTED = re.compile(QUOTED)
 _MIN_SIMILARITY = 0.25
 
@@ -93,13 +109,16 @@ def nearest_plain(text: str) -> str | None:
     if _UNCOVERED.search(written):
         return None
     verb = written.split(" ", 1)[0]
-    states = bool(_STATE.search(_QUOTED.sub("", text)))
+    states = bool(_STATE.search(_QUOTED.sub("", text))) or bool(_PLACE.search(_QUOTED.sub("", text)))
+    scoped = bool(_SCOPED.search(written))
     best: tuple[float, str] | None = None
     for shape, verbs, mentions in _SHAPES:
         slots = shape.count("{")
         if slots > len(values) or bool(_NEGATIVE.search(shape.replace('"{0}"', ""))) != negative:
             continue
         if states and shape in _PRESENCE:
+            continue
+        if scoped and " for " not in shape and " row " not in shape:
             continue
         if not re.match(rf"(?:{verbs})", written) or (mentions and not re.search(mentions, written)):
             continue

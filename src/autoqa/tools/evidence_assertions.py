@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import Field
 
 from autoqa.tools.args import ElementArgs, OptionalElementArgs
-from autoqa.tools.conditions import Verdict, wait_for_element
+from autoqa.tools.conditions import Judge, Verdict, wait_for_element
 from autoqa.tools.context import ToolContext
 from autoqa.tools.deadlines import Deadline, bounded, poll
 from autoqa.tools.locate import Located, Probe, locate, run_element_hook
@@ -110,7 +110,7 @@ async def assert_order(ctx: ToolContext, args: OrderArgs) -> ToolResult:
     )
 
 
-_FOCUSED = """e => {
+FOCUSED_SCRIPT = """e => {
   let active = document.activeElement;
   while (active && active.shadowRoot && active.shadowRoot.activeElement) {
     active = active.shadowRoot.activeElement;
@@ -119,17 +119,26 @@ _FOCUSED = """e => {
 }"""
 
 
-async def _judge_focused(found: Probe, timeout_ms: float) -> Verdict:
-    if found.located is None:
-        return Verdict(False, "not on the page")
-    focused: Any = await bounded(
-        found.located.locator.evaluate(_FOCUSED, timeout=timeout_ms), timeout_ms + 500
-    )
-    return Verdict(bool(focused), "focused" if focused else "not focused")
+def _judge_focused(wanted: bool) -> Judge:
+    async def judge(found: Probe, timeout_ms: float) -> Verdict:
+        # Not focused is a claim about an element on the page: a missing one is no evidence either way.
+        if found.located is None:
+            return Verdict(False, "not on the page")
+        focused: Any = await bounded(
+            found.located.locator.evaluate(FOCUSED_SCRIPT, timeout=timeout_ms), timeout_ms + 500
+        )
+        return Verdict(bool(focused) == wanted, "focused" if focused else "not focused")
+
+    return judge
 
 
-async def assert_focused(ctx: ToolContext, args: ElementArgs) -> ToolResult:
+class FocusedArgs(ElementArgs):
+    focused: bool = Field(default=True, description="false: check that focus is not on it (nor inside it)")
+
+
+async def assert_focused(ctx: ToolContext, args: FocusedArgs) -> ToolResult:
     return await wait_for_element(
-        ctx, "assert_focused", args.ref, args.target, _judge_focused,
-        expectation="focused", timeout_ms=ctx.settings.assertion_timeout_ms, code=_FAILED,
+        ctx, "assert_focused", args.ref, args.target, _judge_focused(args.focused),
+        expectation="focused" if args.focused else "not focused",
+        timeout_ms=ctx.settings.assertion_timeout_ms, code=_FAILED,
     )  # fmt: skip

@@ -9,6 +9,7 @@ from autoqa.tools import (
     actions,
     appeared,
     assertions,
+    blur,
     control,
     evidence_assertions,
     navigation,
@@ -58,6 +59,11 @@ _SPECS = (
         "press_key",
         "Press a key or chord (Enter, Escape, Tab, Control+A) on an element, else on the focused one.",
         actions.PressKeyArgs, "action", actions.press_key,
+    ),
+    ToolSpec(
+        "blur",
+        "Move focus out of an element (else the focused one): blur it, or click_outside on an empty spot.",
+        blur.BlurArgs, "action", blur.blur,
     ),
     ToolSpec(
         "hover",
@@ -168,8 +174,8 @@ _SPECS = (
     ),
     ToolSpec(
         "assert_focused",
-        f"Check that an element has the keyboard focus. {_ELEMENT}",
-        ElementArgs, "assertion", evidence_assertions.assert_focused,
+        f"Check that an element has the keyboard focus (focused=false: that it has not). {_ELEMENT}",
+        evidence_assertions.FocusedArgs, "assertion", evidence_assertions.assert_focused,
     ),
     ToolSpec(
         "assert_appeared",
