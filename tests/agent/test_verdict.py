@@ -184,3 +184,22 @@ def test_an_assertion_any_page_passes_is_not_evidence() -> None:
     ]
     verdict = decide(LOGIN.steps, calls, KINDS, Finish("passed", ""))
     assert verdict.outcome is Outcome.FAILED and "no evidence for step 2" in (verdict.reason or "")
+
+
+def test_attempts_run_out_on_mismatches_and_refusals_is_failed_on_timeouts_alone_error() -> None:
+    """The circuit breaker's refusals never ran; a timeout beside a mismatch does not undo it."""
+    exhausted = Aborted("guardrail max_retries_per_step tripped", exhausted_step=3)
+    mismatch = call("assert_text_present", 3, ok=False, code="ASSERTION_FAILED", text="Cart")
+    timeout = call("assert_text_present", 3, ok=False, code="TIMEOUT", text="Cart")
+    refused = call("assert_text_present", 3, ok=False, code="CIRCUIT_OPEN", text="Cart")
+    for tried in ([mismatch, refused, refused], [timeout, mismatch, timeout, refused]):
+        verdict = decide(LOGIN.steps, [*GOOD_CALLS[:4], *tried], KINDS, exhausted)
+        assert verdict.outcome is Outcome.FAILED and verdict.failed_step == 3, tried
+        assert "ASSERTION_FAILED" in (verdict.reason or "")
+    for tried in (
+        [timeout, timeout, refused],
+        [refused, refused],
+        [mismatch, call("click", 3, False, "INVALID_INPUT")],
+    ):
+        verdict = decide(LOGIN.steps, [*GOOD_CALLS[:4], *tried], KINDS, exhausted)
+        assert verdict.outcome is Outcome.ERROR, tried

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from autoqa.demo_app.server import DemoServer
-from autoqa.testing.fake_anthropic import FakeAnthropic, offline_env, text, tool_use
+from autoqa.testing.fake_anthropic import FakeAnthropic, offline_env, result_json, text, tool_use
 
 from .conftest import demo_environ, run_cli
 
@@ -116,3 +116,39 @@ def test_a_conditional_step_with_nothing_to_do_is_skipped_cached_and_exported(
     assert "export_error" not in json.dumps(result["artifacts"]), result["artifacts"]
     cache = json.loads(next((demo_project / "specs" / ".autoqa").rglob("*07-cookie-agent*.json")).read_text())
     assert [step["index"] for step in cache["steps"]] == [1, 2, 3]
+
+
+def test_a_stubborn_model_repeating_a_click_on_a_missing_target_ends_failed_with_default_guardrails(
+    demo_project: Path, demo_server: DemoServer, tmp_path: Path
+) -> None:
+    """The same impossible click until the guardrails stop it: three misses open the circuit, the refusals
+    that follow spend the step's attempts, and the spec is the app's failure (exit 1), not a tool error."""
+    spec = demo_project / "specs" / "08-stubborn-agent.md"
+    spec.write_text(
+        "# Stubborn\n## Preconditions\n- none\n## Steps\n"
+        "1. Navigate to /playground.html\n"
+        "2. Sign up for the newsletter with the big button\n"
+    )
+    with FakeAnthropic() as fake:
+        fake.script(
+            tool_use("navigate", {"url": "/playground.html", "step": 1}),
+            *[tool_use("click", {"target": "Sign up now", "step": 2}, id=f"toolu_s{i}") for i in range(8)],
+            tool_use("finish", {"status": "passed", "summary": "signed up"}),
+            text("done"),
+        )
+        env = demo_environ(demo_server, **offline_env(fake.url, str(tmp_path / "claude-config")))
+        out = run_cli(["run", "specs/08-stubborn-agent.md", "--json"], cwd=demo_project, env=env, timeout=240)
+        refusals = [
+            summary
+            for r in fake.message_requests
+            for block in r.tool_results()
+            if (summary := result_json(block)) and summary.get("error", {}).get("code") == "CIRCUIT_OPEN"
+        ]
+    assert out.returncode == 1, (out.stdout[-2000:], out.stderr[-2000:])
+    result = json.loads(out.stdout)["specs"][0]
+    assert result["outcome"] == "failed", result
+    assert result["failed_step"] == 2
+    assert "its attempts ran out" in result["reason"] and "ELEMENT_NOT_FOUND" in result["reason"]
+    assert "Sign up now" in result["reason"]  # the evidence: what was not on the page
+    assert result["guardrail"]["name"] == "max_retries_per_step"
+    assert refusals and all("attempts_left" in r["error"] for r in refusals), refusals

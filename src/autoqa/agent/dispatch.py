@@ -122,14 +122,11 @@ class ToolDispatcher:
             self.guardrails.after_call(name, args, step, ok=False, refused=True)
             self.caller.note_refused(name, args, step, code=refusal.code, message=refusal.message)
             self._check_trip()
-            return message_result(
-                {
-                    "ok": False,
-                    "error": {"code": refusal.code, "message": refusal.message, "retriable": False},
-                },
-                is_error=True,
-                secrets=self.secrets,
-            )
+            error: dict[str, Any] = {"code": refusal.code, "message": refusal.message, "retriable": False}
+            left = self._attempts_left(step)
+            if left is not None:
+                error["attempts_left"] = left  # a refusal spends an attempt like any failure
+            return message_result({"ok": False, "error": error}, is_error=True, secrets=self.secrets)
         try:
             result = await self.caller(name, args, step=step)
         except Exception as exc:
@@ -178,15 +175,19 @@ class ToolDispatcher:
                 )
                 context_text = "page now:\n" + cut
         warning = self._step_warning(step)
-        left = None
-        if not result.ok and step is not None:
-            left = max(0, self.options.max_retries_per_step - self.guardrails.errors_by_step[step])
+        left = None if result.ok else self._attempts_left(step)
         mcp = to_mcp_result(
             result, secrets=self.secrets, image=image, context_text=context_text, attempts_left=left
         )
         if warning:
             mcp["content"].insert(1, {"type": "text", "text": warning})
         return mcp
+
+    def _attempts_left(self, step: int | None) -> int | None:
+        """Failures the step may still have before ``max_retries_per_step`` ends the session."""
+        if step is None:
+            return None
+        return max(0, self.options.max_retries_per_step - self.guardrails.errors_by_step[step])
 
     def _step_warning(self, step: int | None) -> str | None:
         if step is None:

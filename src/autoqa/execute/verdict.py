@@ -24,8 +24,9 @@ Agent endings, applied in this order:
 
 1. The session ended abnormally (a guardrail, an API error, the CLI failing) → ``error`` — except when a
    step's attempts ran out (``max_retries_per_step``) and every failure on it was the app's answer (an
-   assertion that saw other content, a target not on the page): that is ``failed`` at that step, with the
-   last failure as its reason.
+   assertion that saw other content, a target not on the page; calls the circuit breaker refused did not
+   run and do not count, a timeout beside a mismatch does not undo it): that is ``failed`` at that step,
+   with the last mismatch as its reason.
 2. ``report_bug(step, expected, actual)`` → ``failed`` at that step, with the model's reason.
 3. ``finish(status="failed")`` → ``failed`` with the model's summary.
 4. ``finish(status="passed")`` → ``passed`` only if every step holds up, checked step by step in order;
@@ -241,14 +242,18 @@ def _facts(
 
 # The app's answer, not ours: another approach could not change what the page shows.
 _MISMATCH_CODES = MISMATCH_CODES | {ErrorCode.ELEMENT_NOT_FOUND, ErrorCode.INVARIANT_VIOLATED}
+# Calls the guardrails refused: they never ran, so they say nothing about the page either way.
+_REFUSED_CODES = frozenset({ErrorCode.CIRCUIT_OPEN, ErrorCode.GUARDRAIL_TRIPPED})
 
 
 def _genuine_mismatch(facts: _StepFacts) -> str | None:
-    """The last failure's text when every failed call of the step was a mismatch with the page."""
-    failed = [c for c in facts.calls if not c.ok]
-    if not failed or any(c.error_code not in _MISMATCH_CODES for c in failed):
+    """The last mismatch's text when every failed call of the step that ran saw the page other than
+    claimed. A timeout next to such a mismatch does not undo it; timeouts alone stay an ``error``."""
+    ran = [c for c in facts.calls if not c.ok and c.error_code not in _REFUSED_CODES]
+    mismatches = [c for c in ran if c.error_code in _MISMATCH_CODES]
+    if not mismatches or any(c.error_code not in _MISMATCH_CODES | {ErrorCode.TIMEOUT} for c in ran):
         return None
-    last = failed[-1]
+    last = mismatches[-1]
     return f"{last.tool} {last.error_code}: {last.error_message or ''}".strip()
 
 
