@@ -151,4 +151,7 @@ def test_a_stubborn_model_repeating_a_click_on_a_missing_target_ends_failed_with
     assert "its attempts ran out" in result["reason"] and "ELEMENT_NOT_FOUND" in result["reason"]
     assert "Sign up now" in result["reason"]  # the evidence: what was not on the page
     assert result["guardrail"]["name"] == "max_retries_per_step"
+    # Judged by the last call that ran (the missing target), not by the refusals that followed it.
+    assert result["triage"]["class"] in ("app_bug", "app_change"), result["triage"]
+    assert "CIRCUIT_OPEN" not in result["triage"]["evidence"], result["triage"]
     assert refusals and all("attempts_left" in r["error"] for r in refusals), refusals

@@ -52,7 +52,7 @@ from typing import Any, Literal
 from autoqa.results import FlagKind, Outcome, SpecResult, StepFlag, StepResult, StepStatus, ToolCall
 from autoqa.spec.model import Step
 from autoqa.target_scope import split_scope
-from autoqa.tools.result import ErrorCode
+from autoqa.tools.result import REFUSED_CODES, ErrorCode
 from autoqa.tools.targets import parse_target
 
 ASSERTION_FAILED = "ASSERTION_FAILED"
@@ -242,14 +242,12 @@ def _facts(
 
 # The app's answer, not ours: another approach could not change what the page shows.
 _MISMATCH_CODES = MISMATCH_CODES | {ErrorCode.ELEMENT_NOT_FOUND, ErrorCode.INVARIANT_VIOLATED}
-# Calls the guardrails refused: they never ran, so they say nothing about the page either way.
-_REFUSED_CODES = frozenset({ErrorCode.CIRCUIT_OPEN, ErrorCode.GUARDRAIL_TRIPPED})
 
 
 def _genuine_mismatch(facts: _StepFacts) -> str | None:
     """The last mismatch's text when every failed call of the step that ran saw the page other than
     claimed. A timeout next to such a mismatch does not undo it; timeouts alone stay an ``error``."""
-    ran = [c for c in facts.calls if not c.ok and c.error_code not in _REFUSED_CODES]
+    ran = [c for c in facts.calls if not c.ok and c.error_code not in REFUSED_CODES]
     mismatches = [c for c in ran if c.error_code in _MISMATCH_CODES]
     if not mismatches or any(c.error_code not in _MISMATCH_CODES | {ErrorCode.TIMEOUT} for c in ran):
         return None
