@@ -203,3 +203,19 @@ def test_attempts_run_out_on_mismatches_and_refusals_is_failed_on_timeouts_alone
     ):
         verdict = decide(LOGIN.steps, [*GOOD_CALLS[:4], *tried], KINDS, exhausted)
         assert verdict.outcome is Outcome.ERROR, tried
+
+
+def test_an_action_step_that_only_looked_at_the_page_has_no_evidence() -> None:
+    calls = [call("snapshot", 1) if c.step == 1 else c for c in GOOD_CALLS]
+    verdict = decide(LOGIN.steps, calls, KINDS, Finish("passed", "opened"))
+    assert verdict.outcome is Outcome.FAILED and verdict.failed_step == 1
+    assert (verdict.reason or "").startswith("no evidence for step 1: it only looked at the page")
+
+
+def test_a_skipped_optional_step_carries_the_models_reason() -> None:
+    with_optional = spec(step(1, "Open /"), step(2, "Accept the cookie banner", "it closes", optional=True))
+    skip = call("skip_step", 2, reason="no banner", target="Accept cookies")
+    verdict = decide(with_optional.steps, [call("navigate", 1, url="/"), skip], KINDS, Finish("passed", ""))
+    assert verdict.outcome is Outcome.PASSED
+    assert verdict.steps[1].status is StepStatus.SKIPPED
+    assert verdict.steps[1].reason == "skipped by the agent: no banner (looked for Accept cookies)"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -155,3 +156,77 @@ def test_a_stubborn_model_repeating_a_click_on_a_missing_target_ends_failed_with
     assert result["triage"]["class"] in ("app_bug", "app_change"), result["triage"]
     assert "CIRCUIT_OPEN" not in result["triage"]["evidence"], result["triage"]
     assert refusals and all("attempts_left" in r["error"] for r in refusals), refusals
+
+
+SHOP = "<!doctype html><title>Shop</title><h1>Shop</h1>{banner}<p>Welcome</p>"
+BANNER = (
+    '<div role="dialog" aria-label="Cookies"><p>We use cookies.</p>'
+    "<button onclick=\"this.parentElement.remove(); document.querySelector('p').textContent='Cookies "
+    "accepted'\">Accept cookies</button></div>"
+)
+
+
+def test_skip_step_on_a_conditional_step_is_recorded_cached_as_a_probe_replayed_and_exported(
+    site: tuple[Path, str], tmp_path: Path
+) -> None:
+    """No banner when the agent runs: it calls skip_step with its reason and the button it looked for. The
+    step is skipped with that reason; the cache and the exported test hold a "click it if present" probe, so
+    a replay on a page that now shows the banner clicks it. skip_step on a required step is refused."""
+    folder, base_url = site
+    (folder / "shop.html").write_text(SHOP.format(banner=""))
+    project = tmp_path / "project"
+    (project / "specs").mkdir(parents=True)
+    (project / "autoqa.toml").write_text('artifacts = "fail"\n')
+    (project / "specs" / "cookies.md").write_text(
+        "# Cookie banner\n## Preconditions\n- none\n## Steps\n"
+        "1. Navigate to /shop.html\n"
+        "2. Accept the cookie banner if there is one\n"
+        '3. Verify "Shop" is visible\n'
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTOQA_", "ANTHROPIC_"))}
+    with FakeAnthropic() as fake:
+        fake.script(
+            tool_use("navigate", {"url": "/shop.html", "step": 1}),
+            tool_use("skip_step", {"step": 1, "reason": "done already"}, id="toolu_bad_skip"),
+            tool_use("snapshot", {"step": 2}),
+            tool_use(
+                "skip_step",
+                {"step": 2, "reason": "no cookie banner on the page", "target": "Accept cookies"},
+                id="toolu_skip",
+            ),
+            tool_use("assert_text_present", {"text": "Shop", "step": 3}),
+            tool_use("finish", {"status": "passed", "summary": "no banner; heading shown"}),
+            text("done"),
+        )
+        env.update(AUTOQA_BASE_URL=base_url, **offline_env(fake.url, str(tmp_path / "claude-config")))
+        first = run_cli(["run", "specs/cookies.md", "--json"], cwd=project, env=env, timeout=240)
+        system = fake.message_requests[0].system_text if fake.message_requests else ""
+        offered = fake.message_requests[0].tool_names if fake.message_requests else []
+        refused = next(r for r in fake.message_requests if r.tool_result("toolu_bad_skip")).tool_result(
+            "toolu_bad_skip"
+        )
+    assert first.returncode == 0, (first.stdout[-2000:], first.stderr[-2000:])
+    result = json.loads(first.stdout)["specs"][0]
+    assert result["outcome"] == "passed" and result["executor"] == "agent", result
+    assert "mcp__browser__skip_step" in offered and "call skip_step" in system
+    assert refused is not None and "step 1 is not optional" in json.dumps(refused)
+    step2 = result["steps"][1]
+    assert step2["status"] == "skipped", step2
+    assert "no cookie banner on the page" in step2["reason"] and "Accept cookies" in step2["reason"]
+
+    cache = json.loads(next((project / "specs" / ".autoqa").glob("*cookies*.json")).read_text())
+    cached = cache["steps"][1]
+    assert cached["skipped_when_recorded"] is True
+    assert [(c["tool"], c["args"]) for c in cached["calls"]] == [("click", {"target": "Accept cookies"})]
+    exported = Path(result["artifacts"]["exported_test"]).read_text()
+    assert "if _is_shown(optional_element):" in exported and "Accept cookies" in exported, exported
+
+    # The banner shows up now: the replay's probe finds it and clicks it, no model involved.
+    (folder / "shop.html").write_text(SHOP.format(banner=BANNER))
+    second = run_cli(["run", "specs/cookies.md", "--json", "--agent", "never"], cwd=project, env=env)
+    assert second.returncode == 0, (second.stdout[-2000:], second.stderr[-2000:])
+    replayed = json.loads(second.stdout)["specs"][0]
+    assert replayed["executor"] == "replay", replayed
+    step2 = replayed["steps"][1]
+    assert step2["status"] == "passed", step2
+    assert [(c["tool"], c["ok"]) for c in step2["tool_calls"]] == [("click", True)]

@@ -46,7 +46,7 @@ INTERACTIVE_RULE = (
 def render_step(step: Step) -> str:
     lines = [f"{step.index}. {step.text}"]
     if step.optional:
-        lines[0] += " (optional: skip it if its target is not on the page)"
+        lines[0] += " (optional: if its target is not on the page, call skip_step)"
     lines.extend(f"   Expected: {clause}" for clause in step.expected)
     lines.extend(f"   Note: {note}" for note in step.notes)
     return "\n".join(lines)
