@@ -219,3 +219,9 @@ def test_a_skipped_optional_step_carries_the_models_reason() -> None:
     assert verdict.outcome is Outcome.PASSED
     assert verdict.steps[1].status is StepStatus.SKIPPED
     assert verdict.steps[1].reason == "skipped by the agent: no banner (looked for Accept cookies)"
+
+
+def test_a_look_only_action_step_is_never_shown_as_passed_when_the_session_broke() -> None:
+    verdict = decide(LOGIN.steps, [call("snapshot", 1)], KINDS, Aborted("model API error 529"))
+    assert verdict.outcome is Outcome.ERROR
+    assert verdict.steps[0].status is StepStatus.NOT_RUN and "only looked" in (verdict.steps[0].reason or "")

@@ -352,6 +352,9 @@ def decide(
                 # An optional step the model only looked at had nothing to act on: skipped, as in replay.
                 status = StepStatus.SKIPPED if step.optional and judged else StepStatus.NOT_RUN
                 out.append(_step_result(step, f, status, None))
+            elif f.looked_only and not judged and not step.optional and problems[step.index] is not None:
+                # Only looked, and the session ended before a verdict: not done, and never shown as passed.
+                out.append(_step_result(step, f, StepStatus.NOT_RUN, problems[step.index]))
             elif (judged and problems[step.index] is not None) or f.uncleared is not None or f.violations:
                 out.append(_step_result(step, f, StepStatus.FAILED, problems[step.index]))
             elif any(c.ok for c in f.calls):
