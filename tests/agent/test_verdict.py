@@ -184,3 +184,44 @@ def test_an_assertion_any_page_passes_is_not_evidence() -> None:
     ]
     verdict = decide(LOGIN.steps, calls, KINDS, Finish("passed", ""))
     assert verdict.outcome is Outcome.FAILED and "no evidence for step 2" in (verdict.reason or "")
+
+
+def test_attempts_run_out_on_mismatches_and_refusals_is_failed_on_timeouts_alone_error() -> None:
+    """The circuit breaker's refusals never ran; a timeout beside a mismatch does not undo it."""
+    exhausted = Aborted("guardrail max_retries_per_step tripped", exhausted_step=3)
+    mismatch = call("assert_text_present", 3, ok=False, code="ASSERTION_FAILED", text="Cart")
+    timeout = call("assert_text_present", 3, ok=False, code="TIMEOUT", text="Cart")
+    refused = call("assert_text_present", 3, ok=False, code="CIRCUIT_OPEN", text="Cart")
+    for tried in ([mismatch, refused, refused], [timeout, mismatch, timeout, refused]):
+        verdict = decide(LOGIN.steps, [*GOOD_CALLS[:4], *tried], KINDS, exhausted)
+        assert verdict.outcome is Outcome.FAILED and verdict.failed_step == 3, tried
+        assert "ASSERTION_FAILED" in (verdict.reason or "")
+    for tried in (
+        [timeout, timeout, refused],
+        [refused, refused],
+        [mismatch, call("click", 3, False, "INVALID_INPUT")],
+    ):
+        verdict = decide(LOGIN.steps, [*GOOD_CALLS[:4], *tried], KINDS, exhausted)
+        assert verdict.outcome is Outcome.ERROR, tried
+
+
+def test_an_action_step_that_only_looked_at_the_page_has_no_evidence() -> None:
+    calls = [call("snapshot", 1) if c.step == 1 else c for c in GOOD_CALLS]
+    verdict = decide(LOGIN.steps, calls, KINDS, Finish("passed", "opened"))
+    assert verdict.outcome is Outcome.FAILED and verdict.failed_step == 1
+    assert (verdict.reason or "").startswith("no evidence for step 1: it only looked at the page")
+
+
+def test_a_skipped_optional_step_carries_the_models_reason() -> None:
+    with_optional = spec(step(1, "Open /"), step(2, "Accept the cookie banner", "it closes", optional=True))
+    skip = call("skip_step", 2, reason="no banner", target="Accept cookies")
+    verdict = decide(with_optional.steps, [call("navigate", 1, url="/"), skip], KINDS, Finish("passed", ""))
+    assert verdict.outcome is Outcome.PASSED
+    assert verdict.steps[1].status is StepStatus.SKIPPED
+    assert verdict.steps[1].reason == "skipped by the agent: no banner (looked for Accept cookies)"
+
+
+def test_a_look_only_action_step_is_never_shown_as_passed_when_the_session_broke() -> None:
+    verdict = decide(LOGIN.steps, [call("snapshot", 1)], KINDS, Aborted("model API error 529"))
+    assert verdict.outcome is Outcome.ERROR
+    assert verdict.steps[0].status is StepStatus.NOT_RUN and "only looked" in (verdict.steps[0].reason or "")

@@ -94,6 +94,16 @@ async def test_a_non_optional_step_with_no_calls_is_an_error_naming_the_file(
     assert "specs-login-form.json" in result.reason and "step 3 has no tool calls" in result.reason
 
 
+async def test_an_action_step_that_only_looks_at_the_page_is_refused(
+    cached_login: Path, demo_server: DemoServer
+) -> None:
+    look = [{"tool": "snapshot", "args": {}}]
+    _edit(cached_login, lambda steps: steps[2].update(calls=look))  # "Click Log in", made a look by hand
+    result = await _replay(cached_login, demo_server)
+    assert result.outcome is Outcome.ERROR and result.failed_step == 3
+    assert "step 3 only looks at the page" in result.reason
+
+
 async def test_a_claim_whose_cached_evidence_proves_nothing_is_refused(
     cached_login: Path, demo_server: DemoServer
 ) -> None:

@@ -21,12 +21,12 @@ SPEC = """# Address
 - none
 ## Steps
 1. Navigate to /form.html
-2. Take in the address form the way a customer would
+2. Scroll through the address form the way a customer would
 3. Fill "Postal code" with "12345"
 """
 CALLS: list[list[dict[str, Any]]] = [
     [{"tool": "navigate", "args": {"url": "/form.html"}}],
-    [{"tool": "snapshot", "args": {}}],
+    [{"tool": "scroll", "args": {"direction": "top"}}],
     [{"tool": "fill", "args": {"target": '[data-testid="postal-code"]', "value": "12345"},
       "locator": 'page.get_by_test_id("postal-code")', "element": 'textbox "Postal code"'}],
 ]  # fmt: skip

@@ -4,11 +4,13 @@ the replay's failure screenshot, and the cache is rewritten only after the spec 
 
 from __future__ import annotations
 
+import base64
 import json
 import subprocess
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from autoqa.demo_app.server import DemoServer
 from autoqa.results import Outcome, spec_notes
@@ -98,6 +100,7 @@ async def test_a_proposed_heal_leaves_the_committed_files_and_writes_a_patch_tha
         environ = demo_environ(demo_server, **offline_env(fake.url, str(tmp_path / "cfg1")))
         first = await execute_run(prepare_run(_request(demo_project, environ)))
     assert [s.outcome for s in first.specs] == [Outcome.PASSED, Outcome.PASSED]
+
     cache_file = demo_project / CACHE / "specs-06-sorting-agent.json"
     exported = demo_project / "tests" / "autoqa" / "test_specs_06_sorting_agent.py"
     data = json.loads(cache_file.read_text())
@@ -111,6 +114,7 @@ async def test_a_proposed_heal_leaves_the_committed_files_and_writes_a_patch_tha
         fake.script(*_sorting_script(first_step=2))
         environ = demo_environ(demo_server, **offline_env(fake.url, str(tmp_path / "cfg2")))
         run = await execute_run(prepare_run(_request(demo_project, environ, heal="propose")))
+        shown = [base64.b64decode(i["source"]["data"]) for i in fake.message_requests[0].images()]
     healed = run.specs[1]
     assert healed.outcome is Outcome.PASSED and healed.executor == "replay+agent", healed.reason
     # The committed files are untouched; the heal waits for review.
@@ -120,6 +124,16 @@ async def test_a_proposed_heal_leaves_the_committed_files_and_writes_a_patch_tha
     assert "## Step 2" in summary and "Sort order" in summary and "git apply" in summary
     assert any("passed (healed, needs review)" in note for note in spec_notes(healed))
     assert "specs/.autoqa/specs-06-sorting-agent.json" in patch.read_text()
+    # The failed replay's screenshot stays for the reviewer (a passing spec keeps no artifacts by default),
+    # linked under the healed step. It is the capture the model was shown: the one the failing call took
+    # with secret fields masked, not a new unmasked one.
+    shots = sorted(patch.parent.glob("step2-replay-failure.*"))
+    assert [p.name for p in shots] in (["step2-replay-failure.jpg"], ["step2-replay-failure.png"]), shots
+    with Image.open(shots[0]) as image:
+        assert image.format in ("JPEG", "PNG") and image.width > 100
+    assert f"]({shots[0].name})" in summary.split("## Step 2")[1]
+    assert shown == [shots[0].read_bytes()]
+    assert demo_server.credentials.password.encode() not in shots[0].read_bytes()
     # Accepting the proposal is one command from the project root, and gives what "apply" would have.
     applied = subprocess.run(["git", "apply", str(patch)], cwd=demo_project, capture_output=True, text=True)
     assert applied.returncode == 0, applied.stderr

@@ -109,6 +109,15 @@ def test_optional_prefix(prefix: str) -> None:
         ('Click "Dismiss" (if present)', 'Click "Dismiss"'),
         ('Close the "Promo" dialog if it appears', 'Close the "Promo" dialog'),
         ('If a cookie banner is shown, click "Accept"', 'Click "Accept"'),
+        ('Close the "Promo" dialog when it appears', 'Close the "Promo" dialog'),
+        ("Accept the cookie banner if there is one", "Accept the cookie banner"),
+        ("Log in as demo if prompted", "Log in as demo"),
+        ("Close the newsletter popup if it pops up", "Close the newsletter popup"),
+        ('Click "Accept" if the banner is displayed', 'Click "Accept"'),
+        ('Click "Dismiss" if it exists', 'Click "Dismiss"'),
+        ('If there is a cookie banner, click "Accept"', 'Click "Accept"'),
+        ('If prompted, click "Allow"', 'Click "Allow"'),
+        ('When the survey pops up, click "No thanks"', 'Click "No thanks"'),
     ],
 )
 def test_an_action_written_as_conditional_is_optional(written: str, action: str) -> None:
@@ -121,6 +130,10 @@ def test_an_action_written_as_conditional_is_optional(written: str, action: str)
     [
         'Verify "Saved" is visible if shown',  # a check that could not fail is not made optional
         'Click "Add" if the list is empty',  # a condition on the app's state is the agent's to judge
+        'Verify "Welcome" is visible when it appears',
+        "Check that the banner is displayed if there is one",
+        'Click "Save" when the form is valid',
+        'Click "Next" if the total is 10',
     ],
 )
 def test_checks_and_other_conditions_stay_as_written(written: str) -> None:

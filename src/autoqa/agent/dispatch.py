@@ -23,14 +23,15 @@ from autoqa.agent.guardrails import Guardrails
 from autoqa.agent.options import AgentOptions
 from autoqa.events import EventSink
 from autoqa.execute.recording import RecordingCaller
-from autoqa.execute.verdict import BugReport, Ending, Finish
+from autoqa.execute.verdict import BugReport, Ending, Finish, tool_kinds
+from autoqa.record.skip import SKIP_TOOL
 from autoqa.results import ToolCall
 from autoqa.secrets import SecretSet
 from autoqa.tools.result import ErrorCode, ToolResult
 
 log = logging.getLogger(__name__)
 
-CONTROL_TOOLS = frozenset({"finish", "report_bug", "ask_user"})
+CONTROL_TOOLS = frozenset({"finish", "report_bug", "ask_user", SKIP_TOOL})
 
 AskUser = Callable[[str], Awaitable[str]]
 """Asks a person a question and returns the answer (interactive runs only)."""
@@ -60,6 +61,7 @@ class ToolDispatcher:
         events: EventSink,
         spec_slug: str = "",
         step_numbers: frozenset[int] = frozenset(),
+        optional_steps: frozenset[int] = frozenset(),
         snapshot: Callable[[], Awaitable[str | None]] | None = None,
         ask_user: AskUser | None = None,
     ) -> None:
@@ -70,6 +72,8 @@ class ToolDispatcher:
         self.events = events
         self.spec_slug = spec_slug
         self.step_numbers = step_numbers
+        self.optional_steps = optional_steps
+        """Steps that may be skipped (``Optional:`` or conditional wording): the only ones skip_step takes."""
         self.snapshot = snapshot
         self.ask_user = ask_user
         self._first_call = len(caller.calls)
@@ -122,14 +126,11 @@ class ToolDispatcher:
             self.guardrails.after_call(name, args, step, ok=False, refused=True)
             self.caller.note_refused(name, args, step, code=refusal.code, message=refusal.message)
             self._check_trip()
-            return message_result(
-                {
-                    "ok": False,
-                    "error": {"code": refusal.code, "message": refusal.message, "retriable": False},
-                },
-                is_error=True,
-                secrets=self.secrets,
-            )
+            error: dict[str, Any] = {"code": refusal.code, "message": refusal.message, "retriable": False}
+            left = self._attempts_left(step)
+            if left is not None:
+                error["attempts_left"] = left  # a refusal spends an attempt like any failure
+            return message_result({"ok": False, "error": error}, is_error=True, secrets=self.secrets)
         try:
             result = await self.caller(name, args, step=step)
         except Exception as exc:
@@ -178,15 +179,19 @@ class ToolDispatcher:
                 )
                 context_text = "page now:\n" + cut
         warning = self._step_warning(step)
-        left = None
-        if not result.ok and step is not None:
-            left = max(0, self.options.max_retries_per_step - self.guardrails.errors_by_step[step])
+        left = None if result.ok else self._attempts_left(step)
         mcp = to_mcp_result(
             result, secrets=self.secrets, image=image, context_text=context_text, attempts_left=left
         )
         if warning:
             mcp["content"].insert(1, {"type": "text", "text": warning})
         return mcp
+
+    def _attempts_left(self, step: int | None) -> int | None:
+        """Failures the step may still have before ``max_retries_per_step`` ends the session."""
+        if step is None:
+            return None
+        return max(0, self.options.max_retries_per_step - self.guardrails.errors_by_step[step])
 
     def _step_warning(self, step: int | None) -> str | None:
         if step is None:
@@ -215,6 +220,13 @@ class ToolDispatcher:
 
     # --- control tools --------------------------------------------------------------------------------
 
+    def _refused(self, code: ErrorCode, message: str) -> McpResult:
+        return message_result(
+            {"ok": False, "error": {"code": code, "message": message, "retriable": False}},
+            is_error=True,
+            secrets=self.secrets,
+        )
+
     async def _control(self, name: str, args: dict[str, Any]) -> McpResult:
         if name == "ask_user":
             return await self._ask(args)
@@ -222,6 +234,8 @@ class ToolDispatcher:
             return message_result(
                 {"ok": True, "note": "already finished; stop now"}, is_error=False, secrets=self.secrets
             )
+        if name == SKIP_TOOL:
+            return self._skip(args)
         if name == "finish":
             status = args.get("status")
             if status not in ("passed", "failed"):
@@ -266,6 +280,39 @@ class ToolDispatcher:
         )
         return message_result(
             {"ok": True, "note": "recorded; the run is over, reply with one short line and stop"},
+            is_error=False,
+            secrets=self.secrets,
+        )
+
+    def _skip(self, args: Mapping[str, Any]) -> McpResult:
+        """``skip_step``: an optional step whose target is not there is done without acting. Refused for
+        any other step: a step the spec requires is done, failed (report_bug) or unfinished, never skipped."""
+        step = args.get("step")
+        reason = args.get("reason")
+        target = args.get("target")
+        if not isinstance(step, int) or isinstance(step, bool) or step not in self.step_numbers:
+            return self._refused(ErrorCode.INVALID_INPUT, f"skip_step: the spec has no step {step!r}")
+        if step not in self.optional_steps:
+            return self._refused(
+                ErrorCode.INVALID_INPUT,
+                f"skip_step: step {step} is not optional (only a step written as Optional: or 'if shown' may "
+                "be skipped); do it, or report_bug if the app does not let you",
+            )
+        if not isinstance(reason, str) or not reason.strip():
+            return self._refused(ErrorCode.INVALID_INPUT, "skip_step: give the reason (what you saw instead)")
+        if target is not None and not isinstance(target, str):
+            return self._refused(ErrorCode.INVALID_INPUT, "skip_step: target must be text")
+        kinds = tool_kinds()
+        if any(c.ok and c.step == step and kinds.get(c.tool) == "action" for c in self.calls):
+            return self._refused(
+                ErrorCode.INVALID_INPUT, f"skip_step: step {step} already acted on the page; it is done"
+            )
+        record: dict[str, Any] = {"reason": reason.strip()[:300]}
+        if target and target.strip():
+            record["target"] = target.strip()[:200]
+        self.caller.note_skip(step, record)
+        return message_result(
+            {"ok": True, "note": f"step {step} skipped; go on with the next step"},
             is_error=False,
             secrets=self.secrets,
         )

@@ -2,8 +2,9 @@
 
 Every browser tool of :data:`autoqa.tools.TOOLS` (minus disabled ones) is offered with its own compact
 description and a schema derived from its pydantic arguments model, plus a required integer ``step``.
-Control tools: ``finish(status, summary)``, ``report_bug(step, expected, actual)`` and, in interactive runs
-only, ``ask_user(question)``. All of them go through one :class:`ToolDispatcher`.
+Control tools: ``finish(status, summary)``, ``report_bug(step, expected, actual)``, for specs with an
+optional step ``skip_step(step, reason, target?)`` and, in interactive runs only, ``ask_user(question)``.
+All of them go through one :class:`ToolDispatcher`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from claude_agent_sdk import McpSdkServerConfig, SdkMcpTool, create_sdk_mcp_serv
 
 from autoqa.agent.dispatch import ToolDispatcher
 from autoqa.agent.schemas import compact_schema
+from autoqa.record.skip import SKIP_TOOL
 
 SERVER_NAME = "browser"
 TOOL_PREFIX = f"mcp__{SERVER_NAME}__"
@@ -41,10 +43,16 @@ ASK_USER_SCHEMA: dict[str, Any] = {
     "properties": {"question": {"type": "string"}},
     "required": ["question"],
 }
+SKIP_STEP_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"step": {"type": "integer"}, "reason": {"type": "string"}, "target": {"type": "string"}},
+    "required": ["step", "reason"],
+}
 CONTROL_DESCRIPTIONS = {
     "finish": "End the spec: passed only when every step is done and every check has a passing assertion.",
     "report_bug": "The app does not behave as the spec says at this step: end the spec as failed.",
     "ask_user": "Ask the person running the test a question; returns their answer.",
+    SKIP_TOOL: "An optional step's target is not on the page: skip it. target: what you looked for.",
 }
 
 
@@ -91,9 +99,10 @@ def build_tools(
     *,
     disabled: Iterable[str] = (),
     interactive: bool = False,
+    skippable: bool = False,
 ) -> Toolset:
     """SDK tool definitions for the browser tools in ``tools`` (a mapping or list of ToolSpec) and the
-    control tools."""
+    control tools; ``skip_step`` only when the spec has an optional step (its bytes go with every request)."""
     skip = set(disabled)
     out: list[SdkMcpTool[Any]] = []
     specs = [s for s in _spec_list(tools) if s.name not in skip and s.name not in CONTROL_DESCRIPTIONS]
@@ -114,6 +123,8 @@ def build_tools(
                 bind(spec.name),
             )
         )
+    if skippable:
+        out.append(SdkMcpTool(SKIP_TOOL, CONTROL_DESCRIPTIONS[SKIP_TOOL], SKIP_STEP_SCHEMA, bind(SKIP_TOOL)))
     out.append(SdkMcpTool("finish", CONTROL_DESCRIPTIONS["finish"], FINISH_SCHEMA, bind("finish")))
     out.append(
         SdkMcpTool("report_bug", CONTROL_DESCRIPTIONS["report_bug"], REPORT_BUG_SCHEMA, bind("report_bug"))

@@ -46,7 +46,7 @@ INTERACTIVE_RULE = (
 def render_step(step: Step) -> str:
     lines = [f"{step.index}. {step.text}"]
     if step.optional:
-        lines[0] += " (optional: skip it if its target is not on the page)"
+        lines[0] += " (optional: if its target is not on the page, call skip_step)"
     lines.extend(f"   Expected: {clause}" for clause in step.expected)
     lines.extend(f"   Note: {note}" for note in step.notes)
     return "\n".join(lines)
@@ -56,9 +56,9 @@ def limits_rule(max_retries_per_step: int, max_consecutive_errors: int, max_tool
     """The guardrails, stated: a model that does not know them runs into them."""
     return (
         f"- Limits: {max_retries_per_step} failed calls per step, {max_consecutive_errors} failed calls in a "
-        f"row, {max_tool_calls} tool calls in all; going over ends the spec as an error. error.attempts_left "
-        "counts the failures the step may still have. A check that keeps seeing other content, or a target "
-        "not on the page, is the app's behaviour: report_bug rather than spend the attempts."
+        f"row, {max_tool_calls} tool calls in all (error.attempts_left counts down). Going over ends the "
+        "spec: failed if the failures were the app's answer (a check seeing other content, a target not on "
+        "the page), else error. On such answers report_bug rather than spend the attempts."
     )
 
 

@@ -168,10 +168,17 @@ async def run_agent_spec(
         events=events,
         spec_slug=spec.slug,
         step_numbers=frozenset(s.index for s in spec.steps),
+        optional_steps=frozenset(s.index for s in spec.steps if s.optional),
         snapshot=_snapshot_reader(ctx) if options.tool_context == "snapshot" else None,
         ask_user=(ask_user or ask_on_terminal) if options.interactive else None,
     )
-    toolset = build_tools(dispatcher, TOOLS, disabled=options.disabled_tools, interactive=options.interactive)
+    toolset = build_tools(
+        dispatcher,
+        TOOLS,
+        disabled=options.disabled_tools,
+        interactive=options.interactive,
+        skippable=any(s.optional for s in spec.steps),
+    )
     prompt = secrets.redact(
         system_prompt(
             spec,

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from autoqa.events import EventSink, NullSink
+from autoqa.record.skip import SKIP_TOOL
 from autoqa.results import ToolCall
 from autoqa.secrets import SecretSet
 from autoqa.tools.call import call_tool
@@ -73,6 +74,16 @@ class RecordingCaller:
                 error_message=self.secrets.redact(message),
             )
         )
+
+    def note_skip(self, step: int, args: Mapping[str, Any]) -> None:
+        """Record an optional step the agent skipped: a ``skip_step`` call in the record the verdict reads
+        (which makes the step skipped, with its reason) and in the IR (the cache and export probe)."""
+        safe_args = self._safe_args(args)
+        self.events.emit("tool.called", spec=self.spec_slug, step=step, tool=SKIP_TOOL, args=safe_args)
+        self.calls.append(ToolCall(tool=SKIP_TOOL, args=safe_args, ok=True, step=step))
+        if self.recorder is not None:
+            self.recorder.note_skip(step, args)
+        self.events.emit("tool.result", spec=self.spec_slug, step=step, tool=SKIP_TOOL, ok=True)
 
     def _safe_args(self, args: Mapping[str, Any]) -> dict[str, Any]:
         safe: dict[str, Any] = {}

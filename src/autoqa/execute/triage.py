@@ -11,7 +11,8 @@ Order of the checks (the first that applies wins), so that a cause beats its sym
 
 1. a refused spec (``needs_agent``): an unusable step cache, else the spec itself;
 2. a guardrail trip: a time limit on a spec no model drove is the environment's (the app was slow),
-   any other trip is the agent's;
+   any other trip is the agent's — except a step whose attempts ran out on the app's answers (``failed``),
+   judged by its last call that ran;
 3. the flag that failed a step under ``strict_drift`` / ``strict_negative_checks``;
 4. a step cache that could not be replayed;
 5. ``report_bug``, and "no evidence for step N";
@@ -38,7 +39,7 @@ from autoqa.results import (
     ToolCall,
     Triage,
 )
-from autoqa.tools.result import ErrorCode
+from autoqa.tools.result import REFUSED_CODES, ErrorCode
 
 
 class Evidence(StrEnum):
@@ -175,9 +176,11 @@ def failing_call(result: SpecResult) -> ToolCall | None:
     """The last failed call of the failed step, else the last failed call of the spec."""
     step = _failed_step(result)
     if step is not None:
-        found = next((c for c in reversed(step.tool_calls) if not c.ok), None)
-        if found is not None:
-            return found
+        failed = [c for c in step.tool_calls if not c.ok]
+        # A call the guardrails refused never ran: the last one that did is what the page said.
+        found = next((c for c in reversed(failed) if c.error_code not in REFUSED_CODES), None)
+        if found is not None or failed:
+            return found or failed[-1]
     calls = [c for s in result.steps for c in s.tool_calls if not c.ok]
     return calls[-1] if calls else None
 
@@ -228,7 +231,9 @@ def _find(result: SpecResult) -> tuple[Evidence, str | None]:
             )
         )
     trip = result.guardrail
-    if trip is not None:
+    # A step whose attempts ran out on the app's answers is failed (the verdict decided): judge that answer.
+    exhausted = trip is not None and trip.name == "max_retries_per_step" and result.outcome is Outcome.FAILED
+    if trip is not None and not exhausted:
         slow = trip.name in _TIME_LIMITS and not agent  # plain or replay: no model was driving
         return (Evidence.SPEC_TIMEOUT if slow else Evidence.GUARDRAIL), trip.reason
     flagged = _flag_evidence(result)

@@ -24,14 +24,16 @@ Agent endings, applied in this order:
 
 1. The session ended abnormally (a guardrail, an API error, the CLI failing) → ``error`` — except when a
    step's attempts ran out (``max_retries_per_step``) and every failure on it was the app's answer (an
-   assertion that saw other content, a target not on the page): that is ``failed`` at that step, with the
-   last failure as its reason.
+   assertion that saw other content, a target not on the page; calls the circuit breaker refused did not
+   run and do not count, a timeout beside a mismatch does not undo it): that is ``failed`` at that step,
+   with the last mismatch as its reason.
 2. ``report_bug(step, expected, actual)`` → ``failed`` at that step, with the model's reason.
 3. ``finish(status="failed")`` → ``failed`` with the model's summary.
 4. ``finish(status="passed")`` → ``passed`` only if every step holds up, checked step by step in order;
    the first step with a problem fails the spec: a failed assertion not cleared; missing evidence; a
-   non-optional step with no tool call tagged with it (not executed); a non-optional step whose every
-   call failed (not done).
+   non-optional step with no tool call tagged with it (not executed); a non-optional action step whose
+   calls only looked at the page (no evidence of the action); a non-optional step whose every call failed
+   (not done). An optional step the agent skipped (``skip_step``) is ``skipped`` with its reason.
 5. The stream ended without ``finish`` or ``report_bug``: ``failed`` if a failed assertion was never
    cleared (the app is wrong whatever the agent did next), otherwise ``error`` ("the agent stopped
    without calling finish").
@@ -48,10 +50,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from autoqa.record.skip import SKIP_TOOL
 from autoqa.results import FlagKind, Outcome, SpecResult, StepFlag, StepResult, StepStatus, ToolCall
-from autoqa.spec.model import Step
+from autoqa.spec.model import Step, StepKind
 from autoqa.target_scope import split_scope
-from autoqa.tools.result import ErrorCode
+from autoqa.tools.result import REFUSED_CODES, ErrorCode
 from autoqa.tools.targets import parse_target
 
 ASSERTION_FAILED = "ASSERTION_FAILED"
@@ -174,7 +177,10 @@ def planned_step_problem(step: Step, calls: Sequence[tuple[str, Mapping[str, Any
         return f"calls unknown tool(s) {', '.join(unknown)}"
     planned = [ToolCall(tool, dict(args), True, step=step.index) for tool, args in calls]
     need = required_evidence(step)
-    found = _facts(planned, kinds).evidence
+    facts = _facts(planned, kinds)
+    if facts.looked_only and step.kind is StepKind.ACTION and not step.optional:
+        return "only looks at the page (snapshot, screenshot); an action step needs its action"
+    found = facts.evidence
     if found < need:
         return (
             f"claims something but holds {found} assertion(s) that can prove it, needs {need} "
@@ -198,6 +204,15 @@ class _StepFacts:
     """Every call only observed the page (snapshot, screenshot)."""
     violations: tuple[dict[str, Any], ...] = ()
     """Invariants the app broke while the step ran."""
+    skip: ToolCall | None = None
+    """The agent's ``skip_step`` for an optional step (only optional steps can hold one)."""
+
+    @property
+    def skip_reason(self) -> str:
+        target = self.skip.args.get("target") if self.skip is not None else None
+        reason = str(self.skip.args.get("reason", "")).strip() if self.skip is not None else ""
+        looked = f" (looked for {target})" if isinstance(target, str) and target.strip() else ""
+        return f"skipped by the agent: {reason or 'nothing to do'}{looked}"
 
 
 def violations_by_step(calls: Sequence[ToolCall]) -> dict[int, list[dict[str, Any]]]:
@@ -234,9 +249,11 @@ def _facts(
                 uncleared = call
                 break
     evidence = len({evidence_key(c) for c in calls if is_assertion(c) and c.ok and not trivially_true(c)})
+    skip = next((c for c in reversed(calls) if c.tool == SKIP_TOOL), None)
+    ran = [c for c in calls if c.tool != SKIP_TOOL]
     # Only looked (snapshot, screenshot): nothing was done for the step.
-    looked_only = bool(calls) and all(kinds.get(c.tool) == "observe" for c in calls)
-    return _StepFacts(tuple(calls), uncleared, evidence, looked_only, tuple(violations))
+    looked_only = bool(ran) and all(kinds.get(c.tool) == "observe" for c in ran)
+    return _StepFacts(tuple(calls), uncleared, evidence, looked_only, tuple(violations), skip)
 
 
 # The app's answer, not ours: another approach could not change what the page shows.
@@ -244,11 +261,13 @@ _MISMATCH_CODES = MISMATCH_CODES | {ErrorCode.ELEMENT_NOT_FOUND, ErrorCode.INVAR
 
 
 def _genuine_mismatch(facts: _StepFacts) -> str | None:
-    """The last failure's text when every failed call of the step was a mismatch with the page."""
-    failed = [c for c in facts.calls if not c.ok]
-    if not failed or any(c.error_code not in _MISMATCH_CODES for c in failed):
+    """The last mismatch's text when every failed call of the step that ran saw the page other than
+    claimed. A timeout next to such a mismatch does not undo it; timeouts alone stay an ``error``."""
+    ran = [c for c in facts.calls if not c.ok and c.error_code not in REFUSED_CODES]
+    mismatches = [c for c in ran if c.error_code in _MISMATCH_CODES]
+    if not mismatches or any(c.error_code not in _MISMATCH_CODES | {ErrorCode.TIMEOUT} for c in ran):
         return None
-    last = failed[-1]
+    last = mismatches[-1]
     return f"{last.tool} {last.error_code}: {last.error_message or ''}".strip()
 
 
@@ -266,6 +285,8 @@ def _problem(step: Step, facts: _StepFacts) -> str | None:
         return (
             f"step {step.index}: {call.tool} failed and never passed: {call.error_message or call.error_code}"
         )
+    if step.optional and facts.skip is not None:
+        return None  # nothing to act on, and what it would have claimed depended on acting
     need = required_evidence(step)
     if facts.evidence < need:
         return (
@@ -276,6 +297,11 @@ def _problem(step: Step, facts: _StepFacts) -> str | None:
         return None
     if not facts.calls:
         return f"step {step.index} was not executed (no tool call for it)"
+    if facts.looked_only and step.kind is StepKind.ACTION:
+        return (
+            f"no evidence for step {step.index}: it only looked at the page (snapshot, screenshot); "
+            "nothing shows the action was done"
+        )
     if not any(c.ok for c in facts.calls):
         return f"step {step.index}: every tool call failed ({facts.calls[-1].error_code})"
     return None
@@ -320,10 +346,15 @@ def decide(
             f = facts[step.index]
             if step.index == failed_at:
                 out.append(_step_result(step, f, StepStatus.FAILED, failed_reason))
+            elif step.optional and f.skip is not None and f.uncleared is None and not f.violations:
+                out.append(_step_result(step, f, StepStatus.SKIPPED, f.skip_reason))
             elif not f.calls or (step.optional and f.looked_only and judged):
                 # An optional step the model only looked at had nothing to act on: skipped, as in replay.
                 status = StepStatus.SKIPPED if step.optional and judged else StepStatus.NOT_RUN
                 out.append(_step_result(step, f, status, None))
+            elif f.looked_only and not judged and not step.optional and problems[step.index] is not None:
+                # Only looked, and the session ended before a verdict: not done, and never shown as passed.
+                out.append(_step_result(step, f, StepStatus.NOT_RUN, problems[step.index]))
             elif (judged and problems[step.index] is not None) or f.uncleared is not None or f.violations:
                 out.append(_step_result(step, f, StepStatus.FAILED, problems[step.index]))
             elif any(c.ok for c in f.calls):

@@ -30,8 +30,8 @@ from autoqa.export.statements import (
 from autoqa.export.values import ValueRenderer, env_name
 from autoqa.record.ir import DialogSeen, IRRecord
 from autoqa.record.locator_spec import py_str, py_text
+from autoqa.record.skip import probe_actions, skip_target, without_skips
 from autoqa.secrets import is_secret_name
-from autoqa.spec.grammar import parse_plain_step
 from autoqa.spec.model import Spec, Step
 
 OPTIONAL_WAIT_MS = 500
@@ -150,7 +150,8 @@ def build_steps(spec: Spec, records: Sequence[IRRecord], app_origin: str | None)
         values = ValueRenderer().for_step(
             step.raw_text + " " + " ".join(step.expected), spec.variables, secret_names
         )
-        step_records = by_step.get(step.index, [])
+        recorded = by_step.get(step.index, [])
+        step_records = without_skips(recorded)
         nodes: list[Node] = []
         probe: str | None = None
         for record in step_records:
@@ -175,7 +176,7 @@ def build_steps(spec: Spec, records: Sequence[IRRecord], app_origin: str | None)
         if not step_records:
             if not step.optional:
                 raise ExportError("no tool call was recorded for this step", step=step.index)
-            nodes, probe = _unrecorded_optional(step)
+            nodes, probe = _unrecorded_optional(step, skip_target(recorded))
         elif step.optional and probe is not None:
             nodes = [Block(f"if _is_shown({probe}):", tuple(nodes))]
         if step.index in marks:
@@ -228,10 +229,11 @@ def _probe(record: IRRecord, page: str) -> str | None:
     return None
 
 
-def _unrecorded_optional(step: Step) -> tuple[list[Node], str | None]:
-    """An optional step that was skipped when recorded: guess its element from the plain grammar."""
-    plain = parse_plain_step(step)
-    action = plain.action if plain is not None else None
+def _unrecorded_optional(step: Step, skipped_target: str | None) -> tuple[list[Node], str | None]:
+    """An optional step that was skipped when recorded: guess its element from the plain grammar, or from
+    the target the agent said it looked for (the probe the step cache replays, :mod:`autoqa.record.skip`)."""
+    actions = probe_actions(step, skipped_target)
+    action = actions[0] if actions else None
     target = action.args.get("target") if action is not None else None
     if action is None or not isinstance(target, str):
         return [Line("pass  # skipped when recorded (not shown); nothing to replay")], None

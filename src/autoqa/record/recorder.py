@@ -26,6 +26,7 @@ from playwright.async_api import Locator, Page
 from autoqa.record.capture import capture_element, locate_text
 from autoqa.record.fingerprint import Fingerprint
 from autoqa.record.ir import DialogSeen, ElementRecord, IRRecord, IRWriter
+from autoqa.record.skip import SKIP_TOOL
 from autoqa.secrets import SecretSet
 from autoqa.tools.context import ToolContext
 from autoqa.tools.result import ToolResult
@@ -139,6 +140,23 @@ class Recorder:
             text=text,
             data={k: self._placeholders(result.data[k]) for k in _KEPT_DATA if k in result.data},
             masks=masks,
+            timestamp=time.time(),
+        )
+        self.records.append(record)
+        if self.writer is not None:
+            self.writer.write(record)
+        return record
+
+    def note_skip(self, step: int, args: Mapping[str, Any]) -> IRRecord:
+        """Record an optional step the agent skipped (see :mod:`autoqa.record.skip`)."""
+        record = IRRecord(
+            seq=len(self.records) + 1,
+            run_id=self.run_id,
+            spec=self.spec_path,
+            step=step,
+            tool=SKIP_TOOL,
+            args={key: self._placeholders(value) for key, value in args.items()},
+            page_url=self._placeholders(self.ctx.page.url),
             timestamp=time.time(),
         )
         self.records.append(record)

@@ -20,11 +20,11 @@ from pydantic import ValidationError
 
 from autoqa.artifacts.atomic import write_text_atomic
 from autoqa.record.ir import IRRecord
+from autoqa.record.skip import probe_actions, skip_target, without_skips
 from autoqa.replay.cache_file import CACHE_VERSION, CachedCall, CachedStep, CacheFile
 from autoqa.replay.keys import step_keys
 from autoqa.results import Outcome, SpecResult, StepStatus
 from autoqa.secrets import PLACEHOLDER, SecretSet, is_secret_name
-from autoqa.spec.grammar import parse_plain_step
 from autoqa.spec.model import Spec, Step
 from autoqa.spec.slug import slugify_path
 from autoqa.target_items import item_position
@@ -178,7 +178,8 @@ def build_steps(
             by_step.setdefault(record.step, []).append(record)
     out: list[CachedStep] = []
     for step, key in zip(spec.steps, step_keys(spec.steps), strict=True):
-        step_records = by_step.get(step.index, [])
+        recorded = by_step.get(step.index, [])
+        step_records = without_skips(recorded)
         entry: CachedStep | None
         kept = previous.step(step.index) if previous is not None else None
         if kept is not None and kept.key != key:
@@ -191,7 +192,7 @@ def build_steps(
                 else kept  # this run's recording cannot be cached, but the entry it replayed still holds
             )
         elif step.optional and statuses.get(step.index) is StepStatus.SKIPPED:
-            entry = _skipped_optional(step, key)
+            entry = _skipped_optional(step, key, skip_target(recorded))
         else:
             entry = kept
         if entry is None:
@@ -234,9 +235,9 @@ def _calls(
 _TARGET_OPTIONAL = frozenset({"assert_element_hidden", "wait_for"})
 
 
-def _skipped_optional(step: Step, key: str) -> CachedStep:
-    plain = parse_plain_step(step)
-    calls = tuple(CachedCall(tool=a.tool, args=dict(a.args)) for a in plain.actions) if plain else ()
+def _skipped_optional(step: Step, key: str, target: str | None) -> CachedStep:
+    """A step skipped when recorded replays as a probe: done if its element shows up, else skipped."""
+    calls = tuple(CachedCall(tool=a.tool, args=dict(a.args)) for a in probe_actions(step, target))
     return CachedStep(
         index=step.index, text=step.text, key=key, optional=True, calls=calls, skipped_when_recorded=True
     )

@@ -64,7 +64,7 @@ def _propose_heal(env: RunEnvironment) -> AfterPass:
         if folder is None:
             return result
         from autoqa.export.exporter import exported_file_name
-        from autoqa.runner.heal_review import write_proposal
+        from autoqa.runner.heal_review import ReplayFailureShot, write_proposal
 
         committed = {
             "proposed_step_cache": env.step_cache.path_for(passed.job.spec) if env.step_cache else None,
@@ -77,8 +77,19 @@ def _propose_heal(env: RunEnvironment) -> AfterPass:
             for kind, old in committed.items()
             if old is not None and kind in result.artifacts
         ]
+        replay = passed.replay
+        failure = replay.failure if replay is not None else None
+        shot = (
+            ReplayFailureShot(replay.stopped_at, failure.screenshot.data)
+            if replay is not None
+            and replay.stopped_at is not None
+            and failure is not None
+            and failure.screenshot is not None
+            and failure.screenshot.data
+            else None
+        )
         try:
-            patch, summary = await asyncio.to_thread(write_proposal, folder, env.root, result, changes)
+            patch, summary = await asyncio.to_thread(write_proposal, folder, env.root, result, changes, shot)
         except OSError as exc:
             return result.with_problem(ProblemKind.STEP_CACHE, f"heal proposal: {type(exc).__name__}: {exc}")
         return replace(

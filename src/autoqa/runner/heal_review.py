@@ -1,16 +1,20 @@
 """Heals as proposals a reviewer accepts (``heal = "propose"``, the default in CI): the rewritten step cache
 and exported test of a healed spec go to ``<run>/heal/<spec>/``, with a patch a reviewer applies from the
 project root (``git apply <run>/heal/<spec>/heal.patch``) and a short Markdown summary per healed step (old
-→ new locator, the model's explanation; the run's report holds the screenshot). The committed files stay
+→ new locator, the model's explanation, and the failed replay's screenshot next to it: a passing spec keeps
+no artifacts under the default policy, so the reviewer's picture lives here). The screenshot is the one the
+failing call took, secret fields painted over, and the one the model was shown. The committed files stay
 as they were."""
 
 from __future__ import annotations
 
 import difflib
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-from autoqa.artifacts.atomic import write_text_atomic
+from autoqa.artifacts.atomic import write_bytes_atomic, write_text_atomic
+from autoqa.artifacts.spec_artifacts import image_extension
 from autoqa.results import SpecResult
 
 
@@ -55,7 +59,19 @@ def unified_patch(changes: Sequence[tuple[Path, Path]], root: Path) -> str:
     return "".join(out)
 
 
-def review_summary(result: SpecResult, patch: Path) -> str:
+@dataclass(frozen=True, slots=True)
+class ReplayFailureShot:
+    """The screenshot the failing replayed call took (masked like every screenshot the tools take)."""
+
+    step: int
+    data: bytes
+
+    @property
+    def file_name(self) -> str:
+        return f"step{self.step}-replay-failure.{image_extension(self.data)}"
+
+
+def review_summary(result: SpecResult, patch: Path, shot: ReplayFailureShot | None = None) -> str:
     lines = [
         f"# Heal review: {result.title or result.slug}",
         "",
@@ -76,18 +92,27 @@ def review_summary(result: SpecResult, patch: Path) -> str:
         ]
         if step.heal.explanation:
             lines.append(f"- why (the model): {step.heal.explanation}")
+        if shot is not None and shot.step == step.index:
+            lines += ["", f"![step {step.index} when its replay failed]({shot.file_name})"]
         lines.append("")
-    lines.append("The failed replay's screenshot and the model's calls are in this run's report.html.")
+    lines.append("The model's calls are in this run's result.json.")
     return "\n".join(lines)
 
 
 def write_proposal(
-    folder: Path, root: Path, result: SpecResult, changes: Sequence[tuple[Path, Path]]
+    folder: Path,
+    root: Path,
+    result: SpecResult,
+    changes: Sequence[tuple[Path, Path]],
+    shot: ReplayFailureShot | None = None,
 ) -> tuple[Path, Path]:
-    """Write ``heal.patch`` and ``HEAL.md`` into ``folder``; returns their paths."""
+    """Write ``heal.patch``, ``HEAL.md`` and the failed replay's screenshot into ``folder``; returns the
+    paths of the first two."""
     folder.mkdir(parents=True, exist_ok=True)
     patch = folder / "heal.patch"
     write_text_atomic(patch, unified_patch(changes, root))
+    if shot is not None:
+        write_bytes_atomic(folder / shot.file_name, shot.data)
     summary = folder / "HEAL.md"
-    write_text_atomic(summary, review_summary(result, patch))
+    write_text_atomic(summary, review_summary(result, patch, shot))
     return patch, summary

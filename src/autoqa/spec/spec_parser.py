@@ -23,17 +23,23 @@ _EXPECTED = re.compile(r"(?:expected(?:\s+results?)?|预期(?:结果)?|期望(?:
 _OPTIONAL = re.compile(r"(?:optional|可选)\s*[:：]\s*(.*)", re.I)
 _INCLUDE = re.compile(r"include\s*[:：]\s*(.*)", re.I)
 # An action written as conditional is an Optional step: 'Click "Accept cookies" if shown', '… (if present)',
-# 'If a cookie banner is shown, click "Accept"'. Never a check: "Verify X if shown" could not fail.
-_PRESENT = (
-    r"(?:shown|present|visible|displayed|there|available|any|open|it\s+appears|one\s+appears|it\s+exists)"
+# '… if there is one', '… if prompted', '… when it appears', '… if the banner is displayed', 'If a cookie
+# banner is shown, click "Accept"'. Never a check: "Verify X if shown" could not fail. Only presence counts:
+# "if the list is empty" is a condition on the app's state, the agent's to judge.
+_PRESENT = r"(?:shown|present|visible|displayed|there|available|any|open)"
+_SHOWS = rf"(?:appears?|exists?|pops?\s+up|shows?\s+up|(?:is|are|'s)\s+{_PRESENT})"
+_PRONOUN_CONDITION = rf"(?:{_PRESENT}|prompted|asked|(?:it|one|they)\s+{_SHOWS})"
+_CONDITION = (
+    rf"(?:if\s+(?:{_PRONOUN_CONDITION}|there\s+(?:is|are)\s+(?:one|any|some)|(?:a|an|the)\s+[^,()]{{1,60}}?\s+"
+    rf"{_SHOWS})|when\s+{_PRONOUN_CONDITION})"
 )
 _CONDITIONAL_SUFFIX = re.compile(
-    rf"^(?P<body>.+?)\s*(?:[,;]\s*|\s)(?:\((?:only\s+)?if\s+{_PRESENT}\)|(?:only\s+)?if\s+"
-    rf"(?:it\s+is\s+|it's\s+|one\s+is\s+|they\s+are\s+){{0,1}}{_PRESENT})\s*[.!]?$",
+    rf"^(?P<body>.+?)\s*(?:[,;]\s*|\s)(?:\((?:only\s+)?{_CONDITION}\)|(?:only\s+)?{_CONDITION})\s*[.!]?$",
     re.I,
 )
 _CONDITIONAL_PREFIX = re.compile(
-    rf"^(?:if|when)\s+(?:a|an|the)\s+[^,]{{1,60}}?\s+(?:is|appears)(?:\s+{_PRESENT})?\s*,\s*(?P<body>.+)$",
+    rf"^(?:(?:if|when)\s+(?:a|an|the)\s+[^,]{{1,60}}?\s+{_SHOWS}|if\s+there\s+is\s+(?:a|an)\s+[^,]{{1,60}}?"
+    rf"|if\s+prompted)\s*,\s*(?P<body>.+)$",
     re.I,
 )
 

@@ -64,6 +64,9 @@ RETRIABLE: dict[ErrorCode, bool] = {
     ErrorCode.INVARIANT_VIOLATED: False,
 }
 
+REFUSED_CODES = frozenset({ErrorCode.CIRCUIT_OPEN, ErrorCode.GUARDRAIL_TRIPPED})
+"""Calls the agent's guardrails refused: they never ran, so they say nothing about the page."""
+
 
 class ToolError(BaseModel):
     model_config = ConfigDict(frozen=True)
