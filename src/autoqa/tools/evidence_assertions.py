@@ -57,7 +57,9 @@ class ScopedTextArgs(ElementArgs):
     )
 
 
-async def _cell_text(ctx: ToolContext, args: ScopedTextArgs, column: str, found: list[Located]) -> str | None:
+async def _cell_text(
+    ctx: ToolContext, args: ScopedTextArgs, column: str, found: list[Located], rows: list[str]
+) -> str | None:
     """The text of the row's cell under ``column`` (or its field so labelled), or None when the row has no
     such column or field: the row's other text is no evidence for a claim about one cell."""
     try:
@@ -68,6 +70,9 @@ async def _cell_text(ctx: ToolContext, args: ScopedTextArgs, column: str, found:
         if absent.error.code != ErrorCode.ELEMENT_NOT_FOUND or head != "the row" or within is None:
             raise
         located = await locate(ctx, None, scoped_target("the list item", within))
+        rows.append("listitem")
+    else:
+        rows.append("row" if split_scope(args.target or "")[0] == "the row" else "")
     found.append(located)
     await run_element_hook(ctx, "assert_text_in", located)
     handle = await located.locator.element_handle(timeout=_READ_MS)
@@ -92,13 +97,14 @@ async def assert_text_in(ctx: ToolContext, args: ScopedTextArgs) -> ToolResult:
     found: list[Located] = []
 
     missing: list[str] = []
+    rows: list[str] = []  # the row's role, per attempt: export finds the row by its text and this role
 
     async def attempt() -> bool | None:
         if args.column is None:
             text = _fold(await _scope_text(ctx, "assert_text_in", args.ref, args.target, found))
         else:
             try:
-                text = _fold(await _cell_text(ctx, args, args.column, found) or "")
+                text = _fold(await _cell_text(ctx, args, args.column, found, rows) or "")
             except _NoColumn as absent:
                 missing.append(str(absent))
                 return None
@@ -111,6 +117,8 @@ async def assert_text_in(ctx: ToolContext, args: ScopedTextArgs) -> ToolResult:
         extra: dict[str, Any] = {"collection": listed} if listed is not None else {}
         if args.column is not None:
             extra["column"] = args.column
+            if rows and rows[-1]:
+                extra["row_role"] = rows[-1]
         return ToolResult.success(text_length=len(args.text), exact=args.exact, **extra)
     where = f"ref {args.ref}" if args.ref else f"target {args.target!r}"
     if args.column is not None:
