@@ -18,8 +18,9 @@ PAGE = """<!doctype html><meta charset="utf-8"><title>Issue</title>
 <label>Notes <input id="notes"></label>
 <label>Status <input id="status" value="Open" readonly></label>
 <span class="badge">Closed</span>
-<table><tr><th>Book</th><th>Due date</th></tr>
-<tr><td>Dune</td><td>2026-12-24</td></tr><tr><td>Kindred</td><td>2026-12-31</td></tr></table>
+<table><tr><th>Book</th><th>Due date</th><th>Created</th></tr>
+<tr><td>Dune</td><td>2026-12-24</td><td>2026-11-01</td></tr>
+<tr><td>Kindred</td><td>2026-12-31</td><td>2026-11-02</td></tr></table>
 <button disabled>Continue</button>
 <label>Display name <input id="dn"></label>
 </main>
@@ -65,13 +66,16 @@ BROKEN = {
     ),
     "field": (('value="Open"', 'value="Opened"'), 13),
     "badge": (('<span class="badge">Closed</span>', '<span class="badge">Open</span>'), 14),
-    "row": (
+    "row": (("<td>Dune</td><td>2026-12-24</td>", "<td>Dune</td><td>2026-12-31</td>"), 15),
+    # Another cell of Dune's row shows the date: the due date cell is what the step claims.
+    "column": (
         (
-            "<td>Dune</td><td>2026-12-24</td></tr><tr><td>Kindred</td><td>2026-12-31</td>",
-            "<td>Dune</td><td>2026-12-31</td></tr><tr><td>Kindred</td><td>2026-12-24</td>",
+            "<td>Dune</td><td>2026-12-24</td><td>2026-11-01</td>",
+            "<td>Dune</td><td>2027-01-15</td><td>2026-12-24</td>",
         ),
         15,
     ),
+    "no-column": (("<th>Due date</th>", "<th>Return date</th>"), 15),
     "url": (("</main>", "</main><script>history.replaceState(null, '', 'elsewhere.html')</script>"), 16),
     "should": (("<button disabled>Continue</button>", "<button>Continue</button>"), 17),
     "contains": (('<input id="dn">', '<input id="dn" maxlength="3">'), 19),

@@ -499,7 +499,7 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
     (
         'Verify the due date for "Dune" shows "2026-12-24"',
         "assert_text_in",
-        {"target": 'the row in "Dune"', "text": "2026-12-24"},
+        {"target": 'the row in "Dune"', "text": "2026-12-24", "column": "due date"},
     ),
     (
         'Verify the results table contains "Frank Herbert"',

@@ -38,6 +38,7 @@ _IMPORTS: dict[str, str] = {
     "PlaywrightTimeoutError": "from playwright.sync_api import TimeoutError as PlaywrightTimeoutError",
     "expect": "from playwright.sync_api import expect",
     "expect_matches_baseline": "from autoqa.export.visual_check import expect_matches_baseline",
+    "expect_column_text": "from autoqa.export.column_check import expect_column_text",
 }
 
 

@@ -17,6 +17,8 @@ wait_for               the same expectations with the wait's timeout; ``seconds`
 assert_storage         ``page.wait_for_function(<the same claim>)``; cookies: ``assert`` on cookies()
 assert_matches_        ``expect_matches_baseline(page | locator, "<baseline>.png", …)`` from
 baseline               ``autoqa.export.visual_check`` (the same screenshot, masks and comparison)
+assert_text_in column  ``expect_column_text(row, column, t)`` from ``autoqa.export.column_check`` (the
+                       row's cell under that column, by the tool's own lookup)
 assert_appeared        ``autoqa_live_regions.expect_appeared(t, since=appeared_since_N)``: the conftest's
                        watcher, marked where step N (the step whose action the toast answers) starts
 history / clear_*      ``page.go_back()`` … ``page.reload()``; ``localStorage.clear()``, ``clear_cookies()``
@@ -39,6 +41,7 @@ from autoqa.export.values import ValueRenderer
 from autoqa.record.frames import FrameRef
 from autoqa.record.ir import IRRecord
 from autoqa.record.locator_spec import py_str
+from autoqa.target_scope import split_scope
 from autoqa.tools.actions import DOUBLE_CLICK_HOLD_MS
 
 DEFAULT_WAIT_MS = 10_000
@@ -353,12 +356,31 @@ def _evidence_expect(record: IRRecord, ctx: StatementContext) -> str:
         scope = _require_locator(record, ctx.page) if has_element else f'{ctx.page}.locator("body")'
         pattern = r"[\s\S]*".join(re.escape(str(text)) for text in args.get("texts") or ())
         return f"expect({scope}).to_contain_text(re.compile({py_str(pattern)}, re.IGNORECASE))"
+    if record.tool == "assert_text_in" and args.get("column"):
+        return _column_expect(record, ctx)
     locator = _require_locator(record, ctx.page)
     if record.tool == "assert_focused":
         return f"expect({locator}).{'to' if record.args.get('focused', True) else 'not_to'}_be_focused()"
     value = ctx.values.expr(str(args.get("text", "")))
     check = "to_have_text" if args.get("exact") else "to_contain_text"
     return f"expect({locator}).{check}({value})"
+
+
+def _column_expect(record: IRRecord, ctx: StatementContext) -> str:
+    """The cell under a column, by the tool's own lookup (``export/column_check.py``). The row is found by
+    the text the step named and the role the run found it with, not by its recorded name: that name holds
+    the row's cells, the very text the check is about."""
+    args = record.args
+    _, within = split_scope(str(args.get("target") or ""))
+    role = record.data.get("row_role") if isinstance(record.data, dict) else None
+    if within is not None and role in ("row", "listitem"):
+        has = f"{ctx.page}.get_by_text({ctx.values.expr(within)}, exact=True)"
+        row = f"{ctx.page}.get_by_role({py_str(str(role))}).filter(has={has})"
+    else:
+        row = _require_locator(record, ctx.page)
+    exact = ", exact=True" if args.get("exact") else ""
+    column, value = py_str(str(args["column"])), ctx.values.expr(str(args.get("text", "")))
+    return f"expect_column_text({row}, {column}, {value}{exact})"
 
 
 def _element_expect(record: IRRecord, ctx: StatementContext, *, timeout: float | None) -> str:

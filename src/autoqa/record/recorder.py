@@ -39,6 +39,7 @@ _KEPT_DATA = (
     "url", "status", "selected", "value", "active", "closed", "count", "file", "policy", "signal",
     "collection", "via_label", "baseline", "threshold", "max_diff_ratio", "viewport", "window_step",
     "clicked_at",  # blur's empty spot: export clicks the same one
+    "row_role",  # a column check's row (row or listitem): export finds it by its text
 )  # fmt: skip
 _MIN_SECRET_LEN = 3
 

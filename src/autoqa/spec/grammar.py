@@ -108,8 +108,10 @@ Verify the status badge|chip|pill|tag|indicator|title reads "x" assert_text_pres
                                                               may say whose: never a look, "red", or a pick,
                                                               "second"; never the page|window|tab title)
 Verify the "t" field|input|dropdown shows|contains|is "v"      assert_value(target='"t" field', expected=v)
-Verify the due date for|of "r" shows|is "x"                   assert_text_in(target='the row in "r"', x) (text
-                                                              in that row: not "the number of", "the URL for")
+Verify the due date for|of "r" shows|is "x"                   assert_text_in(target='the row in "r"', x,
+                                                              column="due date") (that column's cell, or the
+                                                              row's field so labelled, else it fails: not "the
+                                                              number of", "the URL for")
 Verify the month heading reads "x"                            assert_element_visible(target='"x" heading')
 Change|Set the Display name to "v" (no role word)             fill(target='"Display name" field', value)
 Click "t" again                                               click(target)
@@ -952,9 +954,9 @@ _NOT_A_CELL = frozenset(
 )
 
 
-# "Verify the due date for "Dune" shows "2026-12-24"": a value named by its row's text is text in that row
-# (the one home of scopes, autoqa.target_scope). The words before "for" say which cell; a text check on the
-# row cannot tell cells apart, so they must not pick one of several ("the second date") or describe a look.
+# "Verify the due date for "Dune" shows "2026-12-24"": a value named by its row's text is the cell of that row
+# (the one home of scopes, autoqa.target_scope) under the column the words before "for" name (or the row's
+# field so labelled); they must not pick one of several ("the second date") or describe a look.
 @_rule(
     rf"{VERIFY}\s+the\s+(?P<what>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){{0,2}}?)\s+(?:for|of)\s+{q('region')}\s+"
     rf"(?:shows|is|reads|says|displays|contains)\s+(?:now\s+)?{q('text')}"
@@ -968,7 +970,12 @@ def _assert_for_row(m: re.Match[str]) -> Built:
     region, text = unquote(m.group("region")).strip(), unquote(m.group("text"))
     if not region or not text.strip():
         return None
-    return "assert_text_in", {"target": scoped_target("the row", region), "text": text}
+    # The words name the cell: the tool reads the row's cell under that column (or its field so labelled).
+    return "assert_text_in", {
+        "target": scoped_target("the row", region),
+        "text": text,
+        "column": " ".join(words),
+    }
 
 
 _ITEMS = r"(?:items?|entries|entry|elements?|todos?|tasks?|products?|results?|things?)"

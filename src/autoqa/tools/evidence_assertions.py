@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import Field
 
+from autoqa.target_scope import scoped_target, split_scope
 from autoqa.tools.args import ElementArgs, OptionalElementArgs
 from autoqa.tools.conditions import Judge, Verdict, wait_for_element
 from autoqa.tools.context import ToolContext
@@ -48,6 +49,45 @@ async def _scope_text(
 class ScopedTextArgs(ElementArgs):
     text: str = Field(min_length=1, max_length=2_000)
     exact: bool = False
+    column: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=100,
+        description="the column (header) or labelled field of the row whose cell must show text",
+    )
+
+
+async def _cell_text(
+    ctx: ToolContext, args: ScopedTextArgs, column: str, found: list[Located], rows: list[str]
+) -> str | None:
+    """The text of the row's cell under ``column`` (or its field so labelled), or None when the row has no
+    such column or field: the row's other text is no evidence for a claim about one cell."""
+    try:
+        located = await locate(ctx, args.ref, args.target)
+    except ToolFailure as absent:
+        # "The due date for "Dune"" names Dune's row; on a list of cards that row is Dune's list item.
+        head, within = split_scope(args.target or "")
+        if absent.error.code != ErrorCode.ELEMENT_NOT_FOUND or head != "the row" or within is None:
+            raise
+        located = await locate(ctx, None, scoped_target("the list item", within))
+        rows.append("listitem")
+    else:
+        rows.append("row" if split_scope(args.target or "")[0] == "the row" else "")
+    found.append(located)
+    await run_element_hook(ctx, "assert_text_in", located)
+    handle = await located.locator.element_handle(timeout=_READ_MS)
+    try:
+        answer: dict[str, Any] = await run_on_element(handle, "columnCell", column, _READ_MS)
+    finally:
+        await bounded(handle.dispose(), _READ_MS)
+    if answer.get("found") is None:
+        kind, names = str(answer.get("kind")), [str(n) for n in answer.get("names") or ()]
+        raise _NoColumn(f"{kind}: {', '.join(names) or 'none'}")
+    return str(answer.get("text") or "")
+
+
+class _NoColumn(Exception):
+    """The row has no cell by the column's name (kept until the deadline: the table may still be loading)."""
 
 
 async def assert_text_in(ctx: ToolContext, args: ScopedTextArgs) -> ToolResult:
@@ -56,16 +96,38 @@ async def assert_text_in(ctx: ToolContext, args: ScopedTextArgs) -> ToolResult:
     seen: list[str] = []
     found: list[Located] = []
 
+    missing: list[str] = []
+    rows: list[str] = []  # the row's role, per attempt: export finds the row by its text and this role
+
     async def attempt() -> bool | None:
-        text = _fold(await _scope_text(ctx, "assert_text_in", args.ref, args.target, found))
+        if args.column is None:
+            text = _fold(await _scope_text(ctx, "assert_text_in", args.ref, args.target, found))
+        else:
+            try:
+                text = _fold(await _cell_text(ctx, args, args.column, found, rows) or "")
+            except _NoColumn as absent:
+                missing.append(str(absent))
+                return None
+            missing.clear()
         seen.append(text)
         return True if (text == wanted if args.exact else wanted in text) else None
 
     if await poll(attempt, Deadline(ctx.settings.assertion_timeout_ms)):
         listed = found[-1].collection if found else None  # the main list's position, for replay and export
         extra: dict[str, Any] = {"collection": listed} if listed is not None else {}
+        if args.column is not None:
+            extra["column"] = args.column
+            if rows and rows[-1]:
+                extra["row_role"] = rows[-1]
         return ToolResult.success(text_length=len(args.text), exact=args.exact, **extra)
     where = f"ref {args.ref}" if args.ref else f"target {args.target!r}"
+    if args.column is not None:
+        head, within = split_scope(args.target or "")
+        row = f"the {head.removeprefix('the ')} of {within!r}" if within else where
+        if missing:
+            message = f"no column or field named {args.column!r} in {row}; {missing[-1]}"
+            raise ToolFailure(_FAILED, message, expected=args.text, actual=missing[-1])
+        where = f"the {args.column!r} cell of {row}"
     shown = seen[-1][:300] if seen else ""
     how = "to be exactly" if args.exact else "to contain"
     raise ToolFailure(

@@ -923,6 +923,10 @@ function collection(args) {
     text: at ? textOf(at).slice(0, 200) : null};
 }
 
+// The cell of a row under a named column (column_cell.js, which exported tests run too: one definition).
+const cellUnderColumn = /*@@COLUMN_CELL@@*/null;
+function columnCell(row, column) { return cellUnderColumn(row, column); }
+
 return {find, describeAll, state, labelStandIn, findText, visibleLines, renderedText, flatText, scrollBy,
-  selectOptions, collection};
+  selectOptions, collection, columnCell};
 })()

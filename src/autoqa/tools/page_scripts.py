@@ -31,7 +31,13 @@ from autoqa.tools.deadlines import bounded
 # The library (page_library.js), evaluated once per document and kept under a symbol on its window.
 # Sending and compiling ~15 kB of source on every call cost ~2 ms (half a fill); calling the installed
 # copy costs nothing extra.
-LIBRARY = (resources.files("autoqa.tools") / "page_library.js").read_text(encoding="utf-8")
+COLUMN_CELL = (resources.files("autoqa.tools") / "column_cell.js").read_text(encoding="utf-8").strip()
+"""``(row, column) => {found, text, kind, names}``: the cell under a column (exported tests run it too)."""
+LIBRARY = (
+    (resources.files("autoqa.tools") / "page_library.js")
+    .read_text(encoding="utf-8")
+    .replace("/*@@COLUMN_CELL@@*/null", COLUMN_CELL)
+)
 
 LIBRARY_KEY = "autoqa.tools." + hashlib.sha1(LIBRARY.encode()).hexdigest()[:12]
 """The ``Symbol.for`` name the library is kept under (the page watcher installs it under the same one)."""

@@ -1,0 +1,80 @@
+// The cell of a row under a named column, or a labelled field of a card or list item: what "the due date
+// for "Dune"" claims, so a check reads that cell and never the row's other cells ("Created" may show the
+// same date). A column is a header cell (<th>, role=columnheader) of the row's table; a field is a <dt>
+// (its <dd>), a <label> (its control or the element after it), an aria-label, or a leaf whose text is the
+// name (the element after it, the rest of its parent's text, or what follows "Name:"). Names are compared
+// folded, without a leading article or a closing colon. Not found: the names there are, so a failure says
+// what the row has. Self-contained (the page library embeds it; exported tests evaluate it as it is).
+(row, column) => {
+  const norm = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  const fold = (s) => norm(s).normalize('NFKC').toLowerCase();
+  const fieldName = (s) => fold(s).replace(/\s*[:：]$/, '').replace(/^(?:the|a|an)\s+/, '');
+  const TABLES = 'table, [role=table], [role=grid], [role=treegrid]';
+  const CELLS = 'td, th, [role=cell], [role=gridcell], [role=columnheader], [role=rowheader]';
+  const HEADERS = 'th, [role=columnheader]';
+  const UNRENDERED = 'script, style, noscript, template, title';
+  const textOf = (e) => norm(e.textContent);
+  const shownOf = (e) => (e.matches('input, textarea, select') ? norm(e.value) : norm(e.innerText));
+  const cellsOf = (r) => [...r.children].filter((c) => c.matches(CELLS));
+  const span = (c) => Math.max(1, Number(c.getAttribute('colspan')) || 1);
+  const want = fieldName(column);
+
+  const columnOf = () => {
+    const table = row.matches('tr, [role=row]') ? row.closest(TABLES) : null;
+    if (!table) return {names: []};
+    const header = [...table.querySelectorAll('tr, [role=row]')].find((r) => r !== row &&
+      r.closest(TABLES) === table && cellsOf(r).length && cellsOf(r).every((c) => c.matches(HEADERS)));
+    if (!header) return {names: []};
+    const names = [];
+    let at = 0, index = -1;
+    for (const c of cellsOf(header)) {
+      names.push(textOf(c));
+      if (index < 0 && fieldName(textOf(c)) === want) index = at;
+      at += span(c);
+    }
+    if (index < 0) return {names};
+    at = 0;
+    for (const c of cellsOf(row)) {
+      if (index >= at && index < at + span(c)) return {names, cell: c};
+      at += span(c);
+    }
+    return {names};
+  };
+
+  const fieldOf = () => {
+    const names = [];
+    for (const e of row.querySelectorAll('*')) {
+      if (e.matches(UNRENDERED) || e.closest(UNRENDERED)) continue;
+      const aria = norm(e.getAttribute('aria-label'));
+      if (aria) {
+        names.push(aria);
+        if (fieldName(aria) === want) return {names, value: shownOf(e)};
+      }
+      if (e.children.length && e.localName !== 'label') continue;
+      const own = textOf(e);
+      if (e.localName === 'dt' || e.localName === 'label' || /[:：]$/.test(own)) {
+        names.push(own.replace(/\s*[:：]$/, ''));
+      }
+      if (fieldName(own) === want) {
+        if (e.localName === 'label' && e.control) return {names, value: shownOf(e.control)};
+        if (e.nextElementSibling) return {names, value: shownOf(e.nextElementSibling)};
+        const parent = e.parentElement;
+        if (parent && parent !== row) return {names, value: norm(shownOf(parent).slice(shownOf(e).length))};
+      }
+      // "Due date: 2026-12-24" in one element: the name, a colon, the value.
+      const [, label, value] = own.match(/^([^:：]{1,60})[:：]\s*(.+)$/) || [];
+      if (label && !e.children.length) {
+        names.push(norm(label));
+        if (fieldName(label) === want) return {names, value: norm(value)};
+      }
+    }
+    return {names};
+  };
+
+  const col = columnOf();
+  if (col.cell) return {found: 'column', text: shownOf(col.cell)};
+  const field = fieldOf();
+  if (field.value !== undefined) return {found: 'field', text: field.value};
+  const names = [...new Set([...col.names, ...field.names].filter(Boolean))].slice(0, 12);
+  return {found: null, kind: col.names.length ? 'columns' : 'fields', names};
+}

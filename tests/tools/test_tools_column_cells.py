@@ -1,0 +1,72 @@
+"""A value named by its row and column ("the due date for "Dune""): the check reads that cell of the row —
+a table column by its header, or a card's labelled field — and fails when another cell of the row shows
+the text, or when the row has no such column (naming the columns it has), never passing on the row's text."""
+
+from __future__ import annotations
+
+from playwright.async_api import Page
+
+from .tools_helpers import Call
+
+TABLE = """<!doctype html><meta charset="utf-8"><table>
+<thead><tr><th>Title</th><th>Due date</th><th>Created</th></tr></thead>
+<tbody><tr><td>Dune</td><td>{due}</td><td>2026-12-24</td></tr>
+<tr><td>Kindred</td><td>2026-12-24</td><td>2026-01-02</td></tr></tbody></table>"""
+
+CARDS = """<!doctype html><meta charset="utf-8"><ul>
+<li><h3>Dune</h3><dl><dt>Created</dt><dd>2026-12-24</dd><dt>Due date</dt><dd>{due}</dd></dl></li>
+<li><h3>Kindred</h3><p><span>Created:</span> <span>2026-01-02</span></p><p>Due date: {due}</p>
+<label>Status <input value="Open" readonly></label><span aria-label="Price">$12</span></li>
+</ul>"""
+ITEM = "list item"
+
+
+async def _due(
+    call: Call, row: str, text: str, column: str = "due date", *, noun: str = "row"
+) -> tuple[bool, str]:
+    result = await call("assert_text_in", target=f'the {noun} in "{row}"', text=text, column=column)
+    return result.ok, result.error.message if result.error is not None else ""
+
+
+async def test_a_table_cell_is_read_under_its_column_header(page: Page, call: Call) -> None:
+    await page.set_content(TABLE.format(due="2026-12-24"))
+    assert (await _due(call, "Dune", "2026-12-24"))[0]
+    assert (await _due(call, "Dune", "2026-12-24", column="the Due Date"))[0]
+
+    # The Created cell shows the date the step names; the due date differs: red, naming that cell.
+    await page.set_content(TABLE.format(due="2027-01-15"))
+    ok, message = await _due(call, "Dune", "2026-12-24")
+    assert not ok
+    assert "the 'due date' cell of the row of 'Dune'" in message and "2027-01-15" in message
+    # Without a column the row form still reads the whole row (what "the "Dune" row shows" claims).
+    assert (await call("assert_text_in", target='the row in "Dune"', text="2026-12-24")).ok
+
+
+async def test_a_row_without_that_column_fails_naming_its_columns(page: Page, call: Call) -> None:
+    await page.set_content(TABLE.format(due="2026-12-24"))
+    ok, message = await _due(call, "Dune", "2026-12-24", column="return date")
+    assert not ok
+    assert message.startswith("no column or field named 'return date' in the row of 'Dune'; columns: Title, ")
+    assert "Due date, Created" in message
+
+
+async def test_a_card_field_is_read_by_its_label(page: Page, call: Call) -> None:
+    await page.set_content(CARDS.format(due="2026-12-31"))
+    assert (await _due(call, "Dune", "2026-12-31", noun=ITEM)) == (True, "")  # dt → dd
+    assert (await _due(call, "Kindred", "2026-12-31", noun=ITEM))[0]  # "Due date: …" in one element
+    # a label, then its value
+    assert (await _due(call, "Kindred", "2026-01-02", column="created", noun=ITEM))[0]
+    assert (await _due(call, "Kindred", "Open", column="status", noun=ITEM))[0]  # a <label>'s control
+    assert (await _due(call, "Kindred", "$12", column="price", noun=ITEM))[0]  # an aria-label
+    # The grammar names a card's row "the row": with a column, that is the card's list item.
+    assert (await _due(call, "Dune", "2026-12-31")) == (True, "")
+
+    # Dune's Created field shows the date asked for, its due date does not: red.
+    ok, message = await _due(call, "Dune", "2026-12-24", noun=ITEM)
+    assert not ok and "2026-12-31" in message
+    ok, message = await _due(call, "Dune", "2026-12-24", column="author", noun=ITEM)
+    assert (
+        not ok
+        and "no column or field named 'author' in the list item of 'Dune'; fields: Created, Due date"
+        in message
+    )
