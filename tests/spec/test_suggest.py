@@ -108,3 +108,48 @@ def test_a_value_named_by_its_row_is_never_suggested_as_the_rows_name_having_a_v
     ):
         suggestion = nearest_plain(written)
         assert suggestion is None or "has value" not in suggestion, suggestion
+
+
+# Found by the fresh held-out corpus (bench/grammar_corpus/heldout_fresh.txt): each changed the claim.
+@pytest.mark.parametrize(
+    "written",
+    [
+        # "Check" followed by a claim verifies; ticking a checkbox would be another claim
+        'Check the channel header says "random"',
+        'Check the ticket still shows priority "High"',
+        # "contains" claims text; "Done" names a column, not a checked state
+        'Verify that the Done column contains "Write release notes"',
+        # several values named: a form keeping only one would silently drop the others
+        'Check the boxes "Email" and "SMS"',
+        'Click "Save" and "Close"',  # two clicks, not one in the row "Close"
+        'Press "Save" then "Close"',
+        # an ordinal picks one of several; quoting it would look for other text
+        "Click on the first job in the list",
+        "Click the second photo thumbnail",
+        'Click the 2nd "Delete" button',
+        'Verify the last "Delete" button is disabled',
+        # a scope narrows where the step looks; no form keeps it
+        'Click "Add card" in the In progress column',
+        'Click the "#random" channel in the sidebar',
+        'Verify "cv.pdf" is shown next to the upload field',
+        # the value of a named thing, not the text anywhere on the page
+        'Verify the price shown is "£425,000"',
+    ],
+)
+def test_no_suggestion_that_changes_the_kind_values_or_scope(written: str) -> None:
+    assert nearest_plain(written) is None
+
+
+@pytest.mark.parametrize(
+    ("written", "suggested"),
+    [
+        # the same rules leave the suggestions that keep the claim
+        ('Check the "Free cancellation" filter', 'Check "Free cancellation"'),
+        ('Check that "Terms" is ticked', 'Verify "Terms" is checked'),  # a verification, never a tick
+        ('Verify "Terms" has been ticked', 'Verify "Terms" is checked'),
+        ('Ensure the text "375 g minced beef" appears on the page', 'Verify "375 g minced beef" is visible'),
+        ('Press "Delete" for "Dune"', 'Click "Delete" for "Dune"'),
+    ],
+)
+def test_a_suggestion_that_keeps_the_claim_is_still_offered(written: str, suggested: str) -> None:
+    assert nearest_plain(written) == suggested
