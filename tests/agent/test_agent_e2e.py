@@ -476,6 +476,8 @@ async def test_prompt_and_tools_fit_the_token_budget(
         # descriptions) and assert_appeared (a toast is judged on what appeared: it may be gone before any
         # check runs, ~0.4 KB). The budget had 3 bytes left before those two (14,845): numeric range limits
         # left the schemas (pydantic still enforces them) and the rules were said shorter to make room.
+        # Leaving a field (blur) is a plain-grammar tool the model is not offered (it presses Tab), and
+        # property descriptions that repeat their tool's description went, to make room for a row's column.
         assert size <= 15 * 1024, f"tools + system are {size} bytes"
     # Off unless asked for (models that only think adaptively ignore this; the CLI decides).
     assert fake.message_requests[0].body["thinking"] == {"type": "disabled"}

@@ -9,7 +9,7 @@ from claude_agent_sdk import ResultMessage, SystemMessage, ToolResultBlock, Tool
 
 from autoqa.agent.dispatch import ToolDispatcher
 from autoqa.agent.guardrails import Guardrails
-from autoqa.agent.mcp_server import build_tools, factor_shared_sentences
+from autoqa.agent.mcp_server import PLAIN_ONLY, build_tools, factor_shared_sentences
 from autoqa.agent.options import AgentOptions
 from autoqa.agent.prompt import limits_rule, system_prompt
 from autoqa.agent.session import _ending, _on_message, _StreamState, _usage
@@ -88,7 +88,7 @@ def test_shared_sentences_are_factored_out_exactly() -> None:
 def test_tool_definitions_have_step_control_tools_and_respect_options() -> None:
     toolset = build_tools(make_dispatcher(), TOOLS)
     names = [t.name for t in toolset.definitions]
-    assert set(TOOLS) <= set(names)
+    assert set(TOOLS) - PLAIN_ONLY <= set(names) and not PLAIN_ONLY & set(names)
     assert names[-2:] == ["finish", "report_bug"] and "ask_user" not in names
     for definition in toolset.definitions:
         schema = definition.input_schema

@@ -93,6 +93,11 @@ class Toolset:
         return [TOOL_PREFIX + t.name for t in self.definitions]
 
 
+PLAIN_ONLY = frozenset({"blur"})
+"""Browser tools the model is not offered: every definition goes with every request, and the model moves
+focus with ``press_key`` (Tab) or a click elsewhere. Plain steps, replay and export still use them."""
+
+
 def build_tools(
     dispatcher: ToolDispatcher,
     tools: Any,
@@ -103,7 +108,7 @@ def build_tools(
 ) -> Toolset:
     """SDK tool definitions for the browser tools in ``tools`` (a mapping or list of ToolSpec) and the
     control tools; ``skip_step`` only when the spec has an optional step (its bytes go with every request)."""
-    skip = set(disabled)
+    skip = set(disabled) | PLAIN_ONLY
     out: list[SdkMcpTool[Any]] = []
     specs = [s for s in _spec_list(tools) if s.name not in skip and s.name not in CONTROL_DESCRIPTIONS]
     descriptions, notes = factor_shared_sentences({s.name: s.description for s in specs})

@@ -290,9 +290,7 @@ async def upload_file(ctx: ToolContext, args: UploadFileArgs) -> ToolResult:
 
 class ScrollArgs(OptionalElementArgs):
     direction: Literal["down", "up", "left", "right", "top", "bottom"] = "down"
-    amount: int = Field(
-        default=600, ge=1, le=5_000, description="pixels (ignored when scrolling to an element)"
-    )
+    amount: int = Field(default=600, ge=1, le=5_000, description="pixels (not with ref/target)")
 
 
 # Far enough for any page: the browser stops at the end (a lazy page may then grow; the step is one scroll).

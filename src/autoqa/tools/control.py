@@ -33,11 +33,12 @@ _JUDGES: dict[str, Judge] = {
 
 
 class WaitForArgs(OptionalElementArgs):
-    text: str | None = Field(default=None, min_length=1, max_length=2_000, description="wait until shown")
-    text_gone: str | None = Field(default=None, min_length=1, max_length=2_000, description="wait until gone")
-    state: ElementState = Field(default="visible", description="with ref/target: the state to wait for")
+    # The tool's description says what text, text_gone and state wait for (bytes sent with every request).
+    text: str | None = Field(default=None, min_length=1, max_length=2_000)
+    text_gone: str | None = Field(default=None, min_length=1, max_length=2_000)
+    state: ElementState = "visible"
     seconds: float | None = Field(
-        default=None, ge=0, le=3_600, description="alone: pause this long; with a condition: the longest wait"
+        default=None, ge=0, le=3_600, description="alone: a pause; with a condition: the longest wait"
     )
 
     @model_validator(mode="after")

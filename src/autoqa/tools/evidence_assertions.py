@@ -53,7 +53,7 @@ class ScopedTextArgs(ElementArgs):
         default=None,
         min_length=1,
         max_length=100,
-        description="the column (header) or labelled field of the row whose cell must show text",
+        description="the row's column or field to read",
     )
 
 
@@ -195,7 +195,7 @@ def _judge_focused(wanted: bool) -> Judge:
 
 
 class FocusedArgs(ElementArgs):
-    focused: bool = Field(default=True, description="false: check that focus is not on it (nor inside it)")
+    focused: bool = True  # false: focus is not on it (nor inside it); the tool's description says so
 
 
 async def assert_focused(ctx: ToolContext, args: FocusedArgs) -> ToolResult:

@@ -174,7 +174,7 @@ _SPECS = (
     ),
     ToolSpec(
         "assert_focused",
-        f"Check that an element has the keyboard focus (focused=false: that it has not). {_ELEMENT}",
+        f"Check an element has the keyboard focus (focused=false: has not). {_ELEMENT}",
         evidence_assertions.FocusedArgs, "assertion", evidence_assertions.assert_focused,
     ),
     ToolSpec(
