@@ -119,14 +119,11 @@ class Recorder:
                 timeout_ms=self.capture_timeout_ms,
             )
         masks = await self._capture_masks(args.get("ignore")) if tool == "assert_matches_baseline" else ()
-        record = IRRecord(
-            seq=len(self.records) + 1,
-            run_id=self.run_id,
-            spec=self.spec_path,
-            step=step,
-            tool=tool,
-            args={key: self._placeholders(value) for key, value in args.items()},
-            page_url=self._placeholders(page_url),
+        return self._keep(
+            step,
+            tool,
+            args,
+            page_url,
             page_index=pages.index(self.ctx.page) if self.ctx.page in pages else 0,
             element=element,
             popup=pages.index(new_pages[0]) if new_pages else None,
@@ -141,24 +138,26 @@ class Recorder:
             text=text,
             data={k: self._placeholders(result.data[k]) for k in _KEPT_DATA if k in result.data},
             masks=masks,
-            timestamp=time.time(),
         )
-        self.records.append(record)
-        if self.writer is not None:
-            self.writer.write(record)
-        return record
 
     def note_skip(self, step: int, args: Mapping[str, Any]) -> IRRecord:
         """Record an optional step the agent skipped (see :mod:`autoqa.record.skip`)."""
+        return self._keep(step, SKIP_TOOL, args, self.ctx.page.url)
+
+    def _keep(
+        self, step: int | None, tool: str, args: Mapping[str, Any], page_url: str, **fields: Any
+    ) -> IRRecord:
+        """The next record, with secrets as placeholders, kept and written to the IR file."""
         record = IRRecord(
             seq=len(self.records) + 1,
             run_id=self.run_id,
             spec=self.spec_path,
             step=step,
-            tool=SKIP_TOOL,
+            tool=tool,
             args={key: self._placeholders(value) for key, value in args.items()},
-            page_url=self._placeholders(self.ctx.page.url),
+            page_url=self._placeholders(page_url),
             timestamp=time.time(),
+            **fields,
         )
         self.records.append(record)
         if self.writer is not None:
