@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from autoqa.spec.grammar import parse_plain_text
+from autoqa.spec.grammar import parse_plain_actions
 from autoqa.spec.spec_parser import conditional_action
 
 CORPUS = Path(__file__).parent / "grammar_corpus"
@@ -54,7 +54,7 @@ def accepted(step: CorpusStep) -> bool:
         text = text.split(":", 1)[1]
     elif (action := conditional_action(text)) is not None:  # 'Click "X" if shown' is Optional: Click "X"
         text, optional = action, True
-    return parse_plain_text(text, optional=optional) is not None
+    return parse_plain_actions(text, optional=optional) is not None
 
 
 def measure(steps: list[CorpusStep]) -> dict[str, Any]:

@@ -13,7 +13,8 @@ import re
 
 REGION_NOUNS = (
     r"row|item|list\s+item|entry|line|card|tile|section|panel|list|table|filters?|menu|dialog|modal|popup|"
-    r"form|region|group|area|box|sidebar|toolbar|header|footer|navigation|nav|results|tab"
+    r"form|region|group|area|box|sidebar|toolbar|header|footer|navigation|nav|results|tab|column|lane|pane|"
+    r"drawer|widget|block|container"
 )
 SCOPE_QUOTED = r"\"[^\"]+\"|“[^”]+”|「[^」]+」|'[^']+'"
 SCOPE_CLAUSE = (

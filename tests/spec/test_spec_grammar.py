@@ -651,7 +651,7 @@ NOT_PLAIN = [
     'Check the box in the "buy milk" row',
     "Scroll down 0 pixels",
     "Scroll down 99999 pixels",
-    "Verify the URL matches /unquoted.*",
+    "Verify the URL matches unquoted.*",  # an unquoted pattern only as a path or URL
     "Press the button",
     "Press Foo",
     "Fill the form with valid data",

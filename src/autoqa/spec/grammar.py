@@ -141,7 +141,40 @@ Verify the "t" section matches the "b" baseline               assert_matches_bas
 Verify the full|whole page matches the baseline "b"           assert_matches_baseline(name, full_page=True)
 … the baseline "b" ignoring|except for "x" and "y"            assert_matches_baseline(…, ignore=["x", "y"])
 Compare the page with the baseline "b"                        assert_matches_baseline(name="b")
+Verify the price is "x" · Assignee should be displayed as "x"  assert_text_in(target="css=body", text=x,
+                                                              column="price") (the value the page labels:
+                                                              <dt>/<dd>, <label>, "Price: x", aria-label)
+Verify the "Bedrooms" value is "3" · the ticket shows priority "High"  (the same, by the quoted label)
+Verify 4 recipes are shown · there are 2 songs · the playlist has 1 song  assert_count(target="items=", n)
+                                                              (things no list holds, and subsets, are not)
+Verify the last message in the conversation reads "x"        assert_text_in(target="item=-1", text=x)
+Verify the "Done" column contains "x" · "x" is shown in the "Done" column  assert_element_visible(
+                                                              target='x in "Done"') (that region only)
+Select the "Weekly" radio button · Choose the "Weekly" option  set_checked(radio, True) · click("Weekly")
 ============================================================  ===============================================
+
+Natural wordings (``autoqa.spec.paraphrase``) are read in the canonical wording above when the rules do not
+read them as written; a rewrite drops only words that claim nothing, reorders, or quotes a value whose ends
+are certain:
+
+* who acts and linking words: "Then the user clicks on Save", "I enter …", "Please tap …", "Hit Enter";
+* claim openers and statements: "Make sure (that) …", "Validate that …", "Check the header says "x"",
+  "The user sees "x"" / "should not see", "The Save button is disabled", '"Welcome" is displayed',
+  "A success message "x" appears", "… is still visible", "… appears on the page", "the toggle is on|off",
+  "The user is redirected to "/dashboard"" (the URL), "Verify the focus is on the Email field",
+  "Verify the page contains a link "x"", 'The "Share" dialog should open|close';
+* described elements: 'a toast saying "x"', 'the dialog titled "x"', 'the radio button labelled "x"',
+  'the message "x"', 'Click the "#random" channel', "Click the Edit icon", 'Switch to the "x" tab';
+* unquoted values whose ends are certain: a literal with a digit or an e-mail address ("Enter
+  ada@example.com in the Email field", "Change the Servings field to 3", "Verify the counter shows 12"), or a
+  capitalised name before "in the … field" / "from the … dropdown|list" ("Select United Kingdom from the
+  Country dropdown"); never "your name" or one lowercase word, which may describe a value;
+* order: "In the Subject field, type "x"", 'Enter "x" as the playlist name', "Open the jobs page at /jobs",
+  "Set check-in date to "x"", 'Type "x" in Date of birth', capitalised region names ("in the Done column");
+* an action's place that names no one element ("in the sidebar", "in the top menu"): the action still needs
+  one element by that name on the page; a check keeps its place;
+* two actions in one step ("… and press Enter", "Leave "x" empty and click Submit", "Press Tab twice",
+  'Check the boxes "Email" and "SMS"'): one call each, in order; plain only if every part is.
 
 Chinese: 打开/访问/导航到 <url> · 点击“t” · 在“t”中输入“v” · 输入“v”到“t” · 在“t”中选择“o”
 · 勾选/取消勾选“t” · 按 Enter / 按回车键 · 悬停在“t”上 · 上传“f”到“t” · 向下/向上滚动 [到“t”]
@@ -190,6 +223,7 @@ from autoqa.spec.grammar_terms import (
     value_group,
 )
 from autoqa.spec.model import Step
+from autoqa.spec.paraphrase import canonical, split_actions
 from autoqa.target_items import ALL_ITEMS, ALL_ROWS, LIST, TABLE, item_target
 from autoqa.target_scope import SCOPE_CLAUSE, scoped_target
 
@@ -358,7 +392,10 @@ _NOT_A_PLACE = (
 )
 
 
-@_rule(r"go\s+to\s+(?:the|my|your)\s+(?P<name>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)??)(?:\s+page)?")
+@_rule(
+    r"go\s+to\s+(?:the|my|your)\s+(?P<name>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)??)(?:\s+page)?",
+    r"(?:open|visit)\s+(?:the|my|your)\s+(?P<name>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)??)\s+page",
+)
 def _go_to_named(m: re.Match[str]) -> Built:
     name = " ".join(m.group("name").split())
     if name.split()[0].lower() in _NOT_A_PLACE:
@@ -599,8 +636,8 @@ def _assert_url(m: re.Match[str]) -> Built:
     if not expected or (not quoted and as_url(expected) is None):
         return None
     match = _match_mode(m.group("op"))
-    if match == "regex" and not quoted:
-        return None  # a regular expression must be quoted: it is not a URL
+    if match == "regex" and not quoted and not expected.startswith(("/", "http")):
+        return None  # an unquoted regular expression only as a path or URL ("/tickets/\\d+")
     return "assert_url", {"expected": expected, "match": match}
 
 
@@ -959,7 +996,7 @@ _NOT_A_CELL = frozenset(
 # field so labelled); they must not pick one of several ("the second date") or describe a look.
 @_rule(
     rf"{VERIFY}\s+the\s+(?P<what>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){{0,2}}?)\s+(?:for|of)\s+{q('region')}\s+"
-    rf"(?:shows|is|reads|says|displays|contains)\s+(?:now\s+)?{q('text')}"
+    rf"(?:shows|is|reads|says|displays|contains|is\s+(?:shown|displayed)\s+as)\s+(?:now\s+)?{q('text')}"
 )
 def _assert_for_row(m: re.Match[str]) -> Built:
     words = m.group("what").lower().split()
@@ -1383,6 +1420,150 @@ def _dialog(m: re.Match[str]) -> Built:
     }
 
 
+# "Verify the price is "£425,000"", "Verify the "Bedrooms" value is "3"", "Assignee should be displayed as
+# "Ada"": a value the page labels — a <dt> and its <dd>, a <label> and its control, "Price: £425,000", an
+# aria-label — read by the same lookup as a row's field ("the due date for "Dune"", tools/column_cell.js) with
+# the whole page as the row. Only that value is evidence: the same text elsewhere on the page is not.
+PAGE = "css=body"
+_NOT_A_LABEL = frozenset(
+    ("page", "url", "address", "title", "heading", "text", "message", "error", "toast", "notification",
+     "banner", "alert", "list", "table", "number", "count", "value", "it", "this", "that", "there", "one",
+     "result", "results", "item", "items", "screen", "site", "window", "tab", "dialog", "modal", "popup",
+     "warning", "caption", "header", "footer", "label", "name", "content", "contents", "body", "section")
+)  # fmt: skip
+
+
+_NOT_A_LABEL_START = frozenset(
+    ("a", "an", "this", "that", "its", "his", "her", "their", "your", "my", "our", "some")
+)
+_NOT_A_LABEL_WORD = frozenset(
+    ("now", "still", "also", "again", "currently", "not", "never", "always", "toast", "message", "badge",
+     "chip", "pill", "tag", "icon", "banner", "notification", "alert", "error", "warning", "text")
+)  # fmt: skip
+
+
+@_rule(
+    rf"{VERIFY}\s+(?:the\s+)?(?P<label>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){{0,2}}?)(?:\s+(?:value|shown|displayed))?"
+    rf"\s+(?:is|shows|reads|says|displays|equals|is\s+(?:shown|displayed|set)\s+(?:as|to))\s+(?:now\s+)?"
+    rf"{q('text')}",
+    rf"{VERIFY}\s+(?:the\s+)?{q('qlabel')}(?:\s+(?:value|label))?\s+(?:is|shows|reads|says|displays|equals|"
+    rf"is\s+(?:shown|displayed)\s+as)\s+(?:now\s+)?{q('text')}",
+    rf"{VERIFY}\s+the\s+[^\W\d_][\w'’-]*\s+(?:shows|has|lists|displays)\s+(?:the\s+|a\s+)?"
+    rf"(?P<label>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)\s+(?:of\s+|as\s+)?{q('text')}",
+)
+def _assert_labelled(m: re.Match[str]) -> Built:
+    label = unquote(m.group("qlabel")) if m.groupdict().get("qlabel") else m.group("label")
+    words = label.lower().split()
+    text = unquote(m.group("text"))
+    if not words or not text.strip() or words[-1] in _NOT_A_LABEL or role_word(words[-1]):
+        return None
+    if words[0] in _NOT_A_LABEL_START or any(w in _NOT_A_LABEL_WORD for w in words):
+        return None
+    if any(_describes_a_look(w) for w in words) or (len(words) > 1 and role_word(" ".join(words[-2:]))):
+        return None
+    return "assert_text_in", {"target": PAGE, "text": text, "column": " ".join(label.split())}
+
+
+# Counted things named by what they are: "Verify 4 recipes are shown", "Verify there are 2 songs", "Verify the
+# playlist has 1 song": the items of the page's main list (autoqa.target_items). Not things no list holds
+# (seconds, stars, characters…), nor a subset ("4 unread emails": which ones is judgement).
+_NOT_LISTED = frozenset(
+    ("second", "minute", "hour", "day", "week", "month", "year", "time", "star", "character", "char",
+     "digit", "letter", "word", "pixel", "px", "column", "tab", "page", "step", "attempt", "error",
+     "warning", "image", "photo", "picture", "icon", "button", "link", "field", "input", "checkbox",
+     "option", "heading", "dialog", "window", "toast", "notification", "message", "decimal", "percent",
+     "point", "unit", "people", "person", "guest", "adult", "child", "night", "seat", "ticket")
+)  # fmt: skip
+_COUNTED_NOUN = r"(?P<what>[^\W\d_][\w-]*)"
+_LISTISH = (
+    r"(?:[^\W\d_]*list|results|inbox|feed|cart|basket|queue|table|grid|timeline|catalog(?:ue)?|library)"
+)
+
+
+@_rule(
+    rf"{VERIFY}\s+(?:exactly\s+)?(?P<count>\d+)\s+{_COUNTED_NOUN}\s+(?:are|is)\s+(?:shown|visible|displayed|listed|"
+    rf"present)(?:\s+(?:on\s+the\s+page|in\s+the\s+(?:list|results)))?",
+    rf"{VERIFY}\s+(?:exactly\s+)?(?P<count>\d+)\s+{_COUNTED_NOUN}\s+(?:are|is)\s+(?:shown\s+|listed\s+)?in\s+the\s+"
+    rf"{_LISTISH}",
+    rf"{VERIFY}\s+the\s+{_LISTISH}\s+(?:should\s+)?(?:contains?|has|have|holds?)\s+(?:exactly\s+)?(?P<count>\d+)\s+"
+    rf"{_COUNTED_NOUN}",
+    rf"{VERIFY}\s+there\s+(?:are|is)\s+(?:exactly\s+)?(?P<count>\d+)\s+{_COUNTED_NOUN}"
+    rf"(?:\s+(?:shown|visible|displayed|listed|on\s+the\s+page|in\s+the\s+(?:list|results)))?",
+    rf"{VERIFY}\s+the\s+(?:(?P<kind_of_list>[^\W\d_][\w-]*)\s+)?{_LISTISH}\s+(?:has|shows|contains|lists|displays|"
+    rf"holds)\s+(?:exactly\s+)?(?P<count>\d+)\s+{_COUNTED_NOUN}",
+)
+def _assert_counted(m: re.Match[str]) -> Built:
+    what, count = m.group("what").lower(), int(m.group("count"))
+    single = what[:-3] + "y" if what.endswith("ies") else what[:-1] if what.endswith("s") else what
+    if single in _NOT_LISTED or what in _NOT_LISTED or _describes_a_look(what) or role_word(what):
+        return None
+    if (count == 1) != (what == single):  # "1 song", "3 songs"
+        return None
+    if _lists_a_subset(m) or (m.groupdict().get("kind_of_list") or "").strip().lower() in _SUBSET_WORDS:
+        return None
+    target = ALL_ROWS if _says_table(m) else ALL_ITEMS
+    return "assert_count", {"target": target, "count": count}
+
+
+# One item of the main list by its position, named by what it is: "The last message in the conversation
+# should read "Hi"". (Clicking one by position is not plain yet: a click on an item's middle is not a click
+# on the link a person means.) The words after "in the" name the list, which must be
+# the page's one main list (else the step is ambiguous and fails saying so).
+_IN_THE_LIST = (
+    r"(?:\s+(?:in|of|on)\s+the\s+(?:[^\W\d_][\w-]*\s+)?(?:list|results|table|grid|conversation|thread|feed|inbox|"
+    r"queue|timeline|playlist|history|log|cart|basket|page))?"
+)
+
+
+@_rule(
+    rf"{VERIFY}\s+the\s+{_POSITION}\s+(?P<what>[^\W\d_][\w-]*){_IN_THE_LIST}\s+(?:is|shows|reads|says|contains|"
+    rf"displays)\s+{q('text')}",
+)
+def _assert_item_at_named(m: re.Match[str]) -> Built:
+    what = m.group("what").lower()
+    if role_word(what) or _describes_a_look(what):
+        return None
+    nth = m.group("nth").lower()
+    position = _POSITIONS[nth] if nth in _POSITIONS else int(nth[:-2])
+    text = unquote(m.group("text"))
+    if not position or not text.strip():
+        return None
+    return "assert_text_in", {"target": item_target(position, table=_says_table(m)), "text": text}
+
+
+# Text inside a named region that is no row: 'Verify the "Done" column contains "Write notes"', 'Verify
+# "Write notes" is shown in the "Done" column': that text, as an element inside that region
+# (autoqa.target_scope), so the same text elsewhere on the page is no evidence.
+_REGION = (
+    r"(?:column|lane|section|panel|card|sidebar|menu|dialog|modal|form|group|area|box|pane|tab|drawer|widget)"
+)
+
+
+@_rule(
+    rf"{VERIFY}\s+the\s+{q('region')}\s+{_REGION}\s+(?:contains|shows|lists|includes|displays|has)\s+{q('text')}",
+    rf"{VERIFY}\s+{q('text')}\s+is\s+(?:shown|visible|displayed|listed|present)?\s*in\s+the\s+{q('region')}\s+"
+    rf"{_REGION}",
+)
+def _assert_in_region(m: re.Match[str]) -> Built:
+    region, text = unquote(m.group("region")).strip(), unquote(m.group("text")).strip()
+    if not region or not text:
+        return None
+    return "assert_element_visible", {"target": scoped_target(text, region)}
+
+
+# "Select the "Weekly" radio button": a radio is checked, not a dropdown's option picked.
+@_rule(rf"(?:select|choose|pick)\s+the\s+{q('target')}\s+(?P<noun>radio\s+button|radio|radio\s+option)")
+def _select_radio(m: re.Match[str]) -> Built:
+    return _with_target("set_checked", m, checked=True)
+
+
+# "Choose the "Very satisfied" option": a choice named by its text (a radio, a listbox option, a chip).
+@_rule(rf"(?:choose|pick|select)\s+the\s+{q('target')}\s+(?:option|choice|answer)")
+def _choose_option(m: re.Match[str]) -> Built:
+    name = unquote(m.group("target")).strip()
+    return ("click", {"target": name}) if name else None
+
+
 # --- entry points ------------------------------------------------------------------------------------
 
 _TRAILING = re.compile(r"[\s.。!！]+$")
@@ -1433,8 +1614,8 @@ def _parse_scoped(sentence: str) -> Built:
                 continue  # 'the "Save" button' is a name and a role, not a role alone
             placeholder = f'{before[: alone.start()]}"{_PLACEHOLDER}" {alone.group("noun")}'
             built = _parse_sentence(placeholder + after)
-        if built is None or not isinstance(built[1].get("target"), str):
-            continue
+        if built is None or not isinstance(built[1].get("target"), str) or built[1]["target"] == PAGE:
+            continue  # (the whole page is no element a scope can narrow)
         tool, args = built
         target = str(args["target"])
         if _PLACEHOLDER in target:
@@ -1461,7 +1642,7 @@ def _parse_bare_named(sentence: str) -> Built:
     if match is None or '"' in match.group("bare"):
         return None
     words = match.group("bare").lower().split()
-    if any(w in _PICKING_WORDS or w.endswith(("est", "'s", "’s")) for w in words):
+    if any(w in _PICKING_WORDS or w in _SUPERLATIVES or w.endswith(("'s", "’s")) for w in words):
         return None
     before, after = sentence[: match.start()], sentence[match.end() :]
     quoted = f'{before}the "{match.group("bare")}" {match.group("noun")}{after}'
@@ -1515,15 +1696,40 @@ def _parse(sentence: str) -> Built:
     return _parse_sentence(sentence) or _parse_scoped(sentence) or _parse_bare_named(sentence)
 
 
-def parse_plain_text(text: str, *, optional: bool = False) -> PlainAction | None:
-    """The tool call for one sentence of the grammar, or None when it is not plain."""
-    sentence = _normalize(text)
-    if not sentence:
-        return None
+def _parse_wording(sentence: str) -> Built:
     built = _parse(sentence) or _parse_bracketed(sentence)
     if built is None and (claim := _should_as_claim(sentence)) is not None:
         built = _parse(claim)
+    return built
+
+
+def parse_plain_text(text: str, *, optional: bool = False) -> PlainAction | None:
+    """The tool call for one sentence of the grammar, or None when it is not plain. A sentence the rules do
+    not read as written is read once more in its canonical wording (:mod:`autoqa.spec.paraphrase`)."""
+    sentence = _normalize(text)
+    if not sentence:
+        return None
+    built = _parse_wording(sentence)
+    if built is None and (reworded := _normalize(canonical(sentence))) != sentence:
+        built = _parse_wording(reworded)
+    if built is None and (claim := _should_as_claim(sentence)) is not None:
+        built = _parse_wording(_normalize(canonical(claim)))
     return PlainAction(built[0], built[1], optional) if built is not None else None
+
+
+def parse_plain_actions(text: str, *, optional: bool = False) -> tuple[PlainAction, ...] | None:
+    """The tool calls of one step's sentence: one, or one per part of a step that chains several
+    ('Type "Hi" in the message box and press Enter'); None unless every part is plain."""
+    single = parse_plain_text(text, optional=optional)
+    if single is not None:
+        return (single,)
+    parts = split_actions(_normalize(text))
+    if len(parts) < 2:
+        parts = split_actions(_normalize(canonical(_normalize(text))))
+    if len(parts) < 2:
+        return None
+    actions = [parse_plain_text(part, optional=optional) for part in parts]
+    return tuple(a for a in actions if a is not None) if all(actions) else None
 
 
 def parse_expected_clause(text: str, *, optional: bool = False) -> PlainAction | None:
@@ -1541,10 +1747,10 @@ def parse_plain_step(step: Step) -> PlainStep | None:
     """All tool calls of ``step`` when it is entirely plain, else None (the agent runs the spec)."""
     if step.notes:
         return None
-    main = parse_plain_text(step.text, optional=step.optional)
+    main = parse_plain_actions(step.text, optional=step.optional)
     if main is None:
         return None
-    actions = [main]
+    actions = list(main)
     for clause in step.expected:
         check = parse_expected_clause(clause, optional=step.optional)
         if check is None:

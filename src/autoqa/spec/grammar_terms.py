@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from autoqa.input_values import VARIABLE_NAME_PATTERN
 from autoqa.role_words import FILLER_NOUNS, ROLE_WORDS
+from autoqa.spec.paraphrase import canonical
 
 QUOTED = r"(?:\"[^\"]*\"|'[^']*'|“[^”]*”|‘[^’]*’|「[^」]*」|『[^』]*』|`[^`]*`)"
 PLACEHOLDER = rf"\{{\{{\s*{VARIABLE_NAME_PATTERN}\s*\}}\}}"
@@ -89,6 +90,9 @@ def claims(text: str) -> bool:
     which page the user "stays on|is taken to". Every executor asks
     such a step for evidence; the plain grammar maps it only to assertion tools."""
     stripped = text.strip()
+    reworded = canonical(stripped)
+    if reworded != stripped and claims(reworded):
+        return True  # "Make sure …", "Then the user sees …", "The toast should still appear"
     return (
         _CLAIM.match(stripped) is not None
         or _SHOWN_STATEMENT.fullmatch(stripped) is not None

@@ -1,0 +1,418 @@
+"""Natural phrasings of a plain step, rewritten to the grammar's canonical sentence.
+
+QA engineers write the same step many ways: "Then the user clicks on Save", "Make sure the text "Saved"
+appears on the page", "Enter ada@example.com in the Email field", "A toast saying "Saved" should appear".
+Each rewrite here maps one general way of writing to the form the grammar reads, and changes no meaning:
+it drops words that say nothing checkable (a leading "Then", "the user", "still", "on the page"), moves
+words into the grammar's order, or quotes a value whose ends are certain. A rewrite never adds a claim or
+drops one; the result is parsed by the same rules as any other sentence, and a sentence no rule reads stays
+an agent step. (Self-contained: ``grammar_terms.claims`` reads the canonical form too, so it imports
+nothing from the grammar.)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+_Q = r"(?:\"[^\"]*\"|'[^']*'|“[^”]*”|‘[^’]*’|「[^」]*」)"
+_I = re.IGNORECASE
+
+
+def _sub(pattern: str, replacement: str | Callable[[re.Match[str]], str]) -> Callable[[str], str]:
+    compiled = re.compile(pattern, _I)
+    return lambda s: compiled.sub(replacement, s, count=1)
+
+
+# --- who acts, and words around the step that say nothing ------------------------------------------------
+
+_BASE_VERBS = {
+    "clicks": "click", "taps": "click", "tap": "click", "presses": "press", "hits": "press", "hit": "press",
+    "enters": "enter", "types": "type", "fills": "fill", "inputs": "input", "writes": "write",
+    "selects": "select", "chooses": "choose", "picks": "pick", "checks": "check", "unchecks": "uncheck",
+    "ticks": "tick", "unticks": "untick", "hovers": "hover", "navigates": "navigate", "goes": "go",
+    "opens": "open", "visits": "visit", "scrolls": "scroll", "uploads": "upload", "waits": "wait",
+    "clears": "clear", "double-clicks": "double-click", "right-clicks": "right-click", "reloads": "reload",
+    "refreshes": "refresh", "submits": "submit", "closes": "close", "switches": "switch", "drags": "drag",
+    "searches": "search", "sets": "set", "changes": "change", "leaves": "leave", "accepts": "accept",
+    "dismisses": "dismiss", "marks": "mark", "focuses": "focus", "blurs": "blur", "logs": "log",
+}  # fmt: skip
+_ACTOR = r"(?:the\s+)?(?:user|tester|customer|visitor|admin|administrator|shopper|agent|operator)|i|we|you"
+_VERB_WORDS = "|".join(sorted((re.escape(v) for v in {*_BASE_VERBS, *_BASE_VERBS.values()}), key=len)[::-1])
+
+
+def _actor_verb(m: re.Match[str]) -> str:
+    verb = m.group("verb").lower()
+    return _BASE_VERBS.get(verb, verb) + " "
+
+
+_STATE_WORDS = (
+    r"disabled|enabled|checked|unchecked|ticked|unticked|selected|focused|empty|visible|hidden|shown|displayed|"
+    r"open|closed|expanded|collapsed|active|greyed\s+out|grayed\s+out|read-only|readonly|required|on|off"
+)
+_REWRITES: list[Callable[[str], str]] = [
+    # "Then", "And", "Next,", "Finally" before a step; "Please".
+    _sub(r"^(?:(?:and\s+)?then|and|next|now|finally|afterwards|after\s+that|lastly)\b[,:]?\s+", ""),
+    _sub(r"^please\s+", ""),
+    # "The user clicks …", "I click …", "User enters …": the step, without who does it.
+    _sub(rf"^(?:{_ACTOR})\s+(?P<verb>{_VERB_WORDS})\s+", _actor_verb),
+    # "Click on X", "Tap X", "Hit Enter".
+    _sub(r"^(?:tap|click)\s+on\s+", "Click "),
+    _sub(r"^tap\s+", "Click "),
+    _sub(r"^hit\s+(?=(?:the\s+)?(?:enter|return|escape|esc|tab|space|backspace|delete)\b)", "Press "),
+    _sub(r"^hit\s+", "Click "),
+    # Claim openers: "Make sure (that)", "Validate that", "Double-check that", "It should be verified that".
+    _sub(
+        r"^(?:make\s+sure|double[-\s]check|validate|assert|verify|ensure|confirm|check|see)\s+that\s+",
+        "Verify ",
+    ),
+    _sub(r"^(?:make\s+sure|double[-\s]check|validate)\s+", "Verify "),
+    # "Check the header says "random"": with a claim's verb after its subject, "check" is no tick.
+    _sub(
+        r"^check\s+(?=\S.*?\s(?:says|shows|reads|displays|contains|equals|is|are|has|have|lists)\s)",
+        "Verify ",
+    ),
+    # "The user sees "X"", "You should see the message "X"", "I do not see "X"".
+    _sub(
+        rf"^(?:{_ACTOR})\s+(?:should\s+|can\s+|will\s+|must\s+)?(?:still\s+)?(?:sees?|can\s+see)\s+",
+        "Verify the page shows ",
+    ),
+    _sub(
+        rf"^(?:{_ACTOR})\s+(?:should\s+not|shouldn't|does\s+not|doesn't|do\s+not|don't|cannot|can't|"
+        r"will\s+not|won't|must\s+not|no\s+longer)\s+see\s+",
+        "Verify the page does not show ",
+    ),
+    # "still", "now", "again" in a claim change nothing it checks.
+    _sub(r"\s+(?:is|are)\s+still\s+", " is "),
+    _sub(r"\s+still\s+(?=(?:shows?|reads?|says?|contains?|displays?|has|have|lists?|equals?)\b)", " "),
+    # "… appears on the page", "… is displayed on the screen", "… can be seen": visible.
+    _sub(
+        r"\s+(?:appears?|is\s+(?:shown|displayed|visible)|are\s+(?:shown|displayed|visible)|can\s+be\s+seen)"
+        r"\s+(?:on|in)\s+(?:the\s+)?(?:page|screen)$",
+        " is visible",
+    ),
+    _sub(r"\s+can\s+be\s+seen$", " is visible"),
+    _sub(r"^(verify\s+.+?\S)\s+appears$", r"\1 is visible"),
+    # A statement of state is that claim: "The Save button is disabled", '"Welcome" is displayed'.
+    _sub(rf"^(?=(?:the\s|{_Q}).*\s(?:is|are)\s+(?:now\s+)?(?:not\s+)?(?:{_STATE_WORDS})$)", "Verify "),
+    _sub(rf"^(?=(?:the|a|an)\s+.*{_Q}.*\s(?:appears|appeared|is\s+shown|is\s+displayed)$)", "Verify "),
+    # A switch "is on|off" is checked or not.
+    _sub(
+        r"\s(?P<noun>toggle|switch|checkbox|check\s+box)\s+(?:is|should\s+be)\s+(?:turned\s+|switched\s+)?on$",
+        r" \g<noun> is checked",
+    ),
+    _sub(
+        r"\s(?P<noun>toggle|switch|checkbox|check\s+box)\s+(?:is|should\s+be)\s+(?:turned\s+|switched\s+)?off$",
+        r" \g<noun> is not checked",
+    ),
+    # "The user is redirected to "/dashboard"": where the user is, told by the URL.
+    _sub(
+        rf"^(?:{_ACTOR})\s+(?:is|are|am|gets|get|should\s+be)\s+(?:redirected|taken|sent|navigated|forwarded|"
+        r"brought)\s+(?:back\s+)?to\s+(?P<url>\"/[^\"]*\"|/\S*)$",
+        lambda m: f'Verify the URL contains "{m.group("url").strip(chr(34))}"',
+    ),
+    # "Press Enter to submit": the key is the step; the purpose says what it is for.
+    # Only what the key does anyway: Enter submits, Escape closes ("Press Tab to submit" claims more).
+    _sub(
+        r"^(?P<key>press\s+(?:the\s+)?(?:enter|return)(?:\s+key)?)\s+to\s+(?:submit|confirm|send|search)"
+        r"(?:\s+(?:the|it|this)(?:\s+(?:form|search|message|query))?)?$",
+        r"\g<key>",
+    ),
+    _sub(
+        r"^(?P<key>press\s+(?:the\s+)?(?:escape|esc)(?:\s+key)?)\s+to\s+(?:close|dismiss|cancel)"
+        r"(?:\s+(?:the|it|this)(?:\s+(?:dialog|modal|popup|menu))?)?$",
+        r"\g<key>",
+    ),
+    _sub(r"^press\s+(?P<key>\S+)(?:\s+key)?\s+(?:twice|two\s+times)$", r"press \g<key> and press \g<key>"),
+    _sub(r"\bsearch\s+(?:bar|field|input)\b", "search box"),
+    _sub(r"\bconfirmation\s+(?:dialog|box|popup)\b", "confirm dialog"),
+    _sub(
+        r"^verify\s+(?:that\s+)?the\s+focus\s+is\s+(?:on|in)\s+(?P<what>.+)$", r"Verify \g<what> is focused"
+    ),
+    # "Verify the page contains a link "Privacy"", "Verify there is a "Save" button".
+    _sub(
+        rf"^verify\s+(?:the\s+page\s+(?:contains|has|shows|displays)|there\s+is)\s+an?\s+"
+        rf"(?P<noun>link|button|heading|checkbox|field|image|tab|dialog)\s+(?P<name>{_Q})$",
+        r"Verify the \g<name> \g<noun> is visible",
+    ),
+    _sub(
+        rf"^verify\s+(?:the\s+page\s+(?:contains|has|shows|displays)|there\s+is)\s+an?\s+(?P<name>{_Q})\s+"
+        r"(?P<noun>link|button|heading|checkbox|field|image|tab|dialog)$",
+        r"Verify the \g<name> \g<noun> is visible",
+    ),
+    # "the text "X"" → "X" (the grammar's text is already text).
+    _sub(rf"\b(?:the|a)\s+text\s+(?={_Q})", ""),
+]
+
+
+# "a toast saying "Saved"", "the dialog titled "Share"", "a card named "Fix bug"", "the radio button labelled
+# "Weekly"": the quoted words are the element's name, as in 'the "Saved" toast'.
+_DESCRIBED = re.compile(
+    rf"\b(?:a|an|the)\s+(?:[\w-]+\s+){{0,2}}?(?P<noun>[\w-]+(?:\s+button|\s+box)?)\s+"
+    r"(?:saying|that\s+says|which\s+says|titled|entitled|labell?ed|called|named|reading|that\s+reads|"
+    r"with\s+(?:the\s+)?(?:text|title|label|name|message|heading|caption))\s+"
+    rf"(?P<name>{_Q})",
+    _I,
+)
+
+
+def _described(sentence: str) -> str:
+    return _DESCRIBED.sub(lambda m: f"the {m.group('name')} {m.group('noun')}", sentence, count=1)
+
+
+# "In the Subject field, type "X"" → 'Type "X" in the Subject field';
+# 'Enter "Road trip" as the playlist name'.
+_IN_FIELD_FIRST = re.compile(
+    rf"^(?:in|into)\s+(?P<field>the\s+.+?|{_Q}(?:\s+\w+)?)\s*,\s*(?P<verb>type|enter|write|input)\s+"
+    r"(?P<value>.+)$",
+    _I,
+)
+_AS_THE = re.compile(
+    rf"^(?P<verb>type|enter|input|write|use)\s+(?P<value>{_Q}|\S+)\s+as\s+the\s+(?P<field>.+)$", _I
+)
+_ROLE_END = r"(?:field|box|input|textbox|text\s+box|area|textarea|text\s+area)"
+
+
+def _field_first(sentence: str) -> str:
+    m = _IN_FIELD_FIRST.match(sentence)
+    if m:
+        return f"{m.group('verb')} {m.group('value')} in {m.group('field')}"
+    m = _AS_THE.match(sentence)
+    if m:
+        field = m.group("field")
+        noun = "" if re.search(rf"\s{_ROLE_END}$", field, _I) else " field"
+        verb = "Enter" if m.group("verb").lower() == "use" else m.group("verb")
+        return f"{verb} {m.group('value')} in the {field}{noun}"
+    return sentence
+
+
+# An unquoted value whose ends are certain: after the verb and before "in|into the … field" (or a quoted
+# target), or before "from the … dropdown". Never a value that starts like a field ("the username").
+_BARE_FILL = re.compile(
+    rf"^(?P<verb>type|enter|input|write|fill\s+in)\s+(?!the\s|a\s|an\s|{_Q})(?P<value>[^\"'“”‘’]+?)\s+"
+    rf"(?P<prep>in|into|in\s+to)\s+(?P<target>(?:the\s+)?{_Q}.*|the\s+[^\"“]+?\s+{_ROLE_END})$",
+    _I,
+)
+_BARE_SELECT = re.compile(
+    rf"^(?P<verb>select|choose|pick)\s+(?!the\s|a\s|an\s|{_Q})(?P<value>[^\"'“”‘’]+?)\s+(?P<prep>from|in)\s+"
+    rf"(?P<target>(?:the\s+)?{_Q}.*|the\s+[^\"“]+?\s+(?:dropdown|drop-down|drop\s+down|select|list|menu|"
+    r"combobox|picker|selector))$",
+    _I,
+)
+_FILL_WITH = re.compile(
+    rf"^(?P<verb>(?i:fill(?:\s+in|\s+out)?))\s+(?:the\s+)?(?P<field>{_Q}|[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,3}}?)"
+    rf"(?:\s+(?:field|box|input))?\s+with\s+(?P<value>[^\"'“”‘’]+)$",
+)
+# "Set check-in date to 2026-12-10", "Change Servings to 3": a value with a digit (a number, date, time,
+# amount) or an e-mail address, unquoted, at the end.
+_LITERAL = r"[^\s\"'“”‘’]*\d[^\s\"'“”‘’]*|[^\s@\"'“”]+@[^\s@\"'“”]+\.[^\s\"'“”]+"
+_SET_LITERAL = re.compile(
+    rf"^(?P<head>(?:set|change|update)\s+(?:the\s+)?.+?\s+to)\s+(?P<value>{_LITERAL})$", _I
+)
+_CHECK_LITERAL = re.compile(
+    rf"^(?P<head>verify\s+.+?\s+(?:is|shows|reads|says|displays|equals|contains|has\s+value|should\s+be))\s+"
+    rf"(?P<value>{_LITERAL})$",
+    _I,
+)
+
+
+# An unquoted value is taken as written only when it cannot be a description of one: a literal (a digit or an
+# e-mail address in it) or a name written with a capital ("United Kingdom", "Fix login bug"); never "your
+# name", "admin" or "something valid", which say what kind of value to type, not which.
+_DESCRIBING = re.compile(
+    r"^(?:your|my|his|her|their|our|any|some|something|anything|valid|invalid|random|new)\b", _I
+)
+
+
+def _a_written_value(value: str) -> bool:
+    value = value.strip()
+    if _DESCRIBING.match(value) or len(value.split()) > 6:
+        return False
+    return re.fullmatch(_LITERAL, value) is not None or value[:1].isupper() or value[:1].isdigit()
+
+
+def _quote_values(sentence: str) -> str:
+    for pattern in (_BARE_FILL, _BARE_SELECT):
+        m = pattern.match(sentence)
+        if m and (_a_written_value(m.group("value")) or pattern is _BARE_SELECT):
+            head = f'{m.group("verb")} "{m.group("value").strip()}" {m.group("prep")} '
+            return head + m.group("target")
+    m = _FILL_WITH.match(sentence)
+    if m and _a_written_value(m.group("value")):
+        field = m.group("field").strip("\"'“”‘’")
+        return f'Fill the "{field}" field with "{m.group("value").strip()}"'
+    for pattern in (_SET_LITERAL, _CHECK_LITERAL):
+        m = pattern.match(sentence)
+        if m and not m.group("head").lower().rstrip().endswith(("url is", "url contains", "url matches")):
+            return f'{m.group("head")} "{m.group("value")}"'
+    return sentence
+
+
+# "Open the jobs page at /jobs", "Go to the survey at /survey/feedback", "Visit the listing on /homes/881":
+# the URL is where to go; the words before it only name it.
+_NAMED_URL = re.compile(
+    r"^(?P<verb>open|go\s+to|visit|navigate\s+to|browse\s+to|load)\s+(?:the\s+|a\s+)?[\w\s'’-]{1,40}?\s+"
+    r"(?:at|on|via|from|using)\s+(?:the\s+)?(?:url\s+|address\s+|path\s+)?(?P<url>\S+)$",
+    _I,
+)
+
+
+def _named_url(sentence: str) -> str:
+    m = _NAMED_URL.match(sentence)
+    if m and re.match(r"(?:https?://|/|\{\{|[\"'“‘]\s*(?:https?://|/))", m.group("url"), _I):
+        return f"Navigate to {m.group('url')}"
+    return sentence
+
+
+# "in the Done column", "Scroll down to the Transcript section": a capitalised name before a region noun is
+# that region's name, as if quoted.
+_REGION_NOUN = (
+    r"column|lane|section|panel|card|sidebar|menu|dialog|modal|form|group|area|pane|tab|drawer|widget|list|"
+    r"table|row|filter|tile"
+)
+_NAMED_REGION = re.compile(
+    rf"\b(?P<lead>in|inside|within|on|from|under|to|into)\s+the\s+(?P<name>[A-Z][\w'’-]*(?:\s+(?!(?:{_REGION_NOUN})\b)"
+    rf"[\w'’-]+){{0,3}}?)\s+(?P<noun>{_REGION_NOUN})\b"
+)
+_NAMED_SUBJECT = re.compile(
+    rf"^(?P<head>verify\s+)the\s+(?P<name>[A-Z][\w'’-]*(?:\s+(?!(?:{_REGION_NOUN})\b)[\w'’-]+){{0,3}}?)\s+"
+    rf"(?P<noun>{_REGION_NOUN})\b",
+    _I,
+)
+
+
+def _named_region(sentence: str) -> str:
+    sentence = _NAMED_REGION.sub(
+        lambda m: f'{m.group("lead")} the "{m.group("name")}" {m.group("noun")}', sentence
+    )
+    m = _NAMED_SUBJECT.match(sentence)
+    if m and m.group("name")[0].isupper():
+        sentence = f'{m.group("head")}the "{m.group("name")}" {m.group("noun")}{sentence[m.end() :]}'
+    return sentence
+
+
+# An action's place that names no one element: "Click "#random" in the sidebar". The action still needs one
+# element by that name on the whole page (several are ambiguous and fail), so dropping the place never
+# acts on another element; a check keeps its place (dropping it would claim less), so this is actions only.
+_ACTION_PLACE = re.compile(
+    r"^(?P<head>(?:click|double-click|right-click|hover(?:\s+over)?|check|uncheck|tick|untick)\s.+?)\s+"
+    r"(?:in|on|from|at)\s+the\s+(?:left\s+|right\s+|top\s+|main\s+)?(?:sidebar|side\s+bar|header|footer|"
+    r"top\s+bar|navigation(?:\s+bar|\s+menu)?|nav\s*bar|nav|toolbar|menu\s+bar|menu|page|screen)$",
+    _I,
+)
+# "Check the "Free cancellation" filter": a check box named by the filter it sets.
+_CHECK_NOUN = re.compile(
+    rf"^(?P<verb>check|uncheck|tick|untick|enable|disable)\s+the\s+(?P<name>{_Q})\s+(?:filter|option|setting|"
+    r"preference|facet|toggle|switch|box)$",
+    _I,
+)
+# "Check the boxes "Email" and "SMS"": one step per box.
+_MANY_BOXES = re.compile(
+    rf"^(?P<verb>check|uncheck|tick|untick)\s+(?:the\s+)?(?:boxes|checkboxes|check\s+boxes|options)\s+"
+    rf"(?P<names>{_Q}(?:\s*,\s*{_Q})*\s*,?\s*and\s+{_Q})$",
+    _I,
+)
+# "Type "1990-04-01" in Date of birth": a capitalised field name with no noun after it.
+_BARE_TARGET = re.compile(
+    rf"^(?P<verb>(?i:type|enter|input|write))\s+(?P<value>{_Q})\s+(?:in|into)\s+(?P<name>[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,3}})$"
+)
+# "Set check-in date to "…"" (no "the"), "Select "x" from the Delivery method list".
+_SET_NO_THE = re.compile(
+    rf"^(?P<verb>set|change|update)\s+(?!the\s)(?P<name>[\w'’-]+(?:\s+[\w'’-]+){{0,3}}?)\s+to\s+"
+    rf"(?P<value>{_Q})$",
+    _I,
+)
+_FROM_LIST = re.compile(rf"^(?P<head>(?:select|choose|pick)\s+{_Q}\s+(?:from|in)\s+the\s+.+?)\s+list$", _I)
+# "Assignee should be displayed as "Ada"", "Price should read "£5"": a label, then its value.
+_LABEL_SHOULD = re.compile(
+    rf"^(?P<label>[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,2}}?)\s+should\s+(?:be\s+(?:displayed|shown|set)\s+(?:as|to)|be|read|"
+    rf"show|say|equal)\s+(?P<value>{_Q})$"
+)
+# 'the message "Hello team"', 'the channel "#random"': the quoted words name it, as in '"Hello team"'.
+_NOUN_THEN_NAME = re.compile(
+    rf"\bthe\s+(?P<noun>message|comment|post|reply|email|item|entry|card|task|ticket|file|song|track|channel|"
+    rf"conversation|thread|folder|tag|label|chip|product|recipe|article|event|document|project|user|contact)\s+"
+    rf"(?P<name>{_Q})",
+    _I,
+)
+
+
+# 'Click the "#random" channel', 'Click the Edit icon': a name, then a noun that names no role.
+_CLICK_NAMED = re.compile(
+    rf"^(?P<verb>click|double-click|right-click|hover\s+over|hover)\s+the\s+(?:(?P<name>{_Q})\s+[^\W\d_][\w-]*|"
+    r"(?P<bare>[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,2}?)\s+(?:icon|image|logo|thumbnail|tile|chip|pill|menu|card))$",
+    _I,
+)
+_SWITCH_TAB = re.compile(rf"^(?:switch|go)\s+to\s+the\s+(?P<name>{_Q})\s+tab$", _I)
+# 'The "Share" dialog should open', 'A modal should pop up', '… should close'.
+_OPENS = re.compile(
+    r"^(?:verify\s+)?(?P<subject>(?:the|a|an)\s+.*?(?:dialog|modal|popup|pop-up|drawer))\s+(?:should\s+|is\s+)?"
+    r"(?P<how>open|opens|be\s+opened|be\s+open|pop\s+up|pops\s+up|appear|appears|close|closes|be\s+closed|"
+    r"disappear|disappears)$",
+    _I,
+)
+
+
+def _wording(sentence: str) -> str:
+    if m := _ACTION_PLACE.match(sentence):
+        sentence = m.group("head")
+    if m := _OPENS.match(sentence):
+        closed = m.group("how").lower().startswith(("clos", "be clos", "disap"))
+        subject = re.sub(r"^(?:a|an)\s", "the ", m.group("subject"), flags=_I)
+        return f"Verify {subject} is {'closed' if closed else 'open'}"
+    if m := _SWITCH_TAB.match(sentence):
+        return f"Click the {m.group('name')} tab"
+    if m := _CLICK_NAMED.match(sentence):
+        return f"{m.group('verb')} {m.group('name') or chr(34) + m.group('bare') + chr(34)}"
+    if m := _CHECK_NOUN.match(sentence):
+        verb = {"enable": "check", "disable": "uncheck"}.get(m.group("verb").lower(), m.group("verb"))
+        return f"{verb} {m.group('name')}"
+    if m := _MANY_BOXES.match(sentence):
+        return " and ".join(f"{m.group('verb')} {name}" for name in re.findall(_Q, m.group("names")))
+    if m := _BARE_TARGET.match(sentence):
+        return f'{m.group("verb")} {m.group("value")} in the "{m.group("name")}" field'
+    if m := _SET_NO_THE.match(sentence):
+        return f"{m.group('verb')} the {m.group('name')} to {m.group('value')}"
+    if m := _FROM_LIST.match(sentence):
+        return f"{m.group('head')} dropdown"
+    if m := _LABEL_SHOULD.match(sentence):
+        return f"Verify the {m.group('label')} is {m.group('value')}"
+    return _NOUN_THEN_NAME.sub(lambda m: m.group("name"), sentence, count=1)
+
+
+def canonical(sentence: str) -> str:
+    """``sentence`` rewritten to the grammar's canonical wording (itself when nothing applies)."""
+    text = sentence
+    for rewrite in _REWRITES:
+        text = rewrite(text)
+    for rewrite in (_described, _field_first, _quote_values, _named_url, _named_region, _wording):
+        text = rewrite(text)
+    return text[:1].upper() + text[1:] if text != sentence else text
+
+
+# Two actions in one step: 'Type "Hello" in the message box and press Enter', 'Leave "Comments" empty and
+# click Submit'. Split only before a verb that starts a step of its own.
+_SECOND_STEP = re.compile(
+    r"\s*(?:,\s*)?(?:,|\band\s+then\b|\bthen\b|\band\b)\s+(?=(?:press|click|tap|hit|select|choose|check|"
+    r"uncheck|tick|untick|type|enter|submit|verify|confirm|ensure|wait|scroll|hover|clear|open|go\s+to|"
+    r"navigate|reload|refresh|double-click|expect)\b)",
+    _I,
+)
+
+
+def split_actions(sentence: str) -> list[str]:
+    """The parts of a step that chains steps with "and", "then" or a comma (itself when it does not)."""
+    parts: list[str] = []
+    start = 0
+    quoted = _quoted_spans(sentence)
+    for m in _SECOND_STEP.finditer(sentence):
+        if any(a <= m.start() < b for a, b in quoted):
+            continue  # inside a quoted value
+        parts.append(sentence[start : m.start()].strip())
+        start = m.end()
+    parts.append(sentence[start:].strip())
+    return [p for p in parts if p]
+
+
+def _quoted_spans(sentence: str) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in re.finditer(_Q, sentence)]

@@ -1,0 +1,146 @@
+"""Steps written the way QA engineers write them — who acts ("Then the user enters …"), unquoted literal
+values, two actions in one step, "Make sure … appears on the page", a value the page labels ("the price
+shown is …"), things counted by what they are ("3 jobs are shown"), a region named without quotes, a
+described element ("the radio button labelled …"), a statement of state and "the user sees" — run plain,
+pass on a page that does what they say and fail, each at its own step, on a build that breaks it. Several
+broken builds show the same text elsewhere on the page: the claim is about one place, and text elsewhere
+is no evidence for it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from autoqa.spec.grammar import parse_plain_actions
+from cli_runs import run_project
+
+PAGE = """<!doctype html><meta charset="utf-8"><title>Listing</title>
+<main>
+<h1>Listing</h1>
+<dl><dt>Price</dt><dd>£425,000</dd><dt>Bedrooms</dt><dd>3</dd></dl>
+<p>Assignee: Ada Lovelace</p>
+<label>Email <input id="email"></label>
+<label>Message <input id="msg"></label>
+<p id="sent">nothing sent</p>
+<ul><li><a href="#job1">Job one</a></li><li><a href="#job2">Job two</a></li><li>Job three</li></ul>
+<section><h2>Done</h2><p>Write notes</p></section>
+<section><h2>To do</h2><p>Plan sprint</p></section>
+<label><input type="radio" name="f"> Weekly</label> <label><input type="radio" name="f"> Daily</label>
+<button disabled>Save</button>
+</main>
+<script>
+document.getElementById('msg').addEventListener('keydown', (e) => {
+  if (e.key === 'Enter') document.getElementById('sent').textContent = 'sent ' + e.target.value; });
+</script>
+"""
+
+STEPS = """1. Then the user enters ada@example.com in the Email field
+2. Verify the Email field contains "ada@example.com"
+3. Type "Hello" in the Message box and press Enter
+4. Make sure the text "sent Hello" appears on the page
+5. Verify the price shown is "£425,000"
+6. The "Bedrooms" value should be 3
+7. Assignee should be displayed as "Ada Lovelace"
+8. Verify that 3 jobs are shown
+9. Verify the Done section contains "Write notes"
+10. Select the radio button labelled "Weekly"
+11. Verify "Weekly" is checked
+12. The Save button is disabled
+13. The user sees "Listing"
+"""
+
+# Each broken build breaks what one sentence does or claims: (the change, the step that must fail; the step
+# numbers count the Open step as 1).
+BROKEN = {
+    "literal": (('<input id="email">', '<input id="email" maxlength="3">'), 3),
+    "compound": (("if (e.key === 'Enter')", "if (e.key === 'Tab')"), 5),
+    # The price the step claims is elsewhere on the page, not the labelled one.
+    "price": (("<dd>£425,000</dd>", "<dd>£399,000</dd><dd>was £425,000</dd>"), 6),
+    "bedrooms": (("<dt>Bedrooms</dt><dd>3</dd>", "<dt>Bedrooms</dt><dd>4</dd><dt>Baths</dt><dd>3</dd>"), 7),
+    "assignee": (("<p>Assignee: Ada Lovelace</p>", "<p>Assignee: Grace Hopper</p><p>Ada Lovelace</p>"), 8),
+    "count": (("<li>Job three</li>", "<li>Job three</li><li>Job four</li>"), 9),
+    # The text is on the page, in another region.
+    "region": (
+        (
+            "<h2>Done</h2><p>Write notes</p>",
+            "<h2>Done</h2><p>Review</p></section><section><h2>Later</h2><p>Write notes</p>",
+        ),
+        10,
+    ),
+    "radio": (('<input type="radio" name="f"> Weekly', '<input type="radio" name="f" disabled> Weekly'), 11),
+    "state": (("<button disabled>Save</button>", "<button>Save</button>"), 13),
+    "sees": (("<h1>Listing</h1>", "<h1>Offer</h1>"), 14),
+}
+
+
+def _spec(page: str) -> str:
+    return f"# {page}\n## Preconditions\n- none\n## Steps\n1. Open /{page}.html\n" + "".join(
+        f"{int(number) + 1}.{rest}\n"
+        for number, _, rest in (line.partition(".") for line in STEPS.splitlines())
+    )
+
+
+def test_the_region_build_really_moves_the_text_out_of_the_region() -> None:
+    # (a guard on the fixture: the broken build must still show the words, only elsewhere)
+    good, bad = BROKEN["region"][0]
+    assert "Write notes" in PAGE.replace(good, bad)
+
+
+@pytest.mark.parametrize(
+    ("written", "tools"),
+    [
+        ("Then the user enters ada@example.com in the Email field", ["fill"]),
+        ('Type "Hello" in the Message box and press Enter', ["fill", "press_key"]),
+        ('Verify the price shown is "£425,000"', ["assert_text_in"]),
+        ("Verify that 3 jobs are shown", ["assert_count"]),
+        ('Select the radio button labelled "Weekly"', ["set_checked"]),
+    ],
+)
+def test_each_natural_wording_is_read_as_the_tool_calls_it_means(written: str, tools: list[str]) -> None:
+    actions = parse_plain_actions(written)
+    assert actions is not None and [a.tool for a in actions] == tools
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "Enter your name in the Name field",  # says what kind of value, not which
+        "Enter admin in the Username field",  # one lowercase word may be a description too
+        'Verify a toast now says "Saved"',  # no label names the value
+        "Verify 4 unread emails are shown",  # a subset of the list
+        "Verify 3 stars are shown",  # nothing a list holds
+        "Press Tab to submit the form",  # Tab does not submit: the purpose claims more
+        "Click on the first job in the list",  # an item's middle is not the link a person clicks
+        'Type "x" in the message box and then do something sensible',
+    ],
+)
+def test_a_wording_that_would_claim_more_or_less_stays_with_the_agent(written: str) -> None:
+    assert parse_plain_actions(written) is None
+
+
+@pytest.mark.timeout(300)
+def test_each_natural_wording_passes_on_a_working_page_and_fails_on_its_broken_build(
+    tmp_path: Path, site: tuple[Path, str]
+) -> None:
+    folder, url = site
+    project = tmp_path / "project"
+    (project / "specs").mkdir(parents=True)
+    pages = {"listing": PAGE}
+    for name, ((good, bad), _) in BROKEN.items():
+        assert PAGE.count(good) == 1, name
+        pages[f"listing-{name}"] = PAGE.replace(good, bad)
+    for name, html in pages.items():
+        (folder / f"{name}.html").write_text(html, encoding="utf-8")
+        (project / "specs" / f"{name}.md").write_text(_spec(name), encoding="utf-8")
+
+    code, run, output = run_project(project, url, "--workers", "2", AUTOQA_ASSERTION_TIMEOUT_MS="2500")
+    assert code == 1, output
+    results = {Path(spec["path"]).stem: spec for spec in run["specs"]}
+    assert results["listing"]["outcome"] == "passed", output
+    assert results["listing"]["executor"] == "plain", output
+    for name, (_, step) in BROKEN.items():
+        spec = results[f"listing-{name}"]
+        statuses = [s["status"] for s in spec["steps"]]
+        assert spec["outcome"] == "failed" and statuses[step - 1] == "failed", (name, statuses, output)
+        assert statuses[: step - 1] == ["passed"] * (step - 1), (name, statuses)
