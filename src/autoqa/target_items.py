@@ -51,5 +51,9 @@ def tables_only(target: object) -> bool:
     return isinstance(target, str) and target.startswith(("table=", "rows=", "row="))
 
 
+PAGE = "css=body"
+"""The whole page as the "row" of a labelled value ("Verify the price is "…"": the value the page labels
+Price, found by the same lookup as a row's field)."""
+
 WHOLE_LIST = -100_000
 """The position ``list=`` stands for (beyond any item position)."""

@@ -1,6 +1,6 @@
 """Steps written the way QA engineers write them — who acts ("Then the user enters …"), unquoted literal
 values, two actions in one step, "Make sure … appears on the page", a value the page labels ("the price
-shown is …"), things counted by what they are ("3 jobs are shown"), a region named without quotes, a
+shown is …"), things counted by what they are ("3 jobs are shown"), a
 described element ("the radio button labelled …"), a statement of state and "the user sees" — run plain,
 pass on a page that does what they say and fail, each at its own step, on a build that breaks it. Several
 broken builds show the same text elsewhere on the page: the claim is about one place, and text elsewhere
@@ -43,11 +43,10 @@ STEPS = """1. Then the user enters ada@example.com in the Email field
 6. The "Bedrooms" value should be 3
 7. Assignee should be displayed as "Ada Lovelace"
 8. Verify that 3 jobs are shown
-9. Verify the Done section contains "Write notes"
-10. Select the radio button labelled "Weekly"
-11. Verify "Weekly" is checked
-12. The Save button is disabled
-13. The user sees "Listing"
+9. Select the radio button labelled "Weekly"
+10. Verify "Weekly" is checked
+11. The Save button is disabled
+12. The user sees "Listing"
 """
 
 # Each broken build breaks what one sentence does or claims: (the change, the step that must fail; the step
@@ -60,17 +59,9 @@ BROKEN = {
     "bedrooms": (("<dt>Bedrooms</dt><dd>3</dd>", "<dt>Bedrooms</dt><dd>4</dd><dt>Baths</dt><dd>3</dd>"), 7),
     "assignee": (("<p>Assignee: Ada Lovelace</p>", "<p>Assignee: Grace Hopper</p><p>Ada Lovelace</p>"), 8),
     "count": (("<li>Job three</li>", "<li>Job three</li><li>Job four</li>"), 9),
-    # The text is on the page, in another region.
-    "region": (
-        (
-            "<h2>Done</h2><p>Write notes</p>",
-            "<h2>Done</h2><p>Review</p></section><section><h2>Later</h2><p>Write notes</p>",
-        ),
-        10,
-    ),
-    "radio": (('<input type="radio" name="f"> Weekly', '<input type="radio" name="f" disabled> Weekly'), 11),
-    "state": (("<button disabled>Save</button>", "<button>Save</button>"), 13),
-    "sees": (("<h1>Listing</h1>", "<h1>Offer</h1>"), 14),
+    "radio": (('<input type="radio" name="f"> Weekly', '<input type="radio" name="f" disabled> Weekly'), 10),
+    "state": (("<button disabled>Save</button>", "<button>Save</button>"), 12),
+    "sees": (("<h1>Listing</h1>", "<h1>Offer</h1>"), 13),
 }
 
 
@@ -79,12 +70,6 @@ def _spec(page: str) -> str:
         f"{int(number) + 1}.{rest}\n"
         for number, _, rest in (line.partition(".") for line in STEPS.splitlines())
     )
-
-
-def test_the_region_build_really_moves_the_text_out_of_the_region() -> None:
-    # (a guard on the fixture: the broken build must still show the words, only elsewhere)
-    good, bad = BROKEN["region"][0]
-    assert "Write notes" in PAGE.replace(good, bad)
 
 
 @pytest.mark.parametrize(
@@ -112,6 +97,7 @@ def test_each_natural_wording_is_read_as_the_tool_calls_it_means(written: str, t
         "Verify 3 stars are shown",  # nothing a list holds
         "Press Tab to submit the form",  # Tab does not submit: the purpose claims more
         "Click on the first job in the list",  # an item's middle is not the link a person clicks
+        'Verify the "Done" column contains "x"',  # an exported test could not keep the region
         'Type "x" in the message box and then do something sensible',
     ],
 )

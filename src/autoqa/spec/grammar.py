@@ -148,8 +148,6 @@ Verify the "Bedrooms" value is "3" · the ticket shows priority "High"  (the sam
 Verify 4 recipes are shown · there are 2 songs · the playlist has 1 song  assert_count(target="items=", n)
                                                               (things no list holds, and subsets, are not)
 Verify the last message in the conversation reads "x"        assert_text_in(target="item=-1", text=x)
-Verify the "Done" column contains "x" · "x" is shown in the "Done" column  assert_element_visible(
-                                                              target='x in "Done"') (that region only)
 Select the "Weekly" radio button · Choose the "Weekly" option  set_checked(radio, True) · click("Weekly")
 ============================================================  ===============================================
 
@@ -224,7 +222,7 @@ from autoqa.spec.grammar_terms import (
 )
 from autoqa.spec.model import Step
 from autoqa.spec.paraphrase import canonical, split_actions
-from autoqa.target_items import ALL_ITEMS, ALL_ROWS, LIST, TABLE, item_target
+from autoqa.target_items import ALL_ITEMS, ALL_ROWS, LIST, PAGE, TABLE, item_target
 from autoqa.target_scope import SCOPE_CLAUSE, scoped_target
 
 
@@ -1424,7 +1422,6 @@ def _dialog(m: re.Match[str]) -> Built:
 # "Ada"": a value the page labels — a <dt> and its <dd>, a <label> and its control, "Price: £425,000", an
 # aria-label — read by the same lookup as a row's field ("the due date for "Dune"", tools/column_cell.js) with
 # the whole page as the row. Only that value is evidence: the same text elsewhere on the page is not.
-PAGE = "css=body"
 _NOT_A_LABEL = frozenset(
     ("page", "url", "address", "title", "heading", "text", "message", "error", "toast", "notification",
      "banner", "alert", "list", "table", "number", "count", "value", "it", "this", "that", "there", "one",
@@ -1529,26 +1526,6 @@ def _assert_item_at_named(m: re.Match[str]) -> Built:
     if not position or not text.strip():
         return None
     return "assert_text_in", {"target": item_target(position, table=_says_table(m)), "text": text}
-
-
-# Text inside a named region that is no row: 'Verify the "Done" column contains "Write notes"', 'Verify
-# "Write notes" is shown in the "Done" column': that text, as an element inside that region
-# (autoqa.target_scope), so the same text elsewhere on the page is no evidence.
-_REGION = (
-    r"(?:column|lane|section|panel|card|sidebar|menu|dialog|modal|form|group|area|box|pane|tab|drawer|widget)"
-)
-
-
-@_rule(
-    rf"{VERIFY}\s+the\s+{q('region')}\s+{_REGION}\s+(?:contains|shows|lists|includes|displays|has)\s+{q('text')}",
-    rf"{VERIFY}\s+{q('text')}\s+is\s+(?:shown|visible|displayed|listed|present)?\s*in\s+the\s+{q('region')}\s+"
-    rf"{_REGION}",
-)
-def _assert_in_region(m: re.Match[str]) -> Built:
-    region, text = unquote(m.group("region")).strip(), unquote(m.group("text")).strip()
-    if not region or not text:
-        return None
-    return "assert_element_visible", {"target": scoped_target(text, region)}
 
 
 # "Select the "Weekly" radio button": a radio is checked, not a dropdown's option picked.

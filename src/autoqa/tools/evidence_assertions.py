@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import Field
 
+from autoqa.target_items import PAGE
 from autoqa.target_scope import scoped_target, split_scope
 from autoqa.tools.args import ElementArgs, OptionalElementArgs
 from autoqa.tools.conditions import Judge, Verdict, wait_for_element
@@ -127,7 +128,12 @@ async def assert_text_in(ctx: ToolContext, args: ScopedTextArgs) -> ToolResult:
         if missing:
             message = f"no column or field named {args.column!r} in {row}; {missing[-1]}"
             raise ToolFailure(_FAILED, message, expected=args.text, actual=missing[-1])
-        where = f"the {args.column!r} cell of {row}"
+        page_wide = args.target == PAGE  # the grammar's "the price is …": a value the page labels
+        where = (
+            f"the value labelled {args.column!r} on the page"
+            if page_wide
+            else f"the {args.column!r} cell of {row}"
+        )
     shown = seen[-1][:300] if seen else ""
     how = "to be exactly" if args.exact else "to contain"
     raise ToolFailure(
