@@ -1424,7 +1424,7 @@ def _dialog(m: re.Match[str]) -> Built:
 # the whole page as the row. Only that value is evidence: the same text elsewhere on the page is not.
 _NOT_A_LABEL = frozenset(
     ("page", "url", "address", "title", "heading", "text", "message", "error", "toast", "notification",
-     "banner", "alert", "list", "table", "number", "count", "value", "it", "this", "that", "there", "one",
+     "banner", "alert", "list", "table", "number", "value", "it", "this", "that", "there", "one",
      "result", "results", "item", "items", "screen", "site", "window", "tab", "dialog", "modal", "popup",
      "warning", "caption", "header", "footer", "label", "name", "content", "contents", "body", "section")
 )  # fmt: skip
@@ -1506,15 +1506,12 @@ def _assert_counted(m: re.Match[str]) -> Built:
 # should read "Hi"". (Clicking one by position is not plain yet: a click on an item's middle is not a click
 # on the link a person means.) The words after "in the" name the list, which must be
 # the page's one main list (else the step is ambiguous and fails saying so).
-_IN_THE_LIST = (
-    r"(?:\s+(?:in|of|on)\s+the\s+(?:[^\W\d_][\w-]*\s+)?(?:list|results|table|grid|conversation|thread|feed|inbox|"
-    r"queue|timeline|playlist|history|log|cart|basket|page))?"
-)
+_IN_THE_LIST = r"(?:\s+(?:in|of|on)\s+the\s+(?:[^\W\d_][\w-]*\s+)?[^\W\d_][\w-]*)?"
 
 
 @_rule(
     rf"{VERIFY}\s+the\s+{_POSITION}\s+(?P<what>[^\W\d_][\w-]*){_IN_THE_LIST}\s+(?:is|shows|reads|says|contains|"
-    rf"displays)\s+{q('text')}",
+    rf"displays|is\s+labell?ed|is\s+called|is\s+named)\s+{q('text')}",
 )
 def _assert_item_at_named(m: re.Match[str]) -> Built:
     what = m.group("what").lower()

@@ -46,13 +46,32 @@ def _actor_verb(m: re.Match[str]) -> str:
     return _BASE_VERBS.get(verb, verb) + " "
 
 
+_PRESENT_S = {
+    "be": "is",
+    "show": "shows",
+    "read": "reads",
+    "say": "says",
+    "contain": "contains",
+    "equal": "equals",
+    "display": "displays",
+}
 _STATE_WORDS = (
     r"disabled|enabled|checked|unchecked|ticked|unticked|selected|focused|empty|visible|hidden|shown|displayed|"
     r"open|closed|expanded|collapsed|active|greyed\s+out|grayed\s+out|read-only|readonly|required|on|off"
 )
 _REWRITES: list[Callable[[str], str]] = [
-    # "Then", "And", "Next,", "Finally" before a step; "Please".
-    _sub(r"^(?:(?:and\s+)?then|and|next|now|finally|afterwards|after\s+that|lastly)\b[,:]?\s+", ""),
+    # Gherkin: "Given I am on "/login"" sets the page up; "Then I should be on "/home"" checks the URL.
+    _sub(
+        rf"^given\s+(?:{_ACTOR})\s+(?:am|is|are)\s+on\s+(?:the\s+page\s+)?(?P<url>\"/[^\"]*\"|/\S*|https?://\S+)$",
+        r"Navigate to \g<url>",
+    ),
+    _sub(
+        rf"^(?:then\s+|and\s+)?(?:{_ACTOR})\s+(?:should\s+be|am|is|are)\s+(?:now\s+)?on\s+(?:the\s+page\s+)?"
+        r"(?P<url>\"/[^\"]*\"|/\S*)$",
+        lambda m: f'Verify the URL contains "{m.group("url").strip(chr(34))}"',
+    ),
+    # "Then", "And", "Next,", "Finally", Gherkin's "When" before a step; "Please".
+    _sub(r"^(?:(?:and\s+)?then|and|but|when|next|now|finally|afterwards|after\s+that|lastly)\b[,:]?\s+", ""),
     _sub(r"^please\s+", ""),
     # "The user clicks …", "I click …", "User enters …": the step, without who does it.
     _sub(rf"^(?:{_ACTOR})\s+(?P<verb>{_VERB_WORDS})\s+", _actor_verb),
@@ -69,19 +88,105 @@ _REWRITES: list[Callable[[str], str]] = [
     _sub(r"^(?:make\s+sure|double[-\s]check|validate)\s+", "Verify "),
     # "Check the header says "random"": with a claim's verb after its subject, "check" is no tick.
     _sub(
-        r"^check\s+(?=\S.*?\s(?:says|shows|reads|displays|contains|equals|is|are|has|have|lists)\s)",
+        r"^check\s+(?=\S.*?\s(?:says|shows|reads|displays|contains|equals|is|are|has|have|lists|appears)(?:\s|$))",
         "Verify ",
     ),
     # "The user sees "X"", "You should see the message "X"", "I do not see "X"".
     _sub(
-        rf"^(?:{_ACTOR})\s+(?:should\s+|can\s+|will\s+|must\s+)?(?:still\s+)?(?:sees?|can\s+see)\s+",
-        "Verify the page shows ",
+        rf"^(?:{_ACTOR})\s+(?:should\s+|can\s+|will\s+|must\s+)?(?:still\s+)?(?:sees?|can\s+see)\s+(?P<what>.+)$",
+        lambda m: f"Verify {m.group('what')} is visible",
     ),
     _sub(
         rf"^(?:{_ACTOR})\s+(?:should\s+not|shouldn't|does\s+not|doesn't|do\s+not|don't|cannot|can't|"
-        r"will\s+not|won't|must\s+not|no\s+longer)\s+see\s+",
-        "Verify the page does not show ",
+        r"will\s+not|won't|must\s+not|no\s+longer)\s+see\s+(?P<what>.+)$",
+        lambda m: f"Verify {m.group('what')} is not visible",
     ),
+    # "Click [Save]": brackets around a control's name, as manuals write it.
+    _sub(
+        r"^(?P<head>[^\"“'\[]*?)\[(?P<name>[^\]\[\"]+)\](?P<tail>[^\"“'\[\]]*)$",
+        r'\g<head>"\g<name>"\g<tail>',
+    ),
+    # 'the button "Save"', 'the form field "Age"': the role word after the name, as the grammar writes it.
+    _sub(
+        rf"\bthe\s+(?:form\s+)?(?P<noun>field|input|button|link|checkbox|check\s+box|tab|dropdown|heading|radio\s+"
+        rf"button|switch|toggle)\s+(?P<name>{_Q})",
+        r"the \g<name> \g<noun>",
+    ),
+    # States said another way: ticked is checked, greyed out is disabled.
+    _sub(r"\s+(?:is|are)\s+ticked$", " is checked"),
+    _sub(r"\s+(?:is|are)\s+(?:unticked|not\s+ticked)$", " is not checked"),
+    _sub(r"\s+(?:is|are)\s+(?:greyed|grayed)\s+out$", " is disabled"),
+    _sub(r"\s+(?:is|are)\s+(?:not\s+(?:greyed|grayed)\s+out|clickable)$", " is enabled"),
+    # Counts said another way.
+    _sub(
+        r"^(?P<n>\d+)\s+(?P<what>[^\W\d_][\w-]*)\s+should\s+be\s+(?P<how>shown|displayed|listed|visible)$",
+        r"Verify \g<n> \g<what> are \g<how>",
+    ),
+    _sub(r"^there\s+should\s+be\s+(?P<n>\d+)\s+", r"Verify there are \g<n> "),
+    _sub(
+        r"^verify\s+(?:that\s+)?the\s+number\s+of\s+(?P<what>[^\W\d_][\w-]*)\s+(?:is|equals)\s+(?P<n>\d+)$",
+        r"Verify there are \g<n> \g<what>",
+    ),
+    # Order said another way: 'the items are in the order "a", "b"', '"b" comes after "a"'.
+    _sub(
+        rf"^verify\s+(?:that\s+)?(?:the\s+)?[\w\s]{{0,30}}?(?:are\s+)?(?:shown\s+|listed\s+|sorted\s+)?in\s+(?:the\s+)?"
+        rf"order:?\s+(?P<texts>{_Q}(?:\s*,\s*{_Q})*(?:\s*,?\s*(?:and|then)\s+{_Q})?)$",
+        r"Verify \g<texts> appear in that order",
+    ),
+    _sub(
+        rf"^verify\s+(?:that\s+)?(?P<b>{_Q})\s+(?:comes|appears|is\s+(?:shown|listed))\s+after\s+(?P<a>{_Q})$",
+        r"Verify \g<a> appears before \g<b>",
+    ),
+    # 'Verify "Invoice 7" has status "Paid"': that row's status.
+    _sub(
+        rf"^verify\s+(?:that\s+)?(?P<row>{_Q})\s+has\s+(?:the\s+|a\s+)?(?P<what>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)"
+        rf"\s+(?:of\s+)?(?P<value>{_Q})$",
+        r"Verify the \g<what> for \g<row> is \g<value>",
+    ),
+    # "in the row for "Invoice 7"" is "in the "Invoice 7" row".
+    _sub(
+        rf"\b(?P<lead>in|on|within)\s+the\s+(?P<noun>row|item|card|line|entry|list\s+item)\s+(?:for|of|with)\s+"
+        rf"(?P<name>{_Q})",
+        r"\g<lead> the \g<name> \g<noun>",
+    ),
+    # Keys: "ctrl + a", "the Down arrow key".
+    _sub(
+        r"^(?P<head>press\s+(?:the\s+)?)(?P<a>\w+)\s*\+\s*(?P<b>\w+)(?:\s*\+\s*(?P<c>\w+))?",
+        lambda m: m.group("head") + "+".join(k for k in (m.group("a"), m.group("b"), m.group("c")) if k),
+    ),
+    _sub(
+        r"^press\s+(?:the\s+)?(?P<dir>up|down|left|right)\s+arrow(?:\s+key)?$",
+        lambda m: f"Press Arrow{m.group('dir').capitalize()}",
+    ),
+    _sub(r"^press\s+the\s+(?P<key>\w+)\s+key$", r"Press \g<key>"),
+    # "Expected: …", "Expect the subtotal to be €17.40".
+    _sub(r"^expected(?:\s+result)?\s*:\s*", ""),
+    _sub(
+        r"^expect\s+(?P<subject>(?:the|a|an)\s+.+?)\s+to\s+(?P<verb>be|show|read|say|contain|equal|display)\s+",
+        lambda m: f"Verify {m.group('subject')} {_PRESENT_S[m.group('verb').lower()]} ",
+    ),
+    # A transient message said by its kind: "A toast says "Copied"", "An error appears saying "x"", "Tooltip
+    # reads "x"", "Success message is shown: "x"", 'Check the banner "x" appears': the text is on the page.
+    _sub(
+        rf"^(?:verify\s+)?(?:(?:a|an|the)\s+)?(?:(?:success|error|info|warning|confirmation|validation|inline|"
+        rf"green|status)\s+)?(?P<kind>toast|tooltip|banner|message|error|warning|notification|alert|snackbar|"
+        rf"dialog|popup|modal|text|error\s+text|error\s+message|hint|label)\s+(?:that\s+)?(?:says|reads|shows|asks|"
+        rf"appears\s+saying|appears\s+with|saying|is\s+(?:shown|displayed)\s*:|appears\s*:|pops\s+up\s+saying)\s*:?\s*"
+        rf"(?P<text>{_Q})(?:\s+(?:appears|is\s+(?:shown|displayed|visible)))?$",
+        r"Verify \g<text> is visible",
+    ),
+    # 'Press "Submit"': a quoted name that is no key is a button pressed.
+    _sub(
+        r"^press\s+(?=[\"“'](?!(?:enter|return|tab|escape|esc|space|backspace|delete|home|end|pageup|pagedown|"
+        r"arrow\w+|f\d{1,2}|shift|control|ctrl|alt|meta)[\"”'])[^\"“'+]+[\"”']$)",
+        "Click ",
+    ),
+    # Other verbs for the same actions.
+    _sub(r"^(?P<verb>double|right)[\s-]click\s+(?:on\s+)?", r"\g<verb>-click "),
+    _sub(r"^(?:click|tap)\s+(?:in|into|inside)\s+(?=the\s+.+\s(?:field|box|input|textbox|area)$)", "Click "),
+    _sub(r"^focus\s+(?:on\s+)?(?=the\s+.+\s(?:field|box|input|textbox|area)$)", "Click "),
+    _sub(r"^empty\s+(?=the\s)", "Clear "),
+    _sub(r"\bconfirmation(?:\s+(?:dialog|box|popup|prompt))?$", "confirm dialog"),
     # "still", "now", "again" in a claim change nothing it checks.
     _sub(r"\s+(?:is|are)\s+still\s+", " is "),
     _sub(r"\s+still\s+(?=(?:shows?|reads?|says?|contains?|displays?|has|have|lists?|equals?)\b)", " "),
@@ -96,6 +201,41 @@ _REWRITES: list[Callable[[str], str]] = [
     # A statement of state is that claim: "The Save button is disabled", '"Welcome" is displayed'.
     _sub(rf"^(?=(?:the\s|{_Q}).*\s(?:is|are)\s+(?:now\s+)?(?:not\s+)?(?:{_STATE_WORDS})$)", "Verify "),
     _sub(rf"^(?=(?:the|a|an)\s+.*{_Q}.*\s(?:appears|appeared|is\s+shown|is\s+displayed)$)", "Verify "),
+    # A statement of a value: "The first activity says "x"", "The PR title is "x"", "Plan price shows £39.99".
+    _sub(
+        rf"^(?=the\s+\S.*?\s(?:says|reads|shows|displays|contains|equals|is)\s+(?:now\s+)?(?:{_Q}|[£$€¥+-]?\d)\S*"
+        r"[^\"“']*$)",
+        "Verify ",
+    ),
+    _sub(
+        rf"^(?!(?:the|a|an|verify|check|click|type|enter|select|choose|press|open|go|set|fill|wait|scroll|hover|"
+        rf"upload|navigate|clear)\b)(?=[A-Za-z][\w'’-]*(?:\s+[\w'’-]+){{0,3}}?\s+(?:says|reads|shows|displays|"
+        rf"should\s+(?:show|read|say|be|display|equal))\s+(?:now\s+)?(?:{_Q}|[£$€¥+-]?\d))",
+        "Verify the ",
+    ),
+    # "url contains owner=me".
+    _sub(
+        r"^(?:verify\s+)?(?:the\s+)?url\s+(?:contains|includes|should\s+contain)\s+(?P<x>[^\s\"“']+)$",
+        r'Verify the URL contains "\g<x>"',
+    ),
+    # Storage as a statement: 'localStorage key "k" should equal "v"', 'Cookie "u" should be set to "i"'.
+    _sub(r"^(?P<area>(?:the\s+)?(?:local\s*storage|session\s*storage|cookie))\b", r"Verify \g<area>"),
+    _sub(
+        rf"^(?P<head>verify\s+(?:the\s+)?(?:local\s*storage|session\s*storage|cookie)(?:\s+(?:key|item))?\s+{_Q})\s+"
+        r"(?:should\s+(?:equal|be(?:\s+set\s+to)?)|is\s+set\s+to)\s+",
+        r"\g<head> equals ",
+    ),
+    _sub(
+        r"^(?P<head>verify\s+(?:the\s+)?(?:local\s*storage|session\s*storage|cookie).*?)\s+should\s+contain\s+",
+        r"\g<head> contains ",
+    ),
+    # "the Enrol button should now say "Enrolled"", "the Subscribe button changes to "Subscribed"": the button
+    # is now named so.
+    _sub(
+        rf"^(?:verify\s+)?the\s+(?:{_Q}|[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,2}}?)\s+button\s+(?:should\s+)?(?:now\s+)?"
+        rf"(?:says?|reads?|changes\s+to|change\s+to|is\s+renamed\s+to|shows?|is\s+labell?ed)\s+(?:now\s+)?(?P<name>{_Q})$",
+        r"Verify the \g<name> button is visible",
+    ),
     # A switch "is on|off" is checked or not.
     _sub(
         r"\s(?P<noun>toggle|switch|checkbox|check\s+box)\s+(?:is|should\s+be)\s+(?:turned\s+|switched\s+)?on$",
@@ -148,7 +288,8 @@ _REWRITES: list[Callable[[str], str]] = [
 # "a toast saying "Saved"", "the dialog titled "Share"", "a card named "Fix bug"", "the radio button labelled
 # "Weekly"": the quoted words are the element's name, as in 'the "Saved" toast'.
 _DESCRIBED = re.compile(
-    rf"\b(?:a|an|the)\s+(?:[\w-]+\s+){{0,2}}?(?P<noun>[\w-]+(?:\s+button|\s+box)?)\s+"
+    rf"\b(?:a|an|the)\s+(?:[\w-]+\s+){{0,2}}?(?!(?:appears|appeared|is|was|says|shows|pops)\b)"
+    rf"(?P<noun>[\w-]+(?:\s+button|\s+box)?)\s+"
     r"(?:saying|that\s+says|which\s+says|titled|entitled|labell?ed|called|named|reading|that\s+reads|"
     r"with\s+(?:the\s+)?(?:text|title|label|name|message|heading|caption))\s+"
     rf"(?P<name>{_Q})",
@@ -211,7 +352,7 @@ _SET_LITERAL = re.compile(
 )
 _CHECK_LITERAL = re.compile(
     rf"^(?P<head>verify\s+.+?\s+(?:is|shows|reads|says|displays|equals|contains|has\s+value|should\s+be))\s+"
-    rf"(?P<value>{_LITERAL})$",
+    rf"(?P<value>{_LITERAL}|[£$€¥+-]?\d[^\"'“”‘’]*)$",
     _I,
 )
 
@@ -353,6 +494,78 @@ _OPENS = re.compile(
 )
 
 
+# "Open Filters", "Expand Advanced options", "Navigate to Deals", "Open the Queue panel": a capitalised name
+# after a verb of opening is what is clicked; "Go to Settings > Downloads" clicks each in turn.
+_OPEN_NAMED = re.compile(
+    r"^(?:open|expand|collapse|navigate\s+to|go\s+to|switch\s+to)\s+(?:the\s+)?(?P<name>[A-Z][\w'’&-]*(?:\s+[\w'’&-]+)"
+    r"{0,3}?(?:\s*>\s*[A-Z][\w'’&-]*(?:\s+[\w'’&-]+){0,3}?)*)(?:\s+(?:panel|section|tab|menu|page|view|pane|drawer))?$"
+)
+# "Fill Last name: Shah", "Enter priya@x.org into Email", "Enter 58,400.00 in Wages (Box 1)".
+_FILL_COLON = re.compile(
+    r"^(?i:fill(?:\s+in)?|enter|set)\s+(?P<field>[A-Z][\w\s()'’-]{0,40}?)\s*:\s*(?P<value>\S.*)$"
+)
+_FILL_BARE_FIELD = re.compile(
+    r"^(?P<verb>(?i:type|enter|input|write))\s+(?P<value>[^\s\"'“”‘’]+(?:\s+[^\s\"'“”‘’]+){0,3}?)\s+(?i:in|into)\s+"
+    r"(?P<field>[A-Z][\w\s()'’-]{0,40})$"
+)
+# "Select English as source language", "Select "x" from Home type", "Choose machine type "e2-standard-4"".
+_SELECT_AS = re.compile(
+    rf"^(?P<verb>select|choose|pick)\s+(?P<option>{_Q}|[A-Z][\w\s,'’-]*?)\s+as\s+(?:the\s+)?"
+    r"(?P<field>[\w\s'’-]{1,40})$",
+    _I,
+)
+_SELECT_FROM_BARE = re.compile(
+    rf"^(?P<head>(?:select|choose|pick)\s+{_Q}\s+from)\s+(?P<field>[A-Z][\w\s'’-]{{0,40}})$"
+)
+_SELECT_FIELD_VALUE = re.compile(
+    rf"^(?P<verb>(?i:select|choose|pick))\s+(?P<field>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){{0,2}}?)\s*:?\s+"
+    rf"(?P<option>{_Q}|[A-Z0-9][\w.,'’-]*(?:\s+[\w.,'’-]+){{0,3}}|[a-z]+-[\w.-]+)$"
+)
+_NOUN_BEFORE_QUOTE = re.compile(
+    rf"^(?P<verb>(?i:select|choose|pick))\s+(?P<noun>[a-z]+)\s+(?P<option>{_Q})\s+(?P<rest>(?i:from|in)\s+.+)$"
+)
+# 'Choose the "Premium" plan', 'Select the 11:00 time slot': a choice shown as a tile or a button.
+_CHOICE = re.compile(
+    rf"^(?:select|choose|pick)\s+the\s+(?P<name>{_Q}|[\w:.£$€-]*\d[\w:.£$€-]*)\s+(?:plan|tier|reward\s+tier|slot|"
+    r"time\s+slot|size|colou?r|package|tile|amount|delivery\s+option|shipping\s+option)(?:\s+button)?$",
+    _I,
+)
+# "Upload proof_of_address.pdf to the Documents field": a file name is a literal.
+_UPLOAD_BARE = re.compile(
+    r"^(?P<verb>upload|attach)\s+(?P<file>[\w./-]+\.[A-Za-z0-9]{2,5})\s+(?P<rest>(?:to|into|in|using)\s+.+)$",
+    _I,
+)
+
+
+def _wording_more(sentence: str) -> str:
+    if m := _OPEN_NAMED.match(sentence):
+        names = [n.strip() for n in m.group("name").split(">")]
+        return " and ".join(f'Click "{n}"' for n in names)
+    if (m := _FILL_COLON.match(sentence)) and (
+        _a_written_value(m.group("value")) or m.group("value").strip()[:1] in "\"'“‘"
+    ):
+        value = m.group("value").strip().strip("\"'“”‘’")
+        return f'Fill the "{m.group("field").strip()}" field with "{value}"'
+    if (m := _FILL_BARE_FIELD.match(sentence)) and _a_written_value(m.group("value")):
+        return f'{m.group("verb")} "{m.group("value")}" in the "{m.group("field").strip()}" field'
+    if m := _SELECT_AS.match(sentence):
+        option = m.group("option").strip().strip("\"'“”‘’")
+        return f'Select "{option}" from the "{m.group("field").strip()}" dropdown'
+    if m := _SELECT_FROM_BARE.match(sentence):
+        return f'{m.group("head")} the "{m.group("field").strip()}" dropdown'
+    if m := _NOUN_BEFORE_QUOTE.match(sentence):
+        return f"{m.group('verb')} {m.group('option')} {m.group('rest')}"
+    if m := _CHOICE.match(sentence):
+        name = m.group("name").strip("\"'“”‘’")
+        return f'Click "{name}"'
+    if m := _SELECT_FIELD_VALUE.match(sentence):
+        option = m.group("option").strip().strip("\"'“”‘’")
+        return f'Select "{option}" from the "{m.group("field").strip()}" dropdown'
+    if m := _UPLOAD_BARE.match(sentence):
+        return f'{m.group("verb")} "{m.group("file")}" {m.group("rest")}'
+    return sentence
+
+
 def _wording(sentence: str) -> str:
     if m := _ACTION_PLACE.match(sentence):
         sentence = m.group("head")
@@ -385,7 +598,15 @@ def canonical(sentence: str) -> str:
     text = sentence
     for rewrite in _REWRITES:
         text = rewrite(text)
-    for rewrite in (_described, _field_first, _quote_values, _named_url, _named_region, _wording):
+    for rewrite in (
+        _described,
+        _field_first,
+        _quote_values,
+        _named_url,
+        _named_region,
+        _wording,
+        _wording_more,
+    ):
         text = rewrite(text)
     return text[:1].upper() + text[1:] if text != sentence else text
 
