@@ -80,8 +80,18 @@ SPANNED = """<!doctype html><meta charset="utf-8"><table>
 
 
 async def test_a_header_spanning_two_columns_shifts_the_cells_under_the_next(page: Page, call: Call) -> None:
-    """"Title" spans the row header and a format cell: "Due date" is the row's third cell, not its second."""
+    """ "Title" spans the row header and a format cell: "Due date" is the row's third cell, not its second."""
     await page.set_content(SPANNED.format(due="2027-01-15"))
     assert (await _due(call, "Dune", "2027-01-15"))[0]
     ok, message = await _due(call, "Dune", "2026-12-24")  # only Created shows it
     assert not ok and "2027-01-15" in message, message
+
+
+async def test_a_column_that_renders_late_is_waited_for(page: Page, call: Call) -> None:
+    """The table first renders without its 'Due date' column (still loading): the check waits for it."""
+    await page.set_content(
+        TABLE.format(due="2027-01-15").replace("<th>Due date</th>", "<th>Loading…</th>")
+        + "<script>setTimeout(() => { document.querySelector('th:nth-child(2)').textContent = 'Due date'; }"
+        + ", 600)</script>"
+    )
+    assert await _due(call, "Dune", "2027-01-15") == (True, "")
