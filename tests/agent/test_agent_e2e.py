@@ -478,6 +478,9 @@ async def test_prompt_and_tools_fit_the_token_budget(
         # left the schemas (pydantic still enforces them) and the rules were said shorter to make room.
         # Leaving a field (blur) is a plain-grammar tool the model is not offered (it presses Tab), and
         # property descriptions that repeat their tool's description went, to make room for a row's column.
+        # What the model is offered, as sent: never blur (a plain-only tool), and press_key to leave a field.
+        assert "mcp__browser__press_key" in request.tool_names, request.tool_names
+        assert not [n for n in request.tool_names if n.endswith("__blur")], request.tool_names
         assert size <= 15 * 1024, f"tools + system are {size} bytes"
     # Off unless asked for (models that only think adaptively ignore this; the CLI decides).
     assert fake.message_requests[0].body["thinking"] == {"type": "disabled"}

@@ -89,6 +89,8 @@ def test_tool_definitions_have_step_control_tools_and_respect_options() -> None:
     toolset = build_tools(make_dispatcher(), TOOLS)
     names = [t.name for t in toolset.definitions]
     assert set(TOOLS) - PLAIN_ONLY <= set(names) and not PLAIN_ONLY & set(names)
+    # Leaving a field is a plain step's tool (the registry has it); the model presses Tab instead.
+    assert "blur" in TOOLS and "blur" not in names and "press_key" in names
     assert names[-2:] == ["finish", "report_bug"] and "ask_user" not in names
     for definition in toolset.definitions:
         schema = definition.input_schema

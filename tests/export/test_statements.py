@@ -260,6 +260,20 @@ EL = 'page.get_by_test_id("x")'
             f'expect({EL}).to_have_text("Total: $40.98")',
         ),
         (
+            "assert_text_in",
+            {"target": 'the row in "Dune"', "text": "2026-12-24", "column": "due date", "exact": True},
+            {"element": _element("tr"), "data": {"row_role": "row"}},
+            'expect_column_text(page.get_by_role("row").filter(has=page.get_by_text("Dune", exact=True)), '
+            '"due date", "2026-12-24", exact=True)',
+        ),
+        (
+            "assert_text_in",
+            {"target": 'the row in "Kindred"', "text": "2026-12-31", "column": "due date"},
+            {"element": _element("li"), "data": {"row_role": "listitem"}},
+            'expect_column_text(page.get_by_role("listitem").filter(has=page.get_by_text("Kindred", '
+            'exact=True)), "due date", "2026-12-31")',
+        ),
+        (
             "assert_order",
             {"texts": ["Onesie ($7.99)", "Fleece Jacket"]},
             {},

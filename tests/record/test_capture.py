@@ -10,6 +10,7 @@ from autoqa.demo_app.server import DemoServer
 from autoqa.record import Recorder
 from autoqa.record.capture import capture_element, locate_text
 from autoqa.record.fingerprint import take_fingerprint
+from autoqa.record.ir import ElementRecord
 from autoqa.secrets import SecretSet
 from record.helpers import Recording, new_context, recording_caller
 
@@ -183,3 +184,79 @@ async def test_text_is_located_in_the_frame_that_shows_it(page: Page) -> None:
     assert [f.selector for f in found.frames] == ['iframe[title="Newsletter"]'] and found.visible == 1
     absent = await locate_text(page, "Nothing like this", exact=False, timeout_ms=2000)
     assert absent.matches == 0 and absent.frames == ()
+
+
+async def _capture(page: Page, selector: str, args: dict[str, str] | None = None) -> ElementRecord:
+    return await capture_element(
+        "click",
+        page.locator(selector),
+        args or {},
+        test_id_attribute="data-testid",
+        secrets=SecretSet(),
+        timeout_ms=2000,
+    )
+
+
+async def _picks_only(page: Page, element: ElementRecord, selector: str) -> bool:
+    """Whether the chosen locator finds exactly the captured element."""
+    assert element.chosen is not None, element
+    ours = await page.locator(selector).element_handle()
+    found = element.chosen.build(page.main_frame)
+    return bool(await found.evaluate_all("(els, el) => els.length === 1 && els[0] === el", ours))
+
+
+ROWS = """<!doctype html><meta charset="utf-8"><table>
+<tr><td>Dune</td><td><button data-testid="delete">Delete</button></td></tr>
+<tr><td>Kindred</td><td><button data-testid="delete">Delete</button></td></tr></table>"""
+
+
+async def test_a_row_template_button_is_found_in_its_row_past_candidates_that_match_every_row(
+    page: Page,
+) -> None:
+    """The test id, the role and the text each match both rows' buttons (ours among them): none may be
+    chosen, and checking goes on past them to the locator in the step's row."""
+    await page.set_content(ROWS)
+    ours = "tr:nth-child(2) button"
+    element = await _capture(page, ours, {"target": 'the "Delete" button in "Kindred"'})
+    assert element.chosen is not None and element.chosen.kind == "row", element.candidates
+    assert await _picks_only(page, element, ours)
+    for kind in ("test_id", "role"):
+        check = next(c for c in element.candidates if c.locator.kind == kind)
+        assert check.count == 2 and not check.ok
+
+
+async def test_a_candidate_that_finds_another_element_is_not_chosen(page: Page) -> None:
+    """Inside an aria-hidden part, get_by_role skips our button and finds the other 'Save' alone: a
+    locator that finds one element, but not ours, is not usable."""
+    await page.set_content(
+        '<!doctype html><div aria-hidden="true"><button id="draft-save">Save</button></div>'
+        "<button>Save</button>"
+    )
+    element = await _capture(page, "#draft-save")
+    role = next(c for c in element.candidates if c.locator.kind == "role")
+    assert role.count == 1 and not role.same_element and not role.ok
+    assert await _picks_only(page, element, "#draft-save")
+
+
+async def test_the_replay_target_is_looked_for_past_a_locator_that_settles_export(page: Page) -> None:
+    """A 'Subscribe' button in an iframe, beside one on the page: the role locator (checked in the frame)
+    is usable for export, but as a tool-layer target it would land on the page's button first, so the
+    replay target is a later candidate's (the frame's own id)."""
+    await page.goto("/playground.html")
+    origin = page.url.rsplit("/", 1)[0]
+    inner = '<!doctype html><button id="frame-subscribe">Subscribe</button>'
+    await page.route(
+        f"{origin}/mut-inner.html", lambda route: route.fulfill(body=inner, content_type="text/html")
+    )
+    outer = '<!doctype html><button>Subscribe</button><iframe title="Inner" src="/mut-inner.html"></iframe>'
+    await page.route(
+        f"{origin}/mut-outer.html", lambda route: route.fulfill(body=outer, content_type="text/html")
+    )
+    await page.goto("/mut-outer.html")
+    button = page.frame_locator("iframe").locator("#frame-subscribe")
+    await button.wait_for()
+    element = await capture_element(
+        "click", button, {}, test_id_attribute="data-testid", secrets=SecretSet(), timeout_ms=2000
+    )
+    assert element.chosen is not None and element.chosen.kind == "role", element.candidates
+    assert element.replay_target == "#frame-subscribe", element.candidates

@@ -3,8 +3,14 @@ console line, the GitHub annotation and result.json."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
+import pytest
+
+from autoqa.results import Outcome
+from autoqa.runner.run import RunRequest, execute_run, prepare_run
+from autoqa.testing.fake_anthropic import FakeAnthropic, offline_env, text, tool_use
 from cli_runs import run_project
 
 PAGE = '<!doctype html><meta charset="utf-8"><title>L</title><h1>todos</h1>'
@@ -91,3 +97,52 @@ def test_where_is_the_one_wording_for_a_step() -> None:
         included_at=((1, "specs/a.md"),),
     )
     assert once.where == "step 3 of steps/login.md:6 (included at step 1)"
+
+
+@pytest.mark.agent
+async def test_a_replayed_included_step_is_named_in_the_live_line_as_in_the_failure(
+    tmp_path: Path, site: tuple[Path, str]
+) -> None:
+    """The agent records a spec whose included library has a step only the agent runs; replayed with no
+    model on a page that no longer shows the text, the live line of the failing call names the step where
+    it was written, as the FAILED line does (replay's events go through the same placing)."""
+    folder, url = site
+    (folder / "l.html").write_text(PAGE)
+    project = tmp_path / "project"
+    (project / "specs").mkdir(parents=True)
+    (project / "steps").mkdir()
+    (project / "steps" / "b.md").write_text(
+        "# B\n\n1. Open /l.html\n2. Verify the page's main heading reads todos, as a person sees it\n"
+    )
+    (project / "specs" / "rep.md").write_text(
+        '# Rep\n## Preconditions\n- none\n## Steps\n1. Verify "x" is not visible\n2. include: b\n'
+    )
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(("AUTOQA_", "ANTHROPIC_", "CI"))}
+    environ["AUTOQA_BASE_URL"] = url
+    with FakeAnthropic() as fake:
+        fake.script(
+            tool_use("assert_text_absent", {"text": "x", "step": 1}),
+            tool_use("navigate", {"url": "/l.html", "step": 2}),
+            tool_use("assert_text_in", {"target": '"todos" heading', "text": "todos", "step": 3}),
+            tool_use("finish", {"status": "passed", "summary": "the heading reads todos"}),
+            text("done"),
+        )
+        agent_env = {**environ, **offline_env(fake.url, str(tmp_path / "cfg"))}
+        request = RunRequest(
+            paths=("specs",),
+            root=project,
+            cli={},
+            cli_vars={},
+            keyword=None,
+            environ=agent_env,
+            project_root=project,
+        )
+        recorded = await execute_run(prepare_run(request))
+    assert recorded.specs[0].outcome is Outcome.PASSED, recorded.specs[0].reason
+
+    (folder / "l.html").write_text(PAGE.replace("todos", "tasks"))
+    code, run, output = run_project(project, url, AUTOQA_ASSERTION_TIMEOUT_MS="1500")
+    assert code == 1 and run["specs"][0]["executor"] == "replay", output
+    where = "step 2 of steps/b.md:4 (included at step 2)"
+    assert f"— {where}: " in output, output
+    assert f"  specs-rep {where}: assert_text_in" in output, output

@@ -56,3 +56,26 @@ async def test_no_empty_spot_fails_rather_than_clicking_a_control(call: Call, to
     await tool_ctx.page.evaluate(f'document.body.insertAdjacentHTML("beforeend", "{cover}")')
     result = failed(await call("blur", target="Summary", click_outside=True), "ELEMENT_NOT_INTERACTABLE")
     assert "no empty spot" in result.error.message
+
+
+_TOP_FORM = """document.body.insertAdjacentHTML('beforeend',
+  '<form id=f style="position:fixed;top:0;left:0;right:0;height:120px;padding:20px;background:#eee">'
+  + '<input aria-label=Query></form><p id=log></p>');
+document.addEventListener('click', (e) => {
+  const inside = document.getElementById('f').contains(e.target);
+  if (!inside) document.getElementById('log').textContent = 'outside';
+});"""
+
+
+async def test_click_outside_a_region_at_the_pages_edge_lands_outside_it(
+    call: Call, tool_ctx: ToolContext
+) -> None:
+    """A form spanning the top of the window (its padding is no control): 'Click outside the form' clicks a
+    spot that is not inside it, so a page that closes or commits on an outside click sees one."""
+    ok(await call("navigate", url="/help.html"))
+    await tool_ctx.page.evaluate(_TOP_FORM)
+    ok(await call("fill", target="Query", value="dune"))
+    result = ok(await call("blur", target="css=form", click_outside=True))
+    x, y = result.data["clicked_at"]
+    assert await tool_ctx.page.evaluate(f"document.elementFromPoint({x}, {y}).closest('form')") is None
+    assert await tool_ctx.page.locator("#log").inner_text() == "outside"

@@ -70,3 +70,28 @@ async def test_a_card_field_is_read_by_its_label(page: Page, call: Call) -> None
         and "no column or field named 'author' in the list item of 'Dune'; fields: Created, Due date"
         in message
     )
+
+
+SPANNED = """<!doctype html><meta charset="utf-8"><table>
+<thead><tr><th colspan="2">Title</th><th>Due date</th><th>Created</th></tr></thead>
+<tbody><tr><th scope="row">Dune</th><td>paperback</td><td>{due}</td><td>2026-12-24</td></tr>
+<tr><th scope="row">Kindred</th><td>hardcover</td><td>2026-12-24</td><td>2026-01-02</td></tr>
+</tbody></table>"""
+
+
+async def test_a_header_spanning_two_columns_shifts_the_cells_under_the_next(page: Page, call: Call) -> None:
+    """ "Title" spans the row header and a format cell: "Due date" is the row's third cell, not its second."""
+    await page.set_content(SPANNED.format(due="2027-01-15"))
+    assert (await _due(call, "Dune", "2027-01-15"))[0]
+    ok, message = await _due(call, "Dune", "2026-12-24")  # only Created shows it
+    assert not ok and "2027-01-15" in message, message
+
+
+async def test_a_column_that_renders_late_is_waited_for(page: Page, call: Call) -> None:
+    """The table first renders without its 'Due date' column (still loading): the check waits for it."""
+    await page.set_content(
+        TABLE.format(due="2027-01-15").replace("<th>Due date</th>", "<th>Loading…</th>")
+        + "<script>setTimeout(() => { document.querySelector('th:nth-child(2)').textContent = 'Due date'; }"
+        + ", 600)</script>"
+    )
+    assert await _due(call, "Dune", "2027-01-15") == (True, "")

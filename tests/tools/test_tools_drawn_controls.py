@@ -6,6 +6,7 @@ are the list's items and hold their own boxes, not the "toggle all" box beside t
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -141,3 +142,36 @@ async def test_mark_all_items_ticks_the_box_named_for_all(tool_ctx: ToolContext)
     ok(await step(tool_ctx, "Unmark all items"))
     await tool_ctx.page.evaluate("document.querySelector('todo-list').remove()")
     failed(await step(tool_ctx, "Select all rows"), "ELEMENT_NOT_FOUND")  # no such box: never another
+
+
+RADIOS = """<!doctype html><meta charset="utf-8"><title>Delivery</title>
+<style>
+  .over { position: relative; height: 34px; }
+  .over input { position: absolute; opacity: 0; left: 0; top: 0; width: 160px; height: 34px; margin: 0; }
+  .over label { position: absolute; left: 0; top: 0; width: 160px; height: 34px; }
+</style>
+<div class="over"><input id="standard" type="radio" name="speed" checked>
+<label for="standard">Standard</label></div>
+<div class="over"><input id="express" type="radio" name="speed"><label for="express">Express</label></div>
+"""
+
+
+async def test_a_click_on_a_covered_radio_or_a_box_by_ref_goes_through_the_label(
+    tool_ctx: ToolContext, site: tuple[Path, str]
+) -> None:
+    """The label stand-in is asked for every box-like role (a radio, not only a checkbox) and for an element
+    found by ref (resolution did not describe it): a click there selects it as a person's click would."""
+    folder, _ = site
+    (folder / "radios.html").write_text(RADIOS, encoding="utf-8")
+    ok(await step(tool_ctx, "Open /radios.html"))
+    result = ok(await step(tool_ctx, 'Click "Express"'))
+    assert result.data.get("via_label"), result.data
+    assert await tool_ctx.page.is_checked("#express")
+
+    ok(await step(tool_ctx, "Open /drawn.html"))
+    snapshot = str(ok(await call_tool(tool_ctx, "snapshot", {})).data)
+    found = re.search(r'checkbox "[^"]*Mark all as complete"[^\n]*?\[ref=(\w+)\]', snapshot)
+    assert found is not None, snapshot[:800]
+    result = ok(await call_tool(tool_ctx, "click", {"ref": found.group(1)}))
+    assert result.data.get("via_label"), result.data
+    assert await tool_ctx.page.is_checked("#all")

@@ -5,6 +5,7 @@ window, never from an earlier step's action, never from text that was not shown.
 from __future__ import annotations
 
 import dataclasses
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ from playwright.async_api import BrowserContext, Page
 
 from autoqa.tools import ToolContext, ToolResult, call_tool
 from autoqa.tools.invariants import InvariantPolicy
+from autoqa.tools.page_watch import seen_texts
 
 from .tools_helpers import FAST, failed, ok
 
@@ -194,3 +196,24 @@ async def test_a_message_on_the_page_a_navigation_opened_is_recorded_from_its_fi
     ok(await _call(ctx, 1, "navigate", url="/flash.html"))
     ok(await _call(ctx, 2, "wait_for", seconds=0.5))
     assert ok(await _call(ctx, 2, "assert_appeared", text="Welcome back")).data["appeared_in_step"] == 1
+
+
+async def test_what_appeared_is_timed_in_milliseconds_since_the_watch_started(
+    context: BrowserContext, page: Page, site: tuple[Path, str]
+) -> None:
+    """Two toasts shown ~0.8 s apart are recorded ~800 ms apart (``at_ms``, what result.json, the report
+    and JUnit show), each no later than the wall time since the spec's first call."""
+    folder, url = site
+    (folder / "watch.html").write_text(PAGE, encoding="utf-8")
+    ctx = _context(context, page, url)
+    started = time.monotonic()
+    ok(await _call(ctx, 1, "navigate", url="/watch.html"))
+    ok(await _call(ctx, 2, "click", target="Save"))
+    ok(await _call(ctx, 3, "wait_for", seconds=0.8))
+    ok(await _call(ctx, 3, "click", target="Component"))
+    ok(await _call(ctx, 4, "assert_appeared", text="Shadow saved"))
+    elapsed_ms = (time.monotonic() - started) * 1000
+    times = {s.text: s.as_dict()["at_ms"] for s in seen_texts(ctx)}
+    saved, quiet = times["Saved!"], times["Shadow saved"]
+    assert 0 < saved < quiet <= elapsed_ms, (times, elapsed_ms)
+    assert 500 <= quiet - saved <= elapsed_ms, (times, elapsed_ms)  # 0.8 s, less what load delays
