@@ -80,6 +80,7 @@ def _spec(page: str) -> str:
         ('Verify the price shown is "£425,000"', ["assert_text_in"]),
         ("Verify that 3 jobs are shown", ["assert_count"]),
         ('Select the radio button labelled "Weekly"', ["set_checked"]),
+        ('Click the sort dropdown and select "Price (low to high)"', ["select_option"]),
     ],
 )
 def test_each_natural_wording_is_read_as_the_tool_calls_it_means(written: str, tools: list[str]) -> None:

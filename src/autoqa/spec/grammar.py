@@ -1515,7 +1515,7 @@ _IN_THE_LIST = r"(?:\s+(?:in|of|on)\s+the\s+(?:[^\W\d_][\w-]*\s+)?[^\W\d_][\w-]*
 )
 def _assert_item_at_named(m: re.Match[str]) -> Built:
     what = m.group("what").lower()
-    if role_word(what) or _describes_a_look(what):
+    if (role_word(what) and role_word(what) not in ("row", "list item")) or _describes_a_look(what):
         return None
     nth = m.group("nth").lower()
     position = _POSITIONS[nth] if nth in _POSITIONS else int(nth[:-2])
@@ -1684,10 +1684,13 @@ def parse_plain_text(text: str, *, optional: bool = False) -> PlainAction | None
     if not sentence:
         return None
     built = _parse_wording(sentence)
-    if built is None and (reworded := _normalize(canonical(sentence))) != sentence:
-        built = _parse_wording(reworded)
-    if built is None and (claim := _should_as_claim(sentence)) is not None:
-        built = _parse_wording(_normalize(canonical(claim)))
+    if built is None:
+        reworded = _normalize(canonical(sentence))
+        for claim in (_should_as_claim(sentence), _should_as_claim(reworded)):
+            if built is None and reworded != sentence:
+                built = _parse_wording(reworded)
+            if built is None and claim is not None:
+                built = _parse_wording(_normalize(canonical(claim)))
     return PlainAction(built[0], built[1], optional) if built is not None else None
 
 

@@ -175,6 +175,14 @@ _REWRITES: list[Callable[[str], str]] = [
         rf"(?P<text>{_Q})(?:\s+(?:appears|is\s+(?:shown|displayed|visible)))?$",
         r"Verify \g<text> is visible",
     ),
+    # "Click the sort dropdown and select "Price"": one choice in that dropdown (a native one's option cannot
+    # be clicked).
+    _sub(
+        rf"^(?:click|open)\s+(?:on\s+)?the\s+(?P<d>{_Q}|[\w'’ -]+?)\s+"
+        r"(?:dropdown|drop-down|select|selector|menu)\s+"
+        rf"(?:,\s*)?(?:and\s+|then\s+)+(?:select|choose|pick)\s+(?P<o>{_Q})$",
+        lambda m: f'Select {m.group("o")} from the "{m.group("d").strip(chr(34))}" dropdown',
+    ),
     # 'Press "Submit"': a quoted name that is no key is a button pressed.
     _sub(
         r"^press\s+(?=[\"“'](?!(?:enter|return|tab|escape|esc|space|backspace|delete|home|end|pageup|pagedown|"
@@ -369,7 +377,8 @@ def _a_written_value(value: str) -> bool:
     value = value.strip()
     if _DESCRIBING.match(value) or len(value.split()) > 6:
         return False
-    return re.fullmatch(_LITERAL, value) is not None or value[:1].isupper() or value[:1].isdigit()
+    literal = re.fullmatch(_LITERAL, value) is not None or re.match(r"[+£$€¥-]?\d", value) is not None
+    return literal or value[:1].isupper()
 
 
 def _quote_values(sentence: str) -> str:
@@ -497,7 +506,7 @@ _OPENS = re.compile(
 # "Open Filters", "Expand Advanced options", "Navigate to Deals", "Open the Queue panel": a capitalised name
 # after a verb of opening is what is clicked; "Go to Settings > Downloads" clicks each in turn.
 _OPEN_NAMED = re.compile(
-    r"^(?:open|expand|collapse|navigate\s+to|go\s+to|switch\s+to)\s+(?:the\s+)?(?P<name>[A-Z][\w'’&-]*(?:\s+[\w'’&-]+)"
+    r"^(?i:open|expand|collapse|navigate\s+to|go\s+to|switch\s+to)\s+(?:the\s+)?(?P<name>[A-Z][\w'’&-]*(?:\s+[\w'’&-]+)"
     r"{0,3}?(?:\s*>\s*[A-Z][\w'’&-]*(?:\s+[\w'’&-]+){0,3}?)*)(?:\s+(?:panel|section|tab|menu|page|view|pane|drawer))?$"
 )
 # "Fill Last name: Shah", "Enter priya@x.org into Email", "Enter 58,400.00 in Wages (Box 1)".
@@ -537,7 +546,66 @@ _UPLOAD_BARE = re.compile(
 )
 
 
+# "Search for CS201", "Enter the promo code FRIENDS10", "Enter tracking number 1Z999…": a literal value last.
+_LAST_LITERAL = re.compile(
+    rf"^(?P<head>(?i:search(?:\s+the\s+\w+)?\s+for(?:\s+[a-z]+)?|(?:type|enter|input)\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?))"
+    rf"\s+(?P<value>{_LITERAL})$"
+)
+# 'Answer Yes to "Did you …?"', "Choose No for 'Do you have pets?'": that radio in that question's group.
+_ANSWER = re.compile(
+    rf"^(?:answer|choose|select|pick|tick)\s+(?P<a>{_Q}|[A-Z][\w'’-]*)\s+(?:to|for)\s+(?:the\s+question\s+)?(?P<q>{_Q})$",
+    _I,
+)
+# 'Choose "Leave with neighbour"', "Select Standard deduction": a choice by its name alone.
+_CHOOSE_NAMED = re.compile(rf"^(?i:choose|select|pick)\s+(?P<name>{_Q}|[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,3}})$")
+# 'Toggle "Auto-download" off', "Shuffle should be on": a switch's state.
+_TOGGLE = re.compile(
+    rf"^(?i:toggle|turn|switch)\s+(?P<name>{_Q}|[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,3}}?)\s+(?P<to>(?i:on|off))$"
+)
+_TOGGLED = re.compile(
+    rf"^(?P<name>{_Q}|[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,2}}?)\s+(?i:should\s+be|is)\s+(?:(?i:turned|switched)\s+)?"
+    r"(?P<to>(?i:on|off))$"
+)
+_CHECK_BOX_NAMED = re.compile(
+    r"^(?P<verb>(?i:check|tick|uncheck|untick))\s+(?:the\s+)?(?P<name>[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,3}?)\s+(?i:box|checkbox)$"
+)
+# "Due date should change to 19 Dec 2026", "Source language should now be Japanese".
+_LABEL_BECOMES = re.compile(
+    r"^(?P<label>[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,2}?)\s+(?i:should\s+(?:change\s+to|now\s+be|now\s+read|be\s+updated\s+to))\s+"
+    rf"(?P<value>{_Q}|[A-Z0-9£$€][^\"“']*)$"
+)
+_DOUBLE_NAMED = re.compile(
+    r"^(?P<verb>(?i:double-click|right-click|hover\s+over|hover))\s+(?P<name>[A-Z0-9][^\"“'‘]*)$"
+)
+# "the volume slider value is 70", "The Other amount field value is 12.50": that control's value.
+_CONTROL_VALUE = re.compile(
+    rf"^(?P<head>verify\s+)the\s+(?P<name>.+?)\s+(?P<noun>slider|field|input|dropdown|box)\s+value\s+(?:is|equals|should\s+be)\s+"
+    rf"(?P<value>{_Q})$",
+    _I,
+)
+
+
 def _wording_more(sentence: str) -> str:
+    if m := _LAST_LITERAL.match(sentence):
+        return f'{m.group("head")} "{m.group("value")}"'
+    if m := _ANSWER.match(sentence):
+        answer = m.group("a").strip("\"'“”‘’")
+        return f'Check the "{answer}" radio in the {m.group("q")} group'
+    if m := _TOGGLE.match(sentence):
+        name = m.group("name").strip("\"'“”‘’")
+        return f'{"Check" if m.group("to").lower() == "on" else "Uncheck"} "{name}"'
+    if m := _TOGGLED.match(sentence):
+        name = m.group("name").strip("\"'“”‘’")
+        return f'Verify "{name}" is {"checked" if m.group("to").lower() == "on" else "not checked"}'
+    if m := _CHECK_BOX_NAMED.match(sentence):
+        return f'{m.group("verb")} the "{m.group("name")}" checkbox'
+    if m := _LABEL_BECOMES.match(sentence):
+        value = m.group("value").strip().strip("\"'“”‘’")
+        return f'Verify the {m.group("label")} is "{value}"'
+    if m := _DOUBLE_NAMED.match(sentence):
+        return f'{m.group("verb")} "{m.group("name").strip()}"'
+    if m := _CONTROL_VALUE.match(sentence):
+        return f'{m.group("head")}the "{m.group("name")}" {m.group("noun")} has value {m.group("value")}'
     if m := _OPEN_NAMED.match(sentence):
         names = [n.strip() for n in m.group("name").split(">")]
         return " and ".join(f'Click "{n}"' for n in names)
@@ -563,6 +631,9 @@ def _wording_more(sentence: str) -> str:
         return f'Select "{option}" from the "{m.group("field").strip()}" dropdown'
     if m := _UPLOAD_BARE.match(sentence):
         return f'{m.group("verb")} "{m.group("file")}" {m.group("rest")}'
+    if m := _CHOOSE_NAMED.match(sentence):
+        name = m.group("name").strip("\"'“”‘’")
+        return f'Click "{name}"'
     return sentence
 
 
