@@ -459,11 +459,24 @@ async def test_exception_in_the_tool_path_reaches_the_model_as_internal_error(
     assert result.outcome is Outcome.FAILED  # finish(failed) still counts: the session went on
 
 
+@pytest.mark.parametrize(
+    ("optional", "interactive"),
+    [(False, False), (True, False), (False, True), (True, True)],
+    ids=["plain", "optional-step", "interactive", "optional-step-interactive"],
+)
 async def test_prompt_and_tools_fit_the_token_budget(
-    fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any
+    fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any, optional: bool, interactive: bool
 ) -> None:
+    # Every run pays for the tools it may be offered: skip_step when the spec has an Optional: step,
+    # ask_user in interactive runs; each case is measured as sent.
+    measured = spec(
+        step(1, "Open the login page"),
+        step(2, "Log in as demo with password {{PASSWORD}}", "the Products page opens", optional=optional),
+        step(3, 'Verify the heading "Products" is shown'),
+        secrets=frozenset({"PASSWORD"}),
+    )
     fake.script(tool_use("finish", {"status": "failed", "summary": "measuring only"}))
-    await run(LOGIN, tool_ctx, agent_options(model="claude-sonnet-4-5"))
+    await run(measured, tool_ctx, agent_options(model="claude-sonnet-4-5", interactive=interactive))
     for request in fake.message_requests:
         body = request.body or {}
         # Measured as sent: compact JSON, UTF-8.
@@ -474,13 +487,16 @@ async def test_prompt_and_tools_fit_the_token_budget(
         # Forward/Reload and browser storage (what real suites check most) about 1.1 KB more; then the two
         # claims no other tool can make: assert_matches_baseline (how a page looks, ~0.45 KB with no field
         # descriptions) and assert_appeared (a toast is judged on what appeared: it may be gone before any
-        # check runs, ~0.4 KB). The budget had 3 bytes left before those two (14,845): numeric range limits
-        # left the schemas (pydantic still enforces them) and the rules were said shorter to make room.
-        # Leaving a field (blur) is a plain-grammar tool the model is not offered (it presses Tab), and
-        # property descriptions that repeat their tool's description went, to make room for a row's column.
+        # check runs, ~0.4 KB). Numeric range limits left the schemas (pydantic still enforces them).
+        # Leaving a field (blur) is a plain-grammar tool the model is not offered (it presses Tab).
+        # skip_step and ask_user took the worst case to 16,016 bytes; it fits again (~14.9 KB) because
+        # nothing is said twice: a property description that repeats its tool's description, a tool
+        # description that repeats a rule of the prompt (ref/target, {{NAME}}, when to skip or ask).
         # What the model is offered, as sent: never blur (a plain-only tool), and press_key to leave a field.
         assert "mcp__browser__press_key" in request.tool_names, request.tool_names
         assert not [n for n in request.tool_names if n.endswith("__blur")], request.tool_names
+        assert ("mcp__browser__skip_step" in request.tool_names) is optional, request.tool_names
+        assert ("mcp__browser__ask_user" in request.tool_names) is interactive, request.tool_names
         assert size <= 15 * 1024, f"tools + system are {size} bytes"
     # Off unless asked for (models that only think adaptively ignore this; the CLI decides).
     assert fake.message_requests[0].body["thinking"] == {"type": "disabled"}
@@ -489,6 +505,8 @@ async def test_prompt_and_tools_fit_the_token_budget(
     assert "1. Open the login page" in system
     assert "   Expected: the Products page opens" in system
     assert "Never weaken, skip or rewrite an assertion" in system
+    assert ("2. Log in as demo with password {{PASSWORD}} (optional: skip_step" in system) is optional
+    assert ("ask_user(question)" in system) is interactive
 
 
 async def test_ask_user_only_in_interactive_runs(

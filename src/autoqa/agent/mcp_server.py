@@ -49,10 +49,10 @@ SKIP_STEP_SCHEMA: dict[str, Any] = {
     "required": ["step", "reason"],
 }
 CONTROL_DESCRIPTIONS = {
-    "finish": "End the spec: passed only when every step is done and every check has a passing assertion.",
-    "report_bug": "The app does not behave as the spec says at this step: end the spec as failed.",
-    "ask_user": "Ask the person running the test a question; returns their answer.",
-    SKIP_TOOL: "An optional step's target is not on the page: skip it. target: what you looked for.",
+    "finish": "End the spec; passed only when every step is done and every check passed its assertion.",
+    "report_bug": "The app contradicts the spec at this step: end the spec as failed.",
+    "ask_user": "Ask the person running the test; returns their answer.",
+    SKIP_TOOL: "Skip an optional step. target: what you looked for.",
 }
 
 

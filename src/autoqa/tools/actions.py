@@ -63,7 +63,7 @@ async def click(ctx: ToolContext, args: ClickArgs) -> ToolResult:
 
 
 class FillArgs(ElementArgs):
-    value: str = Field(max_length=100_000, description="text to type; {{NAME}} inserts a secret or variable")
+    value: str = Field(max_length=100_000)
     submit: bool = Field(default=False, description="then press Enter in it (submit a search)")
 
 
@@ -100,7 +100,7 @@ async def fill(ctx: ToolContext, args: FillArgs) -> ToolResult:
 
 
 class SelectOptionArgs(ElementArgs):
-    option: str = Field(min_length=0, max_length=500, description="the option's visible label (or its value)")
+    option: str = Field(min_length=0, max_length=500)
 
 
 def _pick_option(options: list[dict[str, str]], wanted: str) -> dict[str, str] | None:
@@ -141,9 +141,7 @@ async def select_option(ctx: ToolContext, args: SelectOptionArgs) -> ToolResult:
 
 
 class PressKeyArgs(OptionalElementArgs):
-    key: str = Field(
-        min_length=1, max_length=60, description="key or chord: Enter, Tab, Escape, ArrowDown, Control+A"
-    )
+    key: str = Field(min_length=1, max_length=60)
 
 
 async def press_key(ctx: ToolContext, args: PressKeyArgs) -> ToolResult:
@@ -244,7 +242,7 @@ async def _check_through_label(located: Located, via: str, checked: bool, timeou
 
 
 class UploadFileArgs(ElementArgs):
-    path: str = Field(min_length=1, max_length=1_000, description="file path relative to the upload folder")
+    path: str = Field(min_length=1, max_length=1_000)
 
 
 def _upload_path(ctx: ToolContext, given: str) -> Path:
@@ -290,7 +288,7 @@ async def upload_file(ctx: ToolContext, args: UploadFileArgs) -> ToolResult:
 
 class ScrollArgs(OptionalElementArgs):
     direction: Literal["down", "up", "left", "right", "top", "bottom"] = "down"
-    amount: int = Field(default=600, ge=1, le=5_000, description="pixels (not with ref/target)")
+    amount: int = Field(default=600, ge=1, le=5_000)
 
 
 # Far enough for any page: the browser stops at the end (a lazy page may then grow; the step is one scroll).

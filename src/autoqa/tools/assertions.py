@@ -66,7 +66,7 @@ async def assert_element_hidden(ctx: ToolContext, args: ElementArgs) -> ToolResu
 
 
 class ValueArgs(ElementArgs):
-    expected: str = Field(max_length=10_000, description="the field's value (for a <select>: label or value)")
+    expected: str = Field(max_length=10_000)
 
 
 async def assert_value(ctx: ToolContext, args: ValueArgs) -> ToolResult:
@@ -114,7 +114,7 @@ async def assert_enabled(ctx: ToolContext, args: EnabledArgs) -> ToolResult:
 
 
 class CountArgs(ElementArgs):
-    count: int = Field(ge=0, le=100_000, description="how many visible elements match the target")
+    count: int = Field(ge=0, le=100_000)
 
 
 async def assert_count(ctx: ToolContext, args: CountArgs) -> ToolResult:
@@ -170,9 +170,7 @@ async def _poll_string(
 
 
 class UrlArgs(MatchArgs):
-    expected: str = Field(
-        min_length=1, max_length=4_000, description="text, full URL, path like /cart, or regex"
-    )
+    expected: str = Field(min_length=1, max_length=4_000)
 
 
 async def assert_url(ctx: ToolContext, args: UrlArgs) -> ToolResult:

@@ -37,9 +37,7 @@ class WaitForArgs(OptionalElementArgs):
     text: str | None = Field(default=None, min_length=1, max_length=2_000)
     text_gone: str | None = Field(default=None, min_length=1, max_length=2_000)
     state: ElementState = "visible"
-    seconds: float | None = Field(
-        default=None, ge=0, le=3_600, description="alone: a pause; with a condition: the longest wait"
-    )
+    seconds: float | None = Field(default=None, ge=0, le=3_600)
 
     @model_validator(mode="after")
     def _one_condition(self) -> WaitForArgs:
@@ -83,9 +81,7 @@ async def wait_for(ctx: ToolContext, args: WaitForArgs) -> ToolResult:
 
 class TabsArgs(ToolArgs):
     action: Literal["list", "switch", "close"] = "list"
-    index: int | None = Field(
-        default=None, ge=-1, le=1_000, description="tab index from tabs(action='list'); -1 = the newest tab"
-    )
+    index: int | None = Field(default=None, ge=-1, le=1_000)
 
 
 async def _tab_list(ctx: ToolContext) -> list[dict[str, Any]]:

@@ -145,7 +145,7 @@ async def assert_text_in(ctx: ToolContext, args: ScopedTextArgs) -> ToolResult:
 
 
 class OrderArgs(OptionalElementArgs):
-    texts: list[str] = Field(min_length=2, max_length=20, description="first to last")
+    texts: list[str] = Field(min_length=2, max_length=20)
 
 
 async def assert_order(ctx: ToolContext, args: OrderArgs) -> ToolResult:

@@ -20,7 +20,7 @@ from autoqa.tools.snapshot import bound_snapshot, take_snapshot
 
 
 class SnapshotArgs(OptionalElementArgs):
-    depth: int | None = Field(default=None, ge=1, le=100, description="levels below the root to include")
+    depth: int | None = Field(default=None, ge=1, le=100)
 
 
 async def snapshot(ctx: ToolContext, args: SnapshotArgs) -> ToolResult:

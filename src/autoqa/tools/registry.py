@@ -20,18 +20,16 @@ from autoqa.tools import (
 from autoqa.tools.args import ElementArgs
 from autoqa.tools.spec import ToolSpec
 
-_ELEMENT = "Element by ref (from snapshot) or target (visible text/label)."
-
 _SPECS = (
     ToolSpec(
         "snapshot",
-        "Accessibility tree of the page with [ref=eN] refs for elements; long pages are cut. "
-        "Scope with ref/target and depth.",
+        "The page's accessibility tree with [ref=eN] refs; long pages are cut: scope with ref/target and "
+        "depth (levels below it).",
         observe.SnapshotArgs, "observe", observe.snapshot,
     ),
     ToolSpec(
         "navigate",
-        "Open a URL: absolute http(s), or a path relative to the app's base URL (/login). Waits for load.",
+        "Open a URL; waits for load.",
         navigation.NavigateArgs, "action", navigation.navigate,
     ),
     ToolSpec(
@@ -41,23 +39,24 @@ _SPECS = (
     ),
     ToolSpec(
         "click",
-        f"Click an element. {_ELEMENT} button=right|middle; double=true double-clicks.",
+        "Click an element. button=right|middle; double=true double-clicks.",
         actions.ClickArgs, "action", actions.click,
     ),
     ToolSpec(
         "fill",
-        # value's own description says what {{NAME}} does.
-        f"Replace a field's text with value. {_ELEMENT}",
+        # The system prompt says what {{NAME}} in value does.
+        "Replace a field's text with value.",
         actions.FillArgs, "action", actions.fill,
     ),
     ToolSpec(
         "select_option",
-        f"Choose an option of a <select> by its label (or value). {_ELEMENT}",
+        "Choose an option of a <select> by its visible label (or value).",
         actions.SelectOptionArgs, "action", actions.select_option,
     ),
     ToolSpec(
         "press_key",
-        "Press a key or chord (Enter, Escape, Tab, Control+A) on an element, else on the focused one.",
+        "Press a key or chord (Enter, Tab, Escape, ArrowDown, Control+A) on an element, else the focused "
+        "one.",
         actions.PressKeyArgs, "action", actions.press_key,
     ),
     ToolSpec(
@@ -67,49 +66,50 @@ _SPECS = (
     ),
     ToolSpec(
         "hover",
-        f"Move the mouse over an element (reveals hover menus). {_ELEMENT}",
+        "Move the mouse over an element (reveals hover menus).",
         ElementArgs, "action", actions.hover,
     ),
     ToolSpec(
         "set_checked",
-        f"Check (checked=true) or uncheck a checkbox, radio or switch. {_ELEMENT}",
+        "Check (checked=true) or uncheck a checkbox, radio or switch.",
         actions.SetCheckedArgs, "action", actions.set_checked,
     ),
     ToolSpec(
         "upload_file",
-        f"Put a file from the upload folder (path relative to it) into a file input. {_ELEMENT}",
+        "Put a file from the upload folder (path relative to it) into a file input.",
         actions.UploadFileArgs, "action", actions.upload_file,
     ),
     ToolSpec(
         "scroll",
         "Scroll the page amount px in direction (top/bottom: all the way); with ref/target, scroll it "
-        "into view.",
+        "into view instead.",
         actions.ScrollArgs, "action", actions.scroll,
     ),
     ToolSpec(
         "wait_for",
-        "Wait until text is shown, text_gone disappears, or ref/target reaches state; seconds alone pauses.",
+        "Wait until text is shown, text_gone is gone, or ref/target reaches state; seconds: the longest "
+        "wait, alone a pause.",
         control.WaitForArgs, "control", control.wait_for,
     ),
     ToolSpec(
         "tabs",
-        "List open tabs, switch to one by index (links may open new tabs), or close one.",
+        "List open tabs (links may open new ones), or switch to / close one by index (-1: the newest).",
         control.TabsArgs, "control", control.tabs,
     ),
     ToolSpec(
         "dialogs",
-        "Browser alert/confirm/prompt dialogs are accepted automatically; list them, or choose "
-        "accept/dismiss for the next ones (the choice persists).",
+        "Alert/confirm/prompt dialogs are accepted automatically; list them, or set accept/dismiss for "
+        "the next ones (it persists).",
         control.DialogsArgs, "control", control.dialogs,
     ),
     ToolSpec(
         "screenshot",
-        "Capture the viewport (or full_page) as an image, when the snapshot cannot show what you need.",
+        "An image of the viewport (or full_page), when the snapshot cannot show what you need.",
         observe.ScreenshotArgs, "observe", observe.screenshot,
     ),
     ToolSpec(
         "assert_text_present",
-        "Check that text is shown on the page (iframes too); waits for it. exact=true: whole element text.",
+        "Check that text is shown on the page (iframes too); waits for it.",
         assertions.TextPresentArgs, "assertion", assertions.assert_text_present,
     ),
     ToolSpec(
@@ -119,42 +119,42 @@ _SPECS = (
     ),
     ToolSpec(
         "assert_element_visible",
-        f"Check that an element is visible; waits for it. {_ELEMENT}",
+        "Check that an element is visible; waits for it.",
         ElementArgs, "assertion", assertions.assert_element_visible,
     ),
     ToolSpec(
         "assert_element_hidden",
-        f"Check that an element is hidden or gone; waits for it. {_ELEMENT}",
+        "Check that an element is hidden or gone; waits for it.",
         ElementArgs, "assertion", assertions.assert_element_hidden,
     ),
     ToolSpec(
         "assert_url",
-        "Check the page URL: match=contains (default), equals, or regex.",
+        "Check the page URL; expected: text, full URL, path like /cart, or regex.",
         assertions.UrlArgs, "assertion", assertions.assert_url,
     ),
     ToolSpec(
         "assert_title",
-        "Check the page title: match=contains (default), equals, or regex.",
+        "Check the page title against expected.",
         assertions.MatchArgs, "assertion", assertions.assert_title,
     ),
     ToolSpec(
         "assert_value",
-        f"Check a field's value (a <select>: its selected label or value). {_ELEMENT}",
+        "Check a field's value (a <select>: its selected label or value).",
         assertions.ValueArgs, "assertion", assertions.assert_value,
     ),
     ToolSpec(
         "assert_checked",
-        f"Check that a checkbox/radio/switch is checked (checked=false: unchecked). {_ELEMENT}",
+        "Check that a checkbox/radio/switch is checked (checked=false: unchecked).",
         assertions.CheckedArgs, "assertion", assertions.assert_checked,
     ),
     ToolSpec(
         "assert_enabled",
-        f"Check that an element is enabled (enabled=false: disabled). {_ELEMENT}",
+        "Check that an element is enabled (enabled=false: disabled).",
         assertions.EnabledArgs, "assertion", assertions.assert_enabled,
     ),
     ToolSpec(
         "assert_state",
-        f"Check an element is selected, expanded, pressed or current. {_ELEMENT}",
+        "Check an element is selected, expanded, pressed or current.",
         assertions.StateArgs, "assertion", assertions.assert_state,
     ),
     ToolSpec(
@@ -164,17 +164,17 @@ _SPECS = (
     ),
     ToolSpec(
         "assert_text_in",
-        f"Check the text inside one element (exact=true: its whole text). {_ELEMENT}",
+        "Check the text inside one element (exact=true: its whole text).",
         evidence_assertions.ScopedTextArgs, "assertion", evidence_assertions.assert_text_in,
     ),
     ToolSpec(
         "assert_order",
-        "Check that texts appear in this order, in an element (ref/target) or the page.",
+        "Check that texts appear in this order (first to last), in an element (ref/target) or the page.",
         evidence_assertions.OrderArgs, "assertion", evidence_assertions.assert_order,
     ),
     ToolSpec(
         "assert_focused",
-        f"Check an element has the keyboard focus (focused=false: has not). {_ELEMENT}",
+        "Check an element has the keyboard focus (focused=false: has not).",
         evidence_assertions.FocusedArgs, "assertion", evidence_assertions.assert_focused,
     ),
     ToolSpec(
