@@ -13,11 +13,10 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from claude_agent_sdk import McpSdkServerConfig, SdkMcpTool, create_sdk_mcp_server
 
-from autoqa.agent.dispatch import ToolDispatcher
 from autoqa.agent.schemas import compact_schema
 from autoqa.record.skip import SKIP_TOOL
 
@@ -93,13 +92,19 @@ class Toolset:
         return [TOOL_PREFIX + t.name for t in self.definitions]
 
 
+class Handler(Protocol):
+    """Runs one tool call (:class:`autoqa.agent.dispatch.ToolDispatcher`, or a stand-in until it exists)."""
+
+    async def handle(self, name: str, args: Mapping[str, Any]) -> dict[str, Any]: ...
+
+
 PLAIN_ONLY = frozenset({"blur"})
 """Browser tools the model is not offered: every definition goes with every request, and the model moves
 focus with ``press_key`` (Tab) or a click elsewhere. Plain steps, replay and export still use them."""
 
 
 def build_tools(
-    dispatcher: ToolDispatcher,
+    dispatcher: Handler,
     tools: Any,
     *,
     disabled: Iterable[str] = (),

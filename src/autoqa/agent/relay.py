@@ -14,6 +14,7 @@ Messages API's error format, which it reports (and retries) like any API error.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import os
@@ -72,7 +73,10 @@ def relay_upstream(env: Mapping[str, str]) -> str | None:
     return base.rstrip("/")
 
 
+@functools.cache
 def _ssl_context() -> ssl.SSLContext:
+    """Built once per process, and only for an ``https`` upstream: loading the system's CA store costs
+    ~50 ms, which would otherwise delay every agent session's start."""
     context = ssl.create_default_context()
     extra = os.environ.get("NODE_EXTRA_CA_CERTS")  # what the CLI itself would trust in addition
     if extra:
@@ -97,9 +101,10 @@ class HistoryRelay:
         self.requests = 0
         self.images_dropped = 0
         self._lock = threading.Lock()
-        self._opener = urllib.request.build_opener(
-            urllib.request.HTTPSHandler(context=_ssl_context()), _NoRedirect()
-        )
+        handlers: list[Any] = [_NoRedirect()]
+        if self.upstream.startswith("https://"):
+            handlers.insert(0, urllib.request.HTTPSHandler(context=_ssl_context()))
+        self._opener = urllib.request.build_opener(*handlers)
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
 

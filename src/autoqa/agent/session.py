@@ -145,144 +145,266 @@ async def run_agent_spec(
 
     Never raises for the app, the model or the CLI misbehaving: those become ``failed`` / ``error`` results
     (see :mod:`autoqa.execute.verdict`). Check credentials with :func:`check_credentials` beforehand.
+    (The runner starts an :class:`AgentSession` before the spec's page exists instead: the same session.)
     """
-    from autoqa.tools.registry import TOOLS
-
-    if handover is not None:  # the replay did the steps before start_step; judge only the rest
-        spec = handover.remaining_spec(spec)
-    started = time.perf_counter()
-    if spec.timeout_s is not None:  # a spec's own ``timeout:`` wins over the run-wide default
-        options = dataclasses.replace(options, spec_timeout_s=spec.timeout_s)
-    if spec.budget is not None and spec.budget.usd is not None:  # and its ``budget.usd``
-        options = dataclasses.replace(options, max_budget_usd=spec.budget.usd)
-    events = events if events is not None else NullSink()
-    secrets = secrets if secrets is not None else SecretSet(dict(ctx.secrets))
-    guardrails = Guardrails(options)
-    dispatcher = ToolDispatcher(
-        caller=caller
-        if isinstance(caller, RecordingCaller)
-        else RecordingCaller(ctx, secrets=secrets, events=events, inner=caller),
-        options=options,
-        guardrails=guardrails,
-        secrets=secrets,
+    session = AgentSession(
+        spec,
+        options,
+        base_url=ctx.base_url,
         events=events,
-        spec_slug=spec.slug,
-        step_numbers=frozenset(s.index for s in spec.steps),
-        optional_steps=frozenset(s.index for s in spec.steps if s.optional),
-        snapshot=_snapshot_reader(ctx) if options.tool_context == "snapshot" else None,
-        ask_user=(ask_user or ask_on_terminal) if options.interactive else None,
+        secrets=secrets if secrets is not None else SecretSet(dict(ctx.secrets)),
+        handover=handover,
     )
-    toolset = build_tools(
-        dispatcher,
-        TOOLS,
-        disabled=options.disabled_tools,
-        interactive=options.interactive,
-        skippable=any(s.optional for s in spec.steps),
-    )
-    prompt = secrets.redact(
-        system_prompt(
-            spec,
-            base_url=ctx.base_url,
+    return await session.run(ctx, caller=caller, ask_user=ask_user, transcript=transcript)
+
+
+class _LateDispatcher:
+    """What the tools' handlers call: the spec's :class:`ToolDispatcher` once :meth:`AgentSession.run` has
+    the page (the CLI may start before it exists; no call arrives before the first message is sent)."""
+
+    def __init__(self) -> None:
+        self._bound: asyncio.Future[ToolDispatcher] = asyncio.get_running_loop().create_future()
+
+    def bind(self, dispatcher: ToolDispatcher) -> None:
+        self._bound.set_result(dispatcher)
+
+    async def handle(self, name: str, args: Mapping[str, Any]) -> dict[str, Any]:
+        dispatcher = await self._bound
+        return await dispatcher.handle(name, args)
+
+
+class AgentSession:
+    """One spec's Claude Code session: one CLI process, from its start to its verdict.
+
+    Built from the spec alone (prompt, tools, private workspace), so that the CLI's start — about 0.5 s of
+    spawning and initialising before it can take the first message — overlaps the browser's launch and the
+    spec's new page: :meth:`connect` starts it, :meth:`run` binds the tools to the page, sends the first
+    message and judges the outcome. :meth:`close` ends the CLI and removes the workspace, whether or not the
+    session ran (idempotent; :meth:`run` calls it when it ends). Create it inside a running event loop.
+    """
+
+    def __init__(
+        self,
+        spec: Spec,
+        options: AgentOptions,
+        *,
+        base_url: str | None,
+        secrets: SecretSet,
+        events: EventSink | None = None,
+        handover: Handover | None = None,
+    ) -> None:
+        from autoqa.tools.registry import TOOLS
+
+        if handover is not None:  # the replay did the steps before start_step; judge only the rest
+            spec = handover.remaining_spec(spec)
+        if spec.timeout_s is not None:  # a spec's own ``timeout:`` wins over the run-wide default
+            options = dataclasses.replace(options, spec_timeout_s=spec.timeout_s)
+        if spec.budget is not None and spec.budget.usd is not None:  # and its ``budget.usd``
+            options = dataclasses.replace(options, max_budget_usd=spec.budget.usd)
+        self.spec = spec
+        self.options = options
+        self.secrets = secrets
+        self.events = events if events is not None else NullSink()
+        self.handover = handover
+        self.guardrails = Guardrails(options)
+        self._late = _LateDispatcher()
+        self.toolset = build_tools(
+            self._late,
+            TOOLS,
+            disabled=options.disabled_tools,
             interactive=options.interactive,
-            tool_notes=toolset.notes,
-            limits=limits_rule(
-                options.max_retries_per_step, options.max_consecutive_errors, options.max_tool_calls_per_spec
-            ),
+            skippable=any(s.optional for s in spec.steps),
         )
-    )
-    state = _StreamState(sink=_SafeSink(transcript) if transcript is not None else _NullTranscript())
-    state.sink.record(
-        "session.start", system=prompt, tools=toolset.allowed_names, model=options.model, spec=spec.slug
-    )
+        self.prompt = secrets.redact(
+            system_prompt(
+                spec,
+                base_url=base_url,
+                interactive=options.interactive,
+                tool_notes=self.toolset.notes,
+                limits=limits_rule(
+                    options.max_retries_per_step,
+                    options.max_consecutive_errors,
+                    options.max_tool_calls_per_spec,
+                ),
+            )
+        )
+        self.state = _StreamState()
+        self._connecting: asyncio.Task[Any] | None = None
+        self._closed = False
+        self._workspace = contextlib.ExitStack()
+        try:
+            workspace = self._workspace.enter_context(isolated_workspace(options.env))
+            self._workspace.enter_context(_history_relay(options, workspace.env))
+            self.sdk_options = _sdk_options(self, workspace)
+        except BaseException:
+            self._workspace.close()
+            raise
 
-    with isolated_workspace(options.env) as workspace, _history_relay(options, workspace.env):
-        from claude_agent_sdk import ClaudeAgentOptions
+    def connect(self) -> asyncio.Task[Any]:
+        """Start the CLI (once): a task that ends with the connected client, or the error that stopped it."""
+        if self._connecting is None:
+            self._connecting = asyncio.ensure_future(self._connect())
+        return self._connecting
 
-        sdk_options = ClaudeAgentOptions(
-            tools=[],
-            allowed_tools=toolset.allowed_names,
-            mcp_servers={SERVER_NAME: build_server(toolset.definitions)},
-            setting_sources=[],
-            strict_mcp_config=True,
-            # A file, not an argument: Linux caps one argument at 128 KiB, below the 1 MB spec limit.
-            system_prompt={"type": "file", "path": str(_prompt_file(workspace.config_dir, prompt))},
+    async def _connect(self) -> Any:
+        from claude_agent_sdk import ClaudeSDKClient
+
+        client = ClaudeSDKClient(options=self.sdk_options)
+        await client.connect()  # on any failure, cancellation included, the SDK closes what it started
+        return client
+
+    async def close(self) -> None:
+        """End the CLI (if it started) and remove the session's workspace."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            connecting = self._connecting
+            if connecting is not None:
+                if not connecting.done():
+                    connecting.cancel()
+                with contextlib.suppress(BaseException):
+                    await asyncio.wait([connecting])
+                if not connecting.cancelled() and connecting.exception() is None:
+                    with contextlib.suppress(Exception):
+                        await connecting.result().disconnect()
+        finally:
+            self._workspace.close()
+
+    async def run(
+        self,
+        ctx: ToolContext,
+        *,
+        caller: RecordingCaller | ToolCaller | None = None,
+        ask_user: AskUser | None = None,
+        transcript: TranscriptSink | None = None,
+    ) -> SpecResult:
+        """Run the spec in the browser of ``ctx`` (see :func:`run_agent_spec`); closes the session."""
+        try:
+            return await self._run(ctx, caller, ask_user, transcript)
+        finally:
+            await self.close()
+
+    async def _run(
+        self,
+        ctx: ToolContext,
+        caller: RecordingCaller | ToolCaller | None,
+        ask_user: AskUser | None,
+        transcript: TranscriptSink | None,
+    ) -> SpecResult:
+        spec, options, secrets, events, guardrails = (
+            self.spec,
+            self.options,
+            self.secrets,
+            self.events,
+            self.guardrails,
+        )
+        started = time.perf_counter()
+        dispatcher = ToolDispatcher(
+            caller=caller
+            if isinstance(caller, RecordingCaller)
+            else RecordingCaller(ctx, secrets=secrets, events=events, inner=caller),
+            options=options,
+            guardrails=guardrails,
+            secrets=secrets,
+            events=events,
+            spec_slug=spec.slug,
+            step_numbers=frozenset(s.index for s in spec.steps),
+            optional_steps=frozenset(s.index for s in spec.steps if s.optional),
+            snapshot=_snapshot_reader(ctx) if options.tool_context == "snapshot" else None,
+            ask_user=(ask_user or ask_on_terminal) if options.interactive else None,
+        )
+        self._late.bind(dispatcher)
+        state = self.state
+        state.sink = _SafeSink(transcript) if transcript is not None else _NullTranscript()
+        state.sink.record(
+            "session.start",
+            system=self.prompt,
+            tools=self.toolset.allowed_names,
             model=options.model,
-            max_turns=options.max_turns,
-            max_budget_usd=options.max_budget_usd,
-            thinking=_thinking(options),
-            env=workspace.env,
-            cwd=str(workspace.cwd),
-            cli_path=options.cli_path,
-            stderr=lambda line: state.stderr.append(secrets.redact(line)),
+            spec=spec.slug,
         )
-        first: Any = handover.first_message() if handover is not None else USER_PROMPT
-        await _drive(sdk_options, dispatcher, options, state, events, spec.slug, secrets, first)
-    state.elapsed_s = time.perf_counter() - started
+        first: Any = self.handover.first_message() if self.handover is not None else USER_PROMPT
+        await self._drive(dispatcher, started, first)
+        state.elapsed_s = time.perf_counter() - started
 
-    already_reported = guardrails.tripped is not None
-    ending, trip = _ending(dispatcher, guardrails, options, state, secrets)
-    if trip is not None and not already_reported:  # limits the SDK or the clock enforced
-        events.emit("guardrail.tripped", spec=spec.slug, step=trip.step, **trip.as_dict())
-    verdict = decide(spec.steps, dispatcher.calls, None, ending)
-    usage = _usage(state)
-    state.sink.record(
-        "session.end",
-        ending=summarize_ending(ending),
-        outcome=str(verdict.outcome),
-        reason=secrets.redact(verdict.reason) if verdict.reason else None,
-        guardrail=trip,
-        usage=dataclasses.asdict(usage),
-    )
-    return SpecResult(
-        path=spec.path,
-        title=spec.title,
-        outcome=verdict.outcome,
-        executor=ExecutorKind.AGENT,
-        duration_ms=round(state.elapsed_s * 1000, 1),
-        reason=secrets.redact(verdict.reason) if verdict.reason else None,
-        failed_step=verdict.failed_step,
-        steps=verdict.steps,
-        usage=usage,
-        guardrail=trip,
-        summary=ending.summary if isinstance(ending, Finish) else None,
-        tags=spec.tags,
-        slug=spec.slug,
-    )
+        already_reported = guardrails.tripped is not None
+        ending, trip = _ending(dispatcher, guardrails, options, state, secrets)
+        if trip is not None and not already_reported:  # limits the SDK or the clock enforced
+            events.emit("guardrail.tripped", spec=spec.slug, step=trip.step, **trip.as_dict())
+        verdict = decide(spec.steps, dispatcher.calls, None, ending)
+        usage = _usage(state)
+        state.sink.record(
+            "session.end",
+            ending=summarize_ending(ending),
+            outcome=str(verdict.outcome),
+            reason=secrets.redact(verdict.reason) if verdict.reason else None,
+            guardrail=trip,
+            usage=dataclasses.asdict(usage),
+        )
+        return SpecResult(
+            path=spec.path,
+            title=spec.title,
+            outcome=verdict.outcome,
+            executor=ExecutorKind.AGENT,
+            duration_ms=round(state.elapsed_s * 1000, 1),
+            reason=secrets.redact(verdict.reason) if verdict.reason else None,
+            failed_step=verdict.failed_step,
+            steps=verdict.steps,
+            usage=usage,
+            guardrail=trip,
+            summary=ending.summary if isinstance(ending, Finish) else None,
+            tags=spec.tags,
+            slug=spec.slug,
+        )
 
-
-async def _drive(
-    sdk_options: Any,
-    dispatcher: ToolDispatcher,
-    options: AgentOptions,
-    state: _StreamState,
-    events: EventSink,
-    slug: str,
-    secrets: SecretSet,
-    first_message: Any = USER_PROMPT,
-) -> None:
-    from claude_agent_sdk import ClaudeSDKClient
-
-    started = time.perf_counter()
-    limit = options.spec_timeout_s
-    # Last resort only: the watcher below interrupts cleanly long before this fires.
-    hard_limit = None if limit is None else limit + INTERRUPT_GRACE_S + 15
-    try:
-        async with asyncio.timeout(hard_limit):
-            client = ClaudeSDKClient(options=sdk_options)
-            async with client:
-                watcher = asyncio.create_task(_watch(client, dispatcher, options, state, started))
+    async def _drive(self, dispatcher: ToolDispatcher, started: float, first_message: Any) -> None:
+        options, state = self.options, self.state
+        limit = options.spec_timeout_s
+        # Last resort only: the watcher below interrupts cleanly long before this fires.
+        hard_limit = None if limit is None else limit + INTERRUPT_GRACE_S + 15
+        try:
+            async with asyncio.timeout(hard_limit):
+                client = await self.connect()  # started before the page, in the runner
                 try:
-                    await client.query(first_message)
-                    async for message in client.receive_response():
-                        _on_message(message, dispatcher, state, events, slug, secrets)
+                    watcher = asyncio.create_task(_watch(client, dispatcher, options, state, started))
+                    try:
+                        await client.query(first_message)
+                        async for message in client.receive_response():
+                            _on_message(message, dispatcher, state, self.events, self.spec.slug, self.secrets)
+                    finally:
+                        watcher.cancel()
+                        with contextlib.suppress(asyncio.CancelledError, Exception):
+                            await watcher
                 finally:
-                    watcher.cancel()
-                    with contextlib.suppress(asyncio.CancelledError, Exception):
-                        await watcher
-    except TimeoutError:
-        state.timed_out = True
-    except Exception as exc:  # CLI missing, process died, ResultError after an error result, ...
-        state.exception = exc
+                    await client.disconnect()
+        except TimeoutError:
+            state.timed_out = True
+        except Exception as exc:  # CLI missing, process died, ResultError after an error result, ...
+            state.exception = exc
+
+
+def _sdk_options(session: AgentSession, workspace: Any) -> Any:
+    from claude_agent_sdk import ClaudeAgentOptions
+
+    options, state, secrets = session.options, session.state, session.secrets
+    return ClaudeAgentOptions(
+        tools=[],
+        allowed_tools=session.toolset.allowed_names,
+        mcp_servers={SERVER_NAME: build_server(session.toolset.definitions)},
+        setting_sources=[],
+        strict_mcp_config=True,
+        # A file, not an argument: Linux caps one argument at 128 KiB, below the 1 MB spec limit.
+        system_prompt={"type": "file", "path": str(_prompt_file(workspace.config_dir, session.prompt))},
+        model=options.model,
+        max_turns=options.max_turns,
+        max_budget_usd=options.max_budget_usd,
+        thinking=_thinking(options),
+        env=workspace.env,
+        cwd=str(workspace.cwd),
+        cli_path=options.cli_path,
+        stderr=lambda line: state.stderr.append(secrets.redact(line)),
+    )
 
 
 async def _watch(

@@ -18,11 +18,13 @@ from autoqa.runner.jobs import SpecJob
 from autoqa.runner.run_context import RunEnvironment
 from autoqa.runner.spec_runner import (
     PendingAttempt,
+    close_agent,
     emit_finished,
     finish_attempt,
     not_run_result,
     retire_attempt,
     run_attempt,
+    start_agent,
     unfinished_result,
 )
 
@@ -128,17 +130,22 @@ class WorkerPool:
         far included). None when no browser could start (that spec's error is recorded)."""
         earlier: list[SpecResult] = []
         while True:
+            agent = start_agent(job, self.env)  # the CLI starts while the browser does
             try:
-                browser = await self.browser(slot)
-            except BrowserError as exc:
-                failed = not_run_result(job, str(exc), Outcome.ERROR)
-                failed = replace(failed, triage=known(Evidence.INFRASTRUCTURE, str(exc)))
-                if not earlier:
-                    await self._record(failed)
-                    return None
-                pending = PendingAttempt(failed, None, time.monotonic())
-                return await finish_attempt(job, self.env, pending, earlier)
-            pending = await run_attempt(browser, job, self.env)
+                try:
+                    browser = await self.browser(slot)
+                except BrowserError as exc:
+                    failed = not_run_result(job, str(exc), Outcome.ERROR)
+                    failed = replace(failed, triage=known(Evidence.INFRASTRUCTURE, str(exc)))
+                    if not earlier:
+                        await self._record(failed)
+                        return None
+                    pending = PendingAttempt(failed, None, time.monotonic())
+                    return await finish_attempt(job, self.env, pending, earlier)
+                pending = await run_attempt(browser, job, self.env, agent)
+            finally:
+                if agent is not None:
+                    await close_agent(agent)
             spent = self.cost_usd + pending.result.usage.cost_usd + sum(r.usage.cost_usd for r in earlier)
             affordable = self.max_run_budget_usd is None or spent < self.max_run_budget_usd
             again = len(earlier) < self.retries and not self._stop_reason and affordable

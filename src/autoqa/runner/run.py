@@ -331,6 +331,7 @@ class OpenRun:
             self._preload = asyncio.ensure_future(
                 asyncio.to_thread(importlib.import_module, "claude_agent_sdk")
             )
+            env.agent_sdk_loaded = self._preload
         self._playwright_manager = async_playwright()
         playwright = self._playwright = await self._playwright_manager.start()
         browser_path = str(settings.browser_path) if settings.browser_path else None

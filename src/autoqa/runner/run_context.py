@@ -3,9 +3,10 @@ only what they need)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from autoqa.events import EventSink, NullSink
 from autoqa.tools.context import ToolSettings
@@ -49,3 +50,6 @@ class RunEnvironment:
     """What the run does with each passing spec (heal report, step cache, export), in order."""
     quarantine: Quarantine | None = None
     """Specs whose outcome does not fail the run (``<cache_dir>/quarantine.toml``)."""
+    agent_sdk_loaded: Awaitable[Any] | None = None
+    """claude-agent-sdk being imported in a thread (runs with agent specs): an agent spec's session starts
+    once it is done, instead of importing it on the event loop."""

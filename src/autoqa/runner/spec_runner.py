@@ -37,10 +37,11 @@ from autoqa.tools.baseline_files import BaselineFolder, spec_baseline_folder
 from autoqa.tools.context import ToolContext
 from autoqa.tools.invariants import InvariantPolicy
 from autoqa.tools.origin_guard import guard_navigations
-from autoqa.tools.page_watch import seen_texts, undrained_violations
+from autoqa.tools.page_watch import page_watch, seen_texts, undrained_violations
 from autoqa.tools.secret_fields import secret_masks
 
 if TYPE_CHECKING:
+    from autoqa.agent.session import AgentSession
     from autoqa.artifacts.run_dir import SpecArtifacts
     from autoqa.execute.replay import ReplayResult
 
@@ -95,6 +96,66 @@ async def run_spec(browser: Browser, job: SpecJob, env: RunEnvironment) -> SpecR
     return await finish_attempt(job, env, await run_attempt(browser, job, env))
 
 
+AgentStart = asyncio.Task["AgentSession"]
+"""An agent spec's Claude Code session being started before its browser and page (:func:`start_agent`)."""
+
+
+def start_agent(job: SpecJob, env: RunEnvironment) -> AgentStart | None:
+    """For an agent job, start its Claude Code session now: the CLI's start (~0.5 s before it takes the
+    first message) then overlaps the browser's launch and the spec's new page. None for other jobs (a
+    replay reaches the model only to heal) and for an ``auth:`` spec with no logged-in state (not run).
+    Whoever starts it ends it with :func:`close_agent`, whether or not the spec ran."""
+    if job.executor is not ExecutorKind.AGENT or env.agent_options is None or _auth_state_missing(job, env):
+        return None
+    options = env.agent_options
+
+    async def start() -> AgentSession:
+        if env.agent_sdk_loaded is not None:  # importing it here would block the event loop meanwhile
+            with contextlib.suppress(Exception):  # a failed import fails again below, as a result
+                await asyncio.shield(env.agent_sdk_loaded)
+        from autoqa.agent.session import AgentSession
+
+        session = AgentSession(
+            job.spec, options, base_url=_base_url(job, env), secrets=job.secrets, events=env.events
+        )
+        session.connect()
+        return session
+
+    return asyncio.ensure_future(start())
+
+
+async def close_agent(start: AgentStart) -> None:
+    """End a session from :func:`start_agent`: its CLI and workspace (nothing is left if the spec never
+    ran, e.g. when the browser did not start; a no-op after the session ran)."""
+    if not start.done():
+        start.cancel()  # it is at most waiting for the SDK's import: no session exists yet
+    with contextlib.suppress(BaseException):
+        await asyncio.wait([start])
+    if start.cancelled() or start.exception() is not None:
+        return
+    closing = asyncio.ensure_future(start.result().close())
+    interrupted = False
+    while True:  # a Ctrl-C meanwhile must not leave the CLI running: close first, then pass it on
+        try:
+            await asyncio.shield(closing)
+            break
+        except asyncio.CancelledError:
+            if closing.done():
+                break
+            interrupted = True
+        except Exception:  # nothing more to end: the spec's result stands
+            break
+    if interrupted:
+        raise asyncio.CancelledError
+
+
+def _auth_state_missing(job: SpecJob, env: RunEnvironment) -> bool:
+    if not job.spec.auth:
+        return False
+    state = env.auth_dir / f"{job.spec.auth}.json" if env.auth_dir else None
+    return state is None or not state.is_file()
+
+
 @dataclass(frozen=True, slots=True)
 class PendingAttempt:
     """One run of a spec that ended but is not written yet: the runner decides whether it is the spec's
@@ -105,8 +166,11 @@ class PendingAttempt:
     started: float
 
 
-async def run_attempt(browser: Browser, job: SpecJob, env: RunEnvironment) -> PendingAttempt:
-    """Run ``job`` once in a fresh context (see :func:`run_spec`)."""
+async def run_attempt(
+    browser: Browser, job: SpecJob, env: RunEnvironment, agent: AgentStart | None = None
+) -> PendingAttempt:
+    """Run ``job`` once in a fresh context (see :func:`run_spec`); ``agent``: its session, already started
+    (:func:`start_agent`; the caller closes it)."""
     spec = job.spec
     started = time.monotonic()
     env.events.emit(
@@ -121,7 +185,7 @@ async def run_attempt(browser: Browser, job: SpecJob, env: RunEnvironment) -> Pe
     context: BrowserContext | None = None
     try:
         context = await _new_context(browser, job, env, spec_artifacts)
-        result = await _execute(context, job, env, spec_artifacts)
+        result = await _execute(context, job, env, spec_artifacts, agent)
     except asyncio.CancelledError:
         # Interrupted: close what we opened and let the run record the spec as not finished.
         if context is not None:
@@ -197,7 +261,11 @@ async def _new_context(
 
 
 async def _execute(
-    context: BrowserContext, job: SpecJob, env: RunEnvironment, spec_artifacts: SpecArtifacts | None
+    context: BrowserContext,
+    job: SpecJob,
+    env: RunEnvironment,
+    spec_artifacts: SpecArtifacts | None,
+    agent: AgentStart | None = None,
 ) -> SpecResult:
     from autoqa.record.recorder import Recorder
 
@@ -221,6 +289,8 @@ async def _execute(
         invariants=_invariants(job, env),
     )
     await guard_navigations(ctx)  # links, forms and scripts stay on the allowed origins, not only navigate
+    if agent is not None:  # installed by the first tool call otherwise (~0.1 s): now, while the CLI starts
+        await page_watch(ctx)
     recorder = Recorder(ctx, env.ir_writer, spec_path=job.spec.path, run_id=env.run_id)
 
     def save_screenshot(data: bytes, hint: str) -> str | None:
@@ -253,7 +323,7 @@ async def _execute(
             elif job.executor is ExecutorKind.REPLAY:
                 result, replay = await _replay(job, ctx, caller, env, transcript)
             elif job.executor is ExecutorKind.AGENT:
-                result = await _agent(job, ctx, caller, env, transcript)
+                result = await _agent(job, ctx, caller, env, transcript, started=agent)
             else:  # pragma: no cover - NONE is handled before a context exists
                 raise AssertionError(job.executor)
     except TimeoutError:
@@ -294,7 +364,11 @@ async def _agent(
     env: RunEnvironment,
     transcript: Any,
     handover: Any = None,
+    started: AgentStart | None = None,
 ) -> SpecResult:
+    if started is not None:  # the session the worker started before the browser (no handover: not a heal)
+        session = await asyncio.shield(started)  # cancelling the spec must not cancel it: close_agent does
+        return await session.run(ctx, caller=caller, transcript=transcript)
     from autoqa.agent.session import run_agent_spec
 
     # The run builds agent options whenever a job may reach the model (agent or replay with healing).

@@ -13,7 +13,7 @@ import json
 import re
 from typing import Any
 
-from playwright.async_api import Locator, Page
+from playwright.async_api import Frame, Locator, Page
 
 from autoqa.tools.context import ToolContext
 
@@ -30,8 +30,11 @@ async def take_snapshot(ctx: ToolContext, *, scope: Locator | None = None, depth
     the values of password fields hidden."""
     timeout = ctx.settings.snapshot_timeout_ms
     target = ctx.page if scope is None else scope
-    text = await target.aria_snapshot(mode="ai", depth=depth, timeout=timeout)
-    return hide_password_values(text, await _password_values(ctx.page, timeout))
+    # Both at once (one browser round trip less per snapshot); either order races a page that changes.
+    text, passwords = await asyncio.gather(
+        target.aria_snapshot(mode="ai", depth=depth, timeout=timeout), _password_values(ctx.page, timeout)
+    )
+    return hide_password_values(text, passwords)
 
 
 PASSWORD_SHOWN_AS = "<password value hidden>"
@@ -54,16 +57,17 @@ _MIN_HIDDEN_ANYWHERE = 3
 
 
 async def _password_values(page: Page, timeout_ms: float) -> list[str]:
-    values: list[str] = []
-    for frame in page.frames:
+    async def in_frame(frame: Frame) -> list[str]:
         try:
             found = await asyncio.wait_for(frame.evaluate(_PASSWORD_VALUES_JS), timeout_ms / 1000)
         except asyncio.CancelledError:
             raise
         except Exception:  # a detached or busy frame: its fields are not in this snapshot either
-            continue
-        values.extend(v for v in found if isinstance(v, str) and v)
-    return values
+            return []
+        return [v for v in found if isinstance(v, str) and v]
+
+    found = await asyncio.gather(*(in_frame(frame) for frame in page.frames))
+    return [value for values in found for value in values]
 
 
 def hide_password_values(snapshot: str, values: list[str]) -> str:
