@@ -81,6 +81,8 @@ def _spec(page: str) -> str:
         ("Verify that 3 jobs are shown", ["assert_count"]),
         ('Select the radio button labelled "Weekly"', ["set_checked"]),
         ('Click the sort dropdown and select "Price (low to high)"', ["select_option"]),
+        # the text of the button in Dune's row (never a column named "button")
+        ('Verify the button for "Dune" says "Renew"', ["assert_text_in"]),
     ],
 )
 def test_each_natural_wording_is_read_as_the_tool_calls_it_means(written: str, tools: list[str]) -> None:

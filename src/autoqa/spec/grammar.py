@@ -846,7 +846,8 @@ def _describes_a_look(word: str | None) -> bool:
         or word in _PICKING_WORDS
         or word in _SUBSET_WORDS
         or word in _SUPERLATIVES
-        or word.endswith(("ed", "iest", "ly", "'s", "’s"))
+        or (word.endswith("ed") and not word.endswith("eed"))  # "selected", never "speed"
+        or word.endswith(("iest", "ly", "'s", "’s"))
     )
 
 
@@ -1456,7 +1457,11 @@ def _assert_labelled(m: re.Match[str]) -> Built:
         return None
     if words[0] in _NOT_A_LABEL_START or any(w in _NOT_A_LABEL_WORD for w in words):
         return None
-    if any(_describes_a_look(w) for w in words) or (len(words) > 1 and role_word(" ".join(words[-2:]))):
+    # A participle after the first word names the value ("amount raised", "time elapsed"); first, it picks
+    # one ("the selected plan").
+    if _describes_a_look(words[0]) or any(_describes_a_look(w) and not w.endswith("ed") for w in words[1:]):
+        return None
+    if len(words) > 1 and role_word(" ".join(words[-2:])):
         return None
     return "assert_text_in", {"target": PAGE, "text": text, "column": " ".join(label.split())}
 
@@ -1523,6 +1528,16 @@ def _assert_item_at_named(m: re.Match[str]) -> Built:
     if not position or not text.strip():
         return None
     return "assert_text_in", {"target": item_target(position, table=_says_table(m)), "text": text}
+
+
+# 'Verify the "Comments" tab shows "312"': the text inside that element (a field's value has its own rule).
+@_rule(
+    rf"{VERIFY}\s+(?:the\s+)?{q('target')}\s+(?P<noun>tab|button|link|heading|dialog|row|list\s+item|option|"
+    rf"menu\s+item)\s+(?:shows|reads|says|displays|contains|includes)\s+(?:now\s+)?{q('text')}"
+)
+def _assert_element_text(m: re.Match[str]) -> Built:
+    target, text = _target(m), unquote(m.group("text"))
+    return ("assert_text_in", {"target": target, "text": text}) if target and text.strip() else None
 
 
 # "Select the "Weekly" radio button": a radio is checked, not a dropdown's option picked.

@@ -209,17 +209,18 @@ _REWRITES: list[Callable[[str], str]] = [
     # A statement of state is that claim: "The Save button is disabled", '"Welcome" is displayed'.
     _sub(rf"^(?=(?:the\s|{_Q}).*\s(?:is|are)\s+(?:now\s+)?(?:not\s+)?(?:{_STATE_WORDS})$)", "Verify "),
     _sub(rf"^(?=(?:the|a|an)\s+.*{_Q}.*\s(?:appears|appeared|is\s+shown|is\s+displayed)$)", "Verify "),
-    # A statement of a value: "The first activity says "x"", "The PR title is "x"", "Plan price shows £39.99".
-    _sub(
-        rf"^(?=the\s+\S.*?\s(?:says|reads|shows|displays|contains|equals|is)\s+(?:now\s+)?(?:{_Q}|[£$€¥+-]?\d)\S*"
-        r"[^\"“']*$)",
-        "Verify ",
-    ),
+    # A statement of a value: "Plan price shows £39.99" (no article: one is added), "The first activity says
+    # "x"", "The PR title is "x"" (a should-statement stays one: the should rule reads it).
     _sub(
         rf"^(?!(?:the|a|an|verify|check|click|type|enter|select|choose|press|open|go|set|fill|wait|scroll|hover|"
         rf"upload|navigate|clear)\b)(?=[A-Za-z][\w'’-]*(?:\s+[\w'’-]+){{0,3}}?\s+(?:says|reads|shows|displays|"
         rf"should\s+(?:show|read|say|be|display|equal))\s+(?:now\s+)?(?:{_Q}|[£$€¥+-]?\d))",
-        "Verify the ",
+        "the ",
+    ),
+    _sub(
+        rf"^(?=the\s+\S.*?\s(?:says|reads|shows|displays|contains|equals|is)\s+(?:now\s+)?(?:{_Q}|[£$€¥+-]?\d)\S*"
+        r"[^\"“']*$)",
+        "Verify ",
     ),
     # "url contains owner=me".
     _sub(
@@ -475,7 +476,8 @@ _SET_NO_THE = re.compile(
 _FROM_LIST = re.compile(rf"^(?P<head>(?:select|choose|pick)\s+{_Q}\s+(?:from|in)\s+the\s+.+?)\s+list$", _I)
 # "Assignee should be displayed as "Ada"", "Price should read "£5"": a label, then its value.
 _LABEL_SHOULD = re.compile(
-    rf"^(?P<label>[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,2}}?)\s+should\s+(?:be\s+(?:displayed|shown|set)\s+(?:as|to)|be|read|"
+    rf"^(?!(?i:verify|check|ensure|confirm|the)\b)(?P<label>[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,2}}?)\s+should\s+"
+    r"(?:be\s+(?:displayed|shown|set)\s+(?:as|to)|be|read|"
     rf"show|say|equal)\s+(?P<value>{_Q})$"
 )
 # 'the message "Hello team"', 'the channel "#random"': the quoted words name it, as in '"Hello team"'.
@@ -524,7 +526,7 @@ _SELECT_AS = re.compile(
     _I,
 )
 _SELECT_FROM_BARE = re.compile(
-    rf"^(?P<head>(?:select|choose|pick)\s+{_Q}\s+from)\s+(?P<field>[A-Z][\w\s'’-]{{0,40}})$"
+    rf"^(?P<head>(?i:select|choose|pick)\s+{_Q}\s+(?i:from))\s+(?P<field>[A-Z][\w\s'’-]{{0,40}})$"
 )
 _SELECT_FIELD_VALUE = re.compile(
     rf"^(?P<verb>(?i:select|choose|pick))\s+(?P<field>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){{0,2}}?)\s*:?\s+"
