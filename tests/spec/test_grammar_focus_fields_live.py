@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_runs import run_project
+from broken_builds import check_broken_builds
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>Issue</title>
 <main>
@@ -93,24 +93,5 @@ def _spec(page: str) -> str:
 def test_each_sentence_passes_on_a_working_page_and_fails_on_its_broken_build(
     tmp_path: Path, site: tuple[Path, str]
 ) -> None:
-    folder, url = site
-    project = tmp_path / "project"
-    (project / "specs").mkdir(parents=True)
-    pages = {"issue": PAGE}
-    for name, ((good, bad), _) in BROKEN.items():
-        assert PAGE.count(good) == 1, name
-        pages[f"issue-{name}"] = PAGE.replace(good, bad)
-    for name, html in pages.items():
-        (folder / f"{name}.html").write_text(html, encoding="utf-8")
-        (project / "specs" / f"{name}.md").write_text(_spec(name), encoding="utf-8")
-
-    code, run, output = run_project(project, url, "--workers", "2", AUTOQA_ASSERTION_TIMEOUT_MS="2500")
-    assert code == 1, output
-    results = {Path(spec["path"]).stem: spec for spec in run["specs"]}
-    assert results["issue"]["outcome"] == "passed", output
-    assert results["issue"]["executor"] == "plain", output
-    for name, (_, step) in BROKEN.items():
-        spec = results[f"issue-{name}"]
-        statuses = [s["status"] for s in spec["steps"]]
-        assert spec["outcome"] == "failed" and statuses[step - 1] == "failed", (name, statuses, output)
-        assert statuses[: step - 1] == ["passed"] * (step - 1), (name, statuses)
+    builds = {build: (good, bad, step) for build, ((good, bad), step) in BROKEN.items()}
+    check_broken_builds(tmp_path / "project", site, name="issue", page=PAGE, builds=builds, spec=_spec)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_runs import run_project
+from broken_builds import check_broken_builds
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>Prefs</title>
 <main>
@@ -96,24 +96,11 @@ BROKEN = {
 def test_each_wording_passes_on_a_working_page_and_fails_on_its_broken_build(
     tmp_path: Path, site: tuple[Path, str]
 ) -> None:
-    folder, url = site
-    project = tmp_path / "project"
-    (project / "specs").mkdir(parents=True)
-    pages = {"prefs": PAGE}
-    for name, (good, bad, _) in BROKEN.items():
-        assert PAGE.count(good) == 1, name
-        pages[f"prefs-{name}"] = PAGE.replace(good, bad)
-    for name, html in pages.items():
-        (folder / f"{name}.html").write_text(html, encoding="utf-8")
-        (project / "specs" / f"{name}.md").write_text(SPEC.replace("{page}", name), encoding="utf-8")
-
-    code, run, output = run_project(project, url, "--workers", "2", AUTOQA_ASSERTION_TIMEOUT_MS="2500")
-    assert code == 1, output
-    results = {Path(spec["path"]).stem: spec for spec in run["specs"]}
-    assert results["prefs"]["outcome"] == "passed", output
-    assert results["prefs"]["executor"] == "plain", output
-    for name, (_, _, step) in BROKEN.items():
-        spec = results[f"prefs-{name}"]
-        statuses = [s["status"] for s in spec["steps"]]
-        assert spec["outcome"] == "failed" and statuses[step - 1] == "failed", (name, statuses, output)
-        assert statuses[: step - 1] == ["passed"] * (step - 1), (name, statuses)
+    check_broken_builds(
+        tmp_path / "project",
+        site,
+        name="prefs",
+        page=PAGE,
+        builds=BROKEN,
+        spec=lambda n: SPEC.replace("{page}", n),
+    )

@@ -1,0 +1,44 @@
+"""One page, its broken builds and one spec run against each: the working page must pass plain, and each
+build must fail at its own step with every step before it passed (the shape of the grammar's live tests)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+from cli_runs import run_project
+
+
+def check_broken_builds(
+    project: Path,
+    site: tuple[Path, str],
+    *,
+    name: str,
+    page: str,
+    builds: Mapping[str, tuple[str, str, int]],
+    spec: Callable[[str], str],
+) -> None:
+    """``builds``: build name → (text of ``page`` to replace, its replacement, the step that must fail,
+    counting the spec's first step as 1); ``spec(page_name)`` is the spec's Markdown for that page."""
+    folder, url = site
+    (project / "specs").mkdir(parents=True)
+    pages = {name: page}
+    for build, (good, bad, _) in builds.items():
+        assert page.count(good) == 1, build
+        pages[f"{name}-{build}"] = page.replace(good, bad)
+    for page_name, html in pages.items():
+        (folder / f"{page_name}.html").write_text(html, encoding="utf-8")
+        (project / "specs" / f"{page_name}.md").write_text(spec(page_name), encoding="utf-8")
+
+    # The pages are static: a check that will fail need not wait the default 5 s (2.5 s still leaves the
+    # working page room on a busy machine).
+    code, run, output = run_project(project, url, "--workers", "2", AUTOQA_ASSERTION_TIMEOUT_MS="2500")
+    assert code == 1, output
+    results = {Path(s["path"]).stem: s for s in run["specs"]}
+    assert results[name]["outcome"] == "passed", output
+    assert results[name]["executor"] == "plain", output
+    for build, (_, _, step) in builds.items():
+        result = results[f"{name}-{build}"]
+        statuses = [s["status"] for s in result["steps"]]
+        assert result["outcome"] == "failed" and statuses[step - 1] == "failed", (build, statuses, output)
+        assert statuses[: step - 1] == ["passed"] * (step - 1), (build, statuses)
