@@ -5,14 +5,13 @@ column — never on the row's text alone."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 from cli_runs import run_project
 
-from .test_exported_run import _pytest
+from . import exported_suites
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>Loans</title><main>
 <table><tr><th>Title</th><th>Due date</th><th>Created</th></tr>
@@ -62,26 +61,10 @@ def test_the_column_check_exports_as_a_check_on_that_cell(tmp_path: Path, site: 
         source
     )
 
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTOQA_", "PYTEST_"))}
-    if os.environ.get("AUTOQA_BROWSER_PATH"):
-        env["AUTOQA_BROWSER_PATH"] = os.environ["AUTOQA_BROWSER_PATH"]
-    process = _pytest(exported.parent, "--base-url", url, env=env)
-    out, _ = process.communicate(timeout=140)
-    assert process.returncode == 0 and "1 passed" in out, out + "\n" + source
-
-    broken_dir = tmp_path / "broken"
-    broken_dir.mkdir()
-    for helper in exported.parent.glob("*.py"):  # the exported suite's conftest (browser, base URL)
-        if not helper.name.startswith("test_"):
-            (broken_dir / helper.name).write_text(helper.read_text())
-    for name, (good, bad) in BROKEN.items():
-        assert PAGE.count(good) == 1, name
-        (folder / f"loans-{name}.html").write_text(PAGE.replace(good, bad), encoding="utf-8")
-        (broken_dir / f"test_broken_{name.replace('-', '_')}.py").write_text(
-            source.replace("/loans.html", f"/loans-{name}.html")
-        )
-    process = _pytest(broken_dir, "--base-url", url, "--timeout", "60", env=env)
-    out, _ = process.communicate(timeout=400)
+    exported_suites.passes(exported, url)
+    out = exported_suites.on_broken_builds(
+        exported, tmp_path, site, page=PAGE, page_name="loans", builds=BROKEN
+    )
     assert f"{len(BROKEN)} failed" in out and "passed" not in out, out
     assert "expected the 'due date' cell of the row to contain '2026-12-24', but it shows '2027-01-15'" in out
     assert "no column or field named 'due date' in the row; columns: Title, Return date, Created" in out

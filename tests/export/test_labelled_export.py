@@ -4,14 +4,13 @@ passed on and fails on a build that shows the claimed value only somewhere else 
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 from cli_runs import run_project
 
-from .test_exported_run import _pytest
+from . import exported_suites
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>Home</title><main>
 <dl><dt>Price</dt><dd>£425,000</dd><dt>Bedrooms</dt><dd>3</dd></dl>
@@ -49,24 +48,10 @@ def test_a_labelled_value_exports_as_a_check_on_that_value(tmp_path: Path, site:
     assert 'expect_column_text(page.locator("body"),"price","£425,000")' in compact, source
     assert 'expect_column_text(page.locator("body"),"Assignee","AdaLovelace")' in compact, source
 
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTOQA_", "PYTEST_"))}
-    if os.environ.get("AUTOQA_BROWSER_PATH"):
-        env["AUTOQA_BROWSER_PATH"] = os.environ["AUTOQA_BROWSER_PATH"]
-    process = _pytest(exported.parent, "--base-url", url, env=env)
-    out, _ = process.communicate(timeout=140)
-    assert process.returncode == 0 and "1 passed" in out, out + "\n" + source
-
-    broken_dir = tmp_path / "broken"
-    broken_dir.mkdir()
-    for helper in exported.parent.glob("*.py"):  # the exported suite's conftest (browser, base URL)
-        if not helper.name.startswith("test_"):
-            (broken_dir / helper.name).write_text(helper.read_text())
-    for name, (good, bad) in BROKEN.items():
-        assert PAGE.count(good) == 1, name
-        (folder / f"home-{name}.html").write_text(PAGE.replace(good, bad), encoding="utf-8")
-        (broken_dir / f"test_broken_{name}.py").write_text(source.replace("/home.html", f"/home-{name}.html"))
-    process = _pytest(broken_dir, "--base-url", url, "--timeout", "60", env=env)
-    out, _ = process.communicate(timeout=400)
+    exported_suites.passes(exported, url)
+    out = exported_suites.on_broken_builds(
+        exported, tmp_path, site, page=PAGE, page_name="home", builds=BROKEN
+    )
     assert f"{len(BROKEN)} failed" in out and "passed" not in out, out
     assert "to contain '£425,000', but it shows '£399,000'" in out, out
     assert "to contain 'Ada Lovelace', but it shows 'Grace Hopper'" in out, out

@@ -5,14 +5,13 @@ pytest-playwright test finds the same elements through the same rows — exact r
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 from cli_runs import run_project
 
-from .test_exported_run import _pytest
+from . import exported_suites
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>Rows</title>
 <script>function did(what) {
@@ -104,30 +103,11 @@ def test_scoped_steps_pass_live_and_exported(tmp_path: Path, site: tuple[Path, s
     ):
         assert "".join(expected.split()) in compact, source
 
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTOQA_", "PYTEST_"))}
-    if os.environ.get("AUTOQA_BROWSER_PATH"):
-        env["AUTOQA_BROWSER_PATH"] = os.environ["AUTOQA_BROWSER_PATH"]
-    process = _pytest(exported.parent, "--base-url", url, env=env)
-    out, _ = process.communicate(timeout=140)
-    assert process.returncode == 0 and "1 passed" in out, out + "\n" + source
-
+    exported_suites.passes(exported, url)
     # The same exported test against each broken build (one pytest process): every one must fail.
-    broken_dir = tmp_path / "broken"
-    broken_dir.mkdir()
-    for helper in exported.parent.glob("*.py"):  # the exported suite's conftest (browser, base URL)
-        if not helper.name.startswith("test_"):
-            (broken_dir / helper.name).write_text(helper.read_text())
-    # Each broken build fails a check on a static page: no need to wait Playwright's 5 s for it.
-    with (broken_dir / "conftest.py").open("a") as conftest:
-        conftest.write("\n\nfrom playwright.sync_api import expect\n\nexpect.set_options(timeout=1_000)\n")
-    for name, (good, bad) in BROKEN.items():
-        assert PAGE.count(good) == 1, name
-        (folder / f"rows-{name}.html").write_text(PAGE.replace(good, bad), encoding="utf-8")
-        (broken_dir / f"test_broken_{name.replace('-', '_')}.py").write_text(
-            source.replace('"/rows.html"', f'"/rows-{name}.html"').replace("/rows.html", f"/rows-{name}.html")
-        )
-    process = _pytest(broken_dir, "--base-url", url, "--timeout", "60", env=env)
-    out, _ = process.communicate(timeout=400)
+    out = exported_suites.on_broken_builds(
+        exported, tmp_path, site, page=PAGE, page_name="rows", builds=BROKEN, fast=True
+    )
     for name in BROKEN:
         assert f"test_broken_{name.replace('-', '_')}.py::" in out and "FAILED" in out, out
     assert f"{len(BROKEN)} failed" in out and "passed" not in out, out
