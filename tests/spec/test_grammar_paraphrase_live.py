@@ -83,6 +83,8 @@ def _spec(page: str) -> str:
         ('Click the sort dropdown and select "Price (low to high)"', ["select_option"]),
         # the text of the button in Dune's row (never a column named "button")
         ('Verify the button for "Dune" says "Renew"', ["assert_text_in"]),
+        ("Given I'm on /discover", ["navigate"]),
+        ("Click the 'Drop' link in the row for MATH110", ["click"]),
     ],
 )
 def test_each_natural_wording_is_read_as_the_tool_calls_it_means(written: str, tools: list[str]) -> None:

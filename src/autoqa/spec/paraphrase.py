@@ -62,7 +62,7 @@ _STATE_WORDS = (
 _REWRITES: list[Callable[[str], str]] = [
     # Gherkin: "Given I am on "/login"" sets the page up; "Then I should be on "/home"" checks the URL.
     _sub(
-        rf"^given\s+(?:{_ACTOR})\s+(?:am|is|are)\s+on\s+(?:the\s+page\s+)?(?P<url>\"/[^\"]*\"|/\S*|https?://\S+)$",
+        rf"^given\s+(?:(?:{_ACTOR})\s+(?:am|is|are)|i'm|i’m|we're|you're)\s+on\s+(?:the\s+page\s+)?(?P<url>\"/[^\"]*\"|/\S*|https?://\S+)$",
         r"Navigate to \g<url>",
     ),
     _sub(
@@ -142,6 +142,12 @@ _REWRITES: list[Callable[[str], str]] = [
         rf"^verify\s+(?:that\s+)?(?P<row>{_Q})\s+has\s+(?:the\s+|a\s+)?(?P<what>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)"
         rf"\s+(?:of\s+)?(?P<value>{_Q})$",
         r"Verify the \g<what> for \g<row> is \g<value>",
+    ),
+    # "in the row for MATH110": a row named by a code (a word with a digit) is named as if quoted.
+    _sub(
+        r"\b(?P<lead>in|on|within)\s+the\s+(?P<noun>row|item|card|line|entry)\s+(?:for|of|with)\s+"
+        r"(?P<name>[A-Za-z#]*\d[\w.#/-]*)$",
+        r'\g<lead> the "\g<name>" \g<noun>',
     ),
     # "in the row for "Invoice 7"" is "in the "Invoice 7" row".
     _sub(
