@@ -13,14 +13,40 @@ nothing from the grammar.)
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 _Q = r"(?:\"[^\"]*\"|'[^']*'|“[^”]*”|‘[^’]*’|「[^」]*」)"
 _I = re.IGNORECASE
 
 
+class _Lazy:
+    """A pattern compiled on first use: ~50 ms of compiling that a run whose steps all read as written, or
+    that never parses a step, should not pay at import."""
+
+    __slots__ = ("_flags", "_source", "_compiled")
+
+    def __init__(self, source: str, flags: int = 0) -> None:
+        self._source, self._flags = source, flags
+        self._compiled: re.Pattern[str] | None = None
+
+    @property
+    def compiled(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self._source, self._flags)
+        return self._compiled
+
+    def match(self, text: str) -> re.Match[str] | None:
+        return self.compiled.match(text)
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        return self.compiled.finditer(text)
+
+    def sub(self, replacement: str | Callable[[re.Match[str]], str], text: str, count: int = 0) -> str:
+        return self.compiled.sub(replacement, text, count=count)
+
+
 def _sub(pattern: str, replacement: str | Callable[[re.Match[str]], str]) -> Callable[[str], str]:
-    compiled = re.compile(pattern, _I)
+    compiled = _Lazy(pattern, _I)
     return lambda s: compiled.sub(replacement, s, count=1)
 
 
@@ -302,7 +328,7 @@ _REWRITES: list[Callable[[str], str]] = [
 
 # "a toast saying "Saved"", "the dialog titled "Share"", "a card named "Fix bug"", "the radio button labelled
 # "Weekly"": the quoted words are the element's name, as in 'the "Saved" toast'.
-_DESCRIBED = re.compile(
+_DESCRIBED = _Lazy(
     rf"\b(?:a|an|the)\s+(?:[\w-]+\s+){{0,2}}?(?!(?:appears|appeared|is|was|says|shows|pops)\b)"
     rf"(?P<noun>[\w-]+(?:\s+button|\s+box)?)\s+"
     r"(?:saying|that\s+says|which\s+says|titled|entitled|labell?ed|called|named|reading|that\s+reads|"
@@ -318,12 +344,12 @@ def _described(sentence: str) -> str:
 
 # "In the Subject field, type "X"" → 'Type "X" in the Subject field';
 # 'Enter "Road trip" as the playlist name'.
-_IN_FIELD_FIRST = re.compile(
+_IN_FIELD_FIRST = _Lazy(
     rf"^(?:in|into)\s+(?P<field>the\s+.+?|{_Q}(?:\s+\w+)?)\s*,\s*(?P<verb>type|enter|write|input)\s+"
     r"(?P<value>.+)$",
     _I,
 )
-_AS_THE = re.compile(
+_AS_THE = _Lazy(
     rf"^(?P<verb>type|enter|input|write|use)\s+(?P<value>{_Q}|\S+)\s+as\s+the\s+(?P<field>.+)$", _I
 )
 _ROLE_END = r"(?:field|box|input|textbox|text\s+box|area|textarea|text\s+area)"
@@ -344,28 +370,26 @@ def _field_first(sentence: str) -> str:
 
 # An unquoted value whose ends are certain: after the verb and before "in|into the … field" (or a quoted
 # target), or before "from the … dropdown". Never a value that starts like a field ("the username").
-_BARE_FILL = re.compile(
+_BARE_FILL = _Lazy(
     rf"^(?P<verb>type|enter|input|write|fill\s+in)\s+(?!the\s|a\s|an\s|{_Q})(?P<value>[^\"'“”‘’]+?)\s+"
     rf"(?P<prep>in|into|in\s+to)\s+(?P<target>(?:the\s+)?{_Q}.*|the\s+[^\"“]+?\s+{_ROLE_END})$",
     _I,
 )
-_BARE_SELECT = re.compile(
+_BARE_SELECT = _Lazy(
     rf"^(?P<verb>select|choose|pick)\s+(?!the\s|a\s|an\s|{_Q})(?P<value>[^\"'“”‘’]+?)\s+(?P<prep>from|in)\s+"
     rf"(?P<target>(?:the\s+)?{_Q}.*|the\s+[^\"“]+?\s+(?:dropdown|drop-down|drop\s+down|select|list|menu|"
     r"combobox|picker|selector))$",
     _I,
 )
-_FILL_WITH = re.compile(
+_FILL_WITH = _Lazy(
     rf"^(?P<verb>(?i:fill(?:\s+in|\s+out)?))\s+(?:the\s+)?(?P<field>{_Q}|[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,3}}?)"
     rf"(?:\s+(?:field|box|input))?\s+with\s+(?P<value>[^\"'“”‘’]+)$",
 )
 # "Set check-in date to 2026-12-10", "Change Servings to 3": a value with a digit (a number, date, time,
 # amount) or an e-mail address, unquoted, at the end.
 _LITERAL = r"[^\s\"'“”‘’]*\d[^\s\"'“”‘’]*|[^\s@\"'“”]+@[^\s@\"'“”]+\.[^\s\"'“”]+"
-_SET_LITERAL = re.compile(
-    rf"^(?P<head>(?:set|change|update)\s+(?:the\s+)?.+?\s+to)\s+(?P<value>{_LITERAL})$", _I
-)
-_CHECK_LITERAL = re.compile(
+_SET_LITERAL = _Lazy(rf"^(?P<head>(?:set|change|update)\s+(?:the\s+)?.+?\s+to)\s+(?P<value>{_LITERAL})$", _I)
+_CHECK_LITERAL = _Lazy(
     rf"^(?P<head>verify\s+.+?\s+(?:is|shows|reads|says|displays|equals|contains|has\s+value|should\s+be))\s+"
     rf"(?P<value>{_LITERAL}|[£$€¥+-]?\d[^\"'“”‘’]*)$",
     _I,
@@ -375,7 +399,7 @@ _CHECK_LITERAL = re.compile(
 # An unquoted value is taken as written only when it cannot be a description of one: a literal (a digit or an
 # e-mail address in it) or a name written with a capital ("United Kingdom", "Fix login bug"); never "your
 # name", "admin" or "something valid", which say what kind of value to type, not which.
-_DESCRIBING = re.compile(
+_DESCRIBING = _Lazy(
     r"^(?:your|my|his|her|their|our|any|some|something|anything|valid|invalid|random|new)\b", _I
 )
 
@@ -407,7 +431,7 @@ def _quote_values(sentence: str) -> str:
 
 # "Open the jobs page at /jobs", "Go to the survey at /survey/feedback", "Visit the listing on /homes/881":
 # the URL is where to go; the words before it only name it.
-_NAMED_URL = re.compile(
+_NAMED_URL = _Lazy(
     r"^(?P<verb>open|go\s+to|visit|navigate\s+to|browse\s+to|load)\s+(?:the\s+|a\s+)?[\w\s'’-]{1,40}?\s+"
     r"(?:at|on|via|from|using)\s+(?:the\s+)?(?:url\s+|address\s+|path\s+)?(?P<url>\S+)$",
     _I,
@@ -427,11 +451,11 @@ _REGION_NOUN = (
     r"column|lane|section|panel|card|sidebar|menu|dialog|modal|form|group|area|pane|tab|drawer|widget|list|"
     r"table|row|filter|tile"
 )
-_NAMED_REGION = re.compile(
+_NAMED_REGION = _Lazy(
     rf"\b(?P<lead>in|inside|within|on|from|under|to|into)\s+the\s+(?P<name>[A-Z][\w'’-]*(?:\s+(?!(?:{_REGION_NOUN})\b)"
     rf"[\w'’-]+){{0,3}}?)\s+(?P<noun>{_REGION_NOUN})\b"
 )
-_NAMED_SUBJECT = re.compile(
+_NAMED_SUBJECT = _Lazy(
     rf"^(?P<head>verify\s+)the\s+(?P<name>[A-Z][\w'’-]*(?:\s+(?!(?:{_REGION_NOUN})\b)[\w'’-]+){{0,3}}?)\s+"
     rf"(?P<noun>{_REGION_NOUN})\b",
     _I,
@@ -451,43 +475,43 @@ def _named_region(sentence: str) -> str:
 # An action's place that names no one element: "Click "#random" in the sidebar". The action still needs one
 # element by that name on the whole page (several are ambiguous and fail), so dropping the place never
 # acts on another element; a check keeps its place (dropping it would claim less), so this is actions only.
-_ACTION_PLACE = re.compile(
+_ACTION_PLACE = _Lazy(
     r"^(?P<head>(?:click|double-click|right-click|hover(?:\s+over)?|check|uncheck|tick|untick)\s.+?)\s+"
     r"(?:in|on|from|at)\s+the\s+(?:left\s+|right\s+|top\s+|main\s+)?(?:sidebar|side\s+bar|header|footer|"
     r"top\s+bar|navigation(?:\s+bar|\s+menu)?|nav\s*bar|nav|toolbar|menu\s+bar|menu|page|screen)$",
     _I,
 )
 # "Check the "Free cancellation" filter": a check box named by the filter it sets.
-_CHECK_NOUN = re.compile(
+_CHECK_NOUN = _Lazy(
     rf"^(?P<verb>check|uncheck|tick|untick|enable|disable)\s+the\s+(?P<name>{_Q})\s+(?:filter|option|setting|"
     r"preference|facet|toggle|switch|box)$",
     _I,
 )
 # "Check the boxes "Email" and "SMS"": one step per box.
-_MANY_BOXES = re.compile(
+_MANY_BOXES = _Lazy(
     rf"^(?P<verb>check|uncheck|tick|untick)\s+(?:the\s+)?(?:boxes|checkboxes|check\s+boxes|options)\s+"
     rf"(?P<names>{_Q}(?:\s*,\s*{_Q})*\s*,?\s*and\s+{_Q})$",
     _I,
 )
 # "Type "1990-04-01" in Date of birth": a capitalised field name with no noun after it.
-_BARE_TARGET = re.compile(
+_BARE_TARGET = _Lazy(
     rf"^(?P<verb>(?i:type|enter|input|write))\s+(?P<value>{_Q})\s+(?:in|into)\s+(?P<name>[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,3}})$"
 )
 # "Set check-in date to "…"" (no "the"), "Select "x" from the Delivery method list".
-_SET_NO_THE = re.compile(
+_SET_NO_THE = _Lazy(
     rf"^(?P<verb>set|change|update)\s+(?!the\s)(?P<name>[\w'’-]+(?:\s+[\w'’-]+){{0,3}}?)\s+to\s+"
     rf"(?P<value>{_Q})$",
     _I,
 )
-_FROM_LIST = re.compile(rf"^(?P<head>(?:select|choose|pick)\s+{_Q}\s+(?:from|in)\s+the\s+.+?)\s+list$", _I)
+_FROM_LIST = _Lazy(rf"^(?P<head>(?:select|choose|pick)\s+{_Q}\s+(?:from|in)\s+the\s+.+?)\s+list$", _I)
 # "Assignee should be displayed as "Ada"", "Price should read "£5"": a label, then its value.
-_LABEL_SHOULD = re.compile(
+_LABEL_SHOULD = _Lazy(
     rf"^(?!(?i:verify|check|ensure|confirm|the)\b)(?P<label>[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,2}}?)\s+should\s+"
     r"(?:be\s+(?:displayed|shown|set)\s+(?:as|to)|be|read|"
     rf"show|say|equal)\s+(?P<value>{_Q})$"
 )
 # 'the message "Hello team"', 'the channel "#random"': the quoted words name it, as in '"Hello team"'.
-_NOUN_THEN_NAME = re.compile(
+_NOUN_THEN_NAME = _Lazy(
     rf"\bthe\s+(?P<noun>message|comment|post|reply|email|item|entry|card|task|ticket|file|song|track|channel|"
     rf"conversation|thread|folder|tag|label|chip|product|recipe|article|event|document|project|user|contact)\s+"
     rf"(?P<name>{_Q})",
@@ -496,14 +520,14 @@ _NOUN_THEN_NAME = re.compile(
 
 
 # 'Click the "#random" channel', 'Click the Edit icon': a name, then a noun that names no role.
-_CLICK_NAMED = re.compile(
+_CLICK_NAMED = _Lazy(
     rf"^(?P<verb>click|double-click|right-click|hover\s+over|hover)\s+the\s+(?:(?P<name>{_Q})\s+[^\W\d_][\w-]*|"
     r"(?P<bare>[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,2}?)\s+(?:icon|image|logo|thumbnail|tile|chip|pill|menu|card))$",
     _I,
 )
-_SWITCH_TAB = re.compile(rf"^(?:switch|go)\s+to\s+the\s+(?P<name>{_Q})\s+tab$", _I)
+_SWITCH_TAB = _Lazy(rf"^(?:switch|go)\s+to\s+the\s+(?P<name>{_Q})\s+tab$", _I)
 # 'The "Share" dialog should open', 'A modal should pop up', '… should close'.
-_OPENS = re.compile(
+_OPENS = _Lazy(
     r"^(?:verify\s+)?(?P<subject>(?:the|a|an)\s+.*?(?:dialog|modal|popup|pop-up|drawer))\s+(?:should\s+|is\s+)?"
     r"(?P<how>open|opens|be\s+opened|be\s+open|pop\s+up|pops\s+up|appear|appears|close|closes|be\s+closed|"
     r"disappear|disappears)$",
@@ -513,80 +537,80 @@ _OPENS = re.compile(
 
 # "Open Filters", "Expand Advanced options", "Navigate to Deals", "Open the Queue panel": a capitalised name
 # after a verb of opening is what is clicked; "Go to Settings > Downloads" clicks each in turn.
-_OPEN_NAMED = re.compile(
+_OPEN_NAMED = _Lazy(
     r"^(?i:open|expand|collapse|navigate\s+to|go\s+to|switch\s+to)\s+(?:the\s+)?(?P<name>[A-Z][\w'’&-]*(?:\s+[\w'’&-]+)"
     r"{0,3}?(?:\s*>\s*[A-Z][\w'’&-]*(?:\s+[\w'’&-]+){0,3}?)*)(?:\s+(?:panel|section|tab|menu|page|view|pane|drawer))?$"
 )
 # "Fill Last name: Shah", "Enter priya@x.org into Email", "Enter 58,400.00 in Wages (Box 1)".
-_FILL_COLON = re.compile(
+_FILL_COLON = _Lazy(
     r"^(?i:fill(?:\s+in)?|enter|set)\s+(?P<field>[A-Z][\w\s()'’-]{0,40}?)\s*:\s*(?P<value>\S.*)$"
 )
-_FILL_BARE_FIELD = re.compile(
+_FILL_BARE_FIELD = _Lazy(
     r"^(?P<verb>(?i:type|enter|input|write))\s+(?P<value>[^\s\"'“”‘’]+(?:\s+[^\s\"'“”‘’]+){0,3}?)\s+(?i:in|into)\s+"
     r"(?P<field>[A-Z][\w\s()'’-]{0,40})$"
 )
 # "Select English as source language", "Select "x" from Home type", "Choose machine type "e2-standard-4"".
-_SELECT_AS = re.compile(
+_SELECT_AS = _Lazy(
     rf"^(?P<verb>select|choose|pick)\s+(?P<option>{_Q}|[A-Z][\w\s,'’-]*?)\s+as\s+(?:the\s+)?"
     r"(?P<field>[\w\s'’-]{1,40})$",
     _I,
 )
-_SELECT_FROM_BARE = re.compile(
+_SELECT_FROM_BARE = _Lazy(
     rf"^(?P<head>(?i:select|choose|pick)\s+{_Q}\s+(?i:from))\s+(?P<field>[A-Z][\w\s'’-]{{0,40}})$"
 )
-_SELECT_FIELD_VALUE = re.compile(
+_SELECT_FIELD_VALUE = _Lazy(
     rf"^(?P<verb>(?i:select|choose|pick))\s+(?P<field>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){{0,2}}?)\s*:?\s+"
     rf"(?P<option>{_Q}|[A-Z0-9][\w.,'’-]*(?:\s+[\w.,'’-]+){{0,3}}|[a-z]+-[\w.-]+)$"
 )
-_NOUN_BEFORE_QUOTE = re.compile(
+_NOUN_BEFORE_QUOTE = _Lazy(
     rf"^(?P<verb>(?i:select|choose|pick))\s+(?P<noun>[a-z]+)\s+(?P<option>{_Q})\s+(?P<rest>(?i:from|in)\s+.+)$"
 )
 # 'Choose the "Premium" plan', 'Select the 11:00 time slot': a choice shown as a tile or a button.
-_CHOICE = re.compile(
+_CHOICE = _Lazy(
     rf"^(?:select|choose|pick)\s+the\s+(?P<name>{_Q}|[\w:.£$€-]*\d[\w:.£$€-]*)\s+(?:plan|tier|reward\s+tier|slot|"
     r"time\s+slot|size|colou?r|package|tile|amount|delivery\s+option|shipping\s+option)(?:\s+button)?$",
     _I,
 )
 # "Upload proof_of_address.pdf to the Documents field": a file name is a literal.
-_UPLOAD_BARE = re.compile(
+_UPLOAD_BARE = _Lazy(
     r"^(?P<verb>upload|attach)\s+(?P<file>[\w./-]+\.[A-Za-z0-9]{2,5})\s+(?P<rest>(?:to|into|in|using)\s+.+)$",
     _I,
 )
 
 
 # "Search for CS201", "Enter the promo code FRIENDS10", "Enter tracking number 1Z999…": a literal value last.
-_LAST_LITERAL = re.compile(
+_LAST_LITERAL = _Lazy(
     rf"^(?P<head>(?i:search(?:\s+the\s+\w+)?\s+for(?:\s+[a-z]+)?|(?:type|enter|input)\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?))"
     rf"\s+(?P<value>{_LITERAL})$"
 )
 # 'Answer Yes to "Did you …?"', "Choose No for 'Do you have pets?'": that radio in that question's group.
-_ANSWER = re.compile(
+_ANSWER = _Lazy(
     rf"^(?:answer|choose|select|pick|tick)\s+(?P<a>{_Q}|[A-Z][\w'’-]*)\s+(?:to|for)\s+(?:the\s+question\s+)?(?P<q>{_Q})$",
     _I,
 )
 # 'Choose "Leave with neighbour"', "Select Standard deduction": a choice by its name alone.
-_CHOOSE_NAMED = re.compile(rf"^(?i:choose|select|pick)\s+(?P<name>{_Q}|[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,3}})$")
+_CHOOSE_NAMED = _Lazy(rf"^(?i:choose|select|pick)\s+(?P<name>{_Q}|[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,3}})$")
 # 'Toggle "Auto-download" off', "Shuffle should be on": a switch's state.
-_TOGGLE = re.compile(
+_TOGGLE = _Lazy(
     rf"^(?i:toggle|turn|switch)\s+(?P<name>{_Q}|[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,3}}?)\s+(?P<to>(?i:on|off))$"
 )
-_TOGGLED = re.compile(
+_TOGGLED = _Lazy(
     rf"^(?P<name>{_Q}|[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,2}}?)\s+(?i:should\s+be|is)\s+(?:(?i:turned|switched)\s+)?"
     r"(?P<to>(?i:on|off))$"
 )
-_CHECK_BOX_NAMED = re.compile(
+_CHECK_BOX_NAMED = _Lazy(
     r"^(?P<verb>(?i:check|tick|uncheck|untick))\s+(?:the\s+)?(?P<name>[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,3}?)\s+(?i:box|checkbox)$"
 )
 # "Due date should change to 19 Dec 2026", "Source language should now be Japanese".
-_LABEL_BECOMES = re.compile(
+_LABEL_BECOMES = _Lazy(
     r"^(?P<label>[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,2}?)\s+(?i:should\s+(?:change\s+to|now\s+be|now\s+read|be\s+updated\s+to))\s+"
     rf"(?P<value>{_Q}|[A-Z0-9£$€][^\"“']*)$"
 )
-_DOUBLE_NAMED = re.compile(
+_DOUBLE_NAMED = _Lazy(
     r"^(?P<verb>(?i:double-click|right-click|hover\s+over|hover))\s+(?P<name>[A-Z0-9][^\"“'‘]*)$"
 )
 # "the volume slider value is 70", "The Other amount field value is 12.50": that control's value.
-_CONTROL_VALUE = re.compile(
+_CONTROL_VALUE = _Lazy(
     rf"^(?P<head>verify\s+)the\s+(?P<name>.+?)\s+(?P<noun>slider|field|input|dropdown|box)\s+value\s+(?:is|equals|should\s+be)\s+"
     rf"(?P<value>{_Q})$",
     _I,
@@ -692,7 +716,7 @@ def canonical(sentence: str) -> str:
 
 # Two actions in one step: 'Type "Hello" in the message box and press Enter', 'Leave "Comments" empty and
 # click Submit'. Split only before a verb that starts a step of its own.
-_SECOND_STEP = re.compile(
+_SECOND_STEP = _Lazy(
     r"\s*(?:,\s*)?(?:,|\band\s+then\b|\bthen\b|\band\b)\s+(?=(?:press|click|tap|hit|select|choose|check|"
     r"uncheck|tick|untick|type|enter|submit|verify|confirm|ensure|wait|scroll|hover|clear|open|go\s+to|"
     r"navigate|reload|refresh|double-click|expect)\b)",
