@@ -23,7 +23,7 @@ class _Lazy:
     """A pattern compiled on first use: ~50 ms of compiling that a run whose steps all read as written, or
     that never parses a step, should not pay at import."""
 
-    __slots__ = ("_flags", "_source", "_compiled")
+    __slots__ = ("_compiled", "_flags", "_source")
 
     def __init__(self, source: str, flags: int = 0) -> None:
         self._source, self._flags = source, flags
