@@ -90,9 +90,11 @@ def claims(text: str) -> bool:
     which page the user "stays on|is taken to". Every executor asks
     such a step for evidence; the plain grammar maps it only to assertion tools."""
     stripped = text.strip()
-    reworded = canonical(stripped)
-    if reworded != stripped and claims(reworded):
-        return True  # "Make sure …", "Then the user sees …", "The toast should still appear"
+    # "Make sure …", "Then the user sees …", "The toast should still appear": the canonical wording, once.
+    return _claims_as_written(stripped) or _claims_as_written(canonical(stripped))
+
+
+def _claims_as_written(stripped: str) -> bool:
     return (
         _CLAIM.match(stripped) is not None
         or _SHOWN_STATEMENT.fullmatch(stripped) is not None
