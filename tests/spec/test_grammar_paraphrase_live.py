@@ -84,6 +84,9 @@ def _spec(page: str) -> str:
         # the text of the button in Dune's row (never a column named "button")
         ('Verify the button for "Dune" says "Renew"', ["assert_text_in"]),
         ("Given I'm on /discover", ["navigate"]),
+        ("Search the catalogue for isbn 9780441013593", ["fill"]),
+        ("Enter the promo code FRIENDS10 and click Apply", ["fill", "click"]),
+        ('Text "Your £25 becomes £31.25" is visible', ["assert_text_present"]),
         ("Click the 'Drop' link in the row for MATH110", ["click"]),
     ],
 )

@@ -200,7 +200,7 @@ _REWRITES: list[Callable[[str], str]] = [
     # A transient message said by its kind: "A toast says "Copied"", "An error appears saying "x"", "Tooltip
     # reads "x"", "Success message is shown: "x"", 'Check the banner "x" appears': the text is on the page.
     _sub(
-        rf"^(?:verify\s+)?(?:(?:a|an|the)\s+)?(?:(?:success|error|info|warning|confirmation|validation|inline|"
+        rf"^(?:verify\s+)?(?:(?:a|an|the)\s+)?(?:(?:success|error|info|warning|confirmation|confirm|validation|inline|"
         rf"green|status)\s+)?(?P<kind>toast|tooltip|banner|message|error|warning|notification|alert|snackbar|"
         rf"dialog|popup|modal|text|error\s+text|error\s+message|hint|label)\s+(?:that\s+)?(?:says|reads|shows|asks|"
         rf"appears\s+saying|appears\s+with|saying|is\s+(?:shown|displayed)\s*:|appears\s*:|pops\s+up\s+saying)\s*:?\s*"
@@ -320,6 +320,15 @@ _REWRITES: list[Callable[[str], str]] = [
         rf"^verify\s+(?:the\s+page\s+(?:contains|has|shows|displays)|there\s+is)\s+an?\s+(?P<name>{_Q})\s+"
         r"(?P<noun>link|button|heading|checkbox|field|image|tab|dialog)$",
         r"Verify the \g<name> \g<noun> is visible",
+    ),
+    # 'Text "x" is visible': the text is the subject.
+    _sub(rf"^text\s+(?={_Q}\s+(?:is|should\s+be)\s)", "Verify "),
+    # 'Search the catalogue for isbn "978…"': the value, without the word naming its kind.
+    _sub(rf"^(?P<head>search\s+(?:the\s+\w+\s+)?for)\s+[a-z]+\s+(?P<value>{_Q})$", r"\g<head> \g<value>"),
+    # 'Enter tracking number "1Z9…"': the words name the field, as in 'Enter the tracking number "…"'.
+    _sub(
+        rf"^(?P<verb>type|enter|input)\s+(?!the\s|a\s|an\s)(?P<field>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?P<value>{_Q})$",
+        r"\g<verb> the \g<field> \g<value>",
     ),
     # "the text "X"" → "X" (the grammar's text is already text).
     _sub(rf"\b(?:the|a)\s+text\s+(?={_Q})", ""),
@@ -580,7 +589,8 @@ _UPLOAD_BARE = _Lazy(
 
 # "Search for CS201", "Enter the promo code FRIENDS10", "Enter tracking number 1Z999…": a literal value last.
 _LAST_LITERAL = _Lazy(
-    rf"^(?P<head>(?i:search(?:\s+the\s+\w+)?\s+for(?:\s+[a-z]+)?|(?:type|enter|input)\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?))"
+    r"^(?:(?P<search>(?i:search(?:\s+the\s+\w+)?\s+for))(?:\s+[a-z]+)?"
+    r"|(?P<verb>(?i:type|enter|input))\s+(?:the\s+)?(?P<field>[a-z][\w-]*(?:\s+[a-z][\w-]*)?))"
     rf"\s+(?P<value>{_LITERAL})$"
 )
 # 'Answer Yes to "Did you …?"', "Choose No for 'Do you have pets?'": that radio in that question's group.
@@ -619,7 +629,8 @@ _CONTROL_VALUE = _Lazy(
 
 def _wording_more(sentence: str) -> str:
     if m := _LAST_LITERAL.match(sentence):
-        return f'{m.group("head")} "{m.group("value")}"'
+        head = m.group("search") or f"{m.group('verb')} the {m.group('field')}"
+        return f'{head} "{m.group("value")}"'
     if m := _ANSWER.match(sentence):
         answer = m.group("a").strip("\"'“”‘’")
         return f'Check the "{answer}" radio in the {m.group("q")} group'
