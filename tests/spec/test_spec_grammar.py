@@ -420,7 +420,7 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
         {"target": '"Remember me" checkbox', "checked": False},
     ),
     ("Verify the results list has 5 items", "assert_count", {"target": "items=", "count": 5}),
-    ('Verify "a.pdf" is shown in the file list', "assert_text_in", {"target": "list=", "text": "a.pdf"}),
+    ('Verify "a.pdf" is shown in the file list', "assert_text_in", {"target": "list=file", "text": "a.pdf"}),
     ('Verify the "Published" badge is visible', "assert_element_visible", {"target": "Published"}),
     ("Go to the cart", "click", {"target": '"cart" link'}),
     ("Go to the settings page", "click", {"target": '"settings" link'}),
@@ -827,7 +827,20 @@ def test_element_assertions_with_a_role_word_check_elements_not_text() -> None:
         ("Verify there are 2 todo items", "assert_count", {"target": "items=", "count": 2}),
         ("Verify 1 result is shown", "assert_count", {"target": "items=", "count": 1}),
         ('Verify item 2 is "buy milk"', "assert_text_in", {"target": "item=2", "text": "buy milk"}),
-        ('Verify the first product is "Onesie"', "assert_text_in", {"target": "item=1", "text": "Onesie"}),
+        # what the list holds is named: the list must be one the page names so (a list of products)
+        (
+            'Verify the first product is "Onesie"',
+            "assert_text_in",
+            {"target": "item=1:product", "text": "Onesie"},
+        ),
+        ("Verify 4 recipes are shown", "assert_count", {"target": "items=recipes", "count": 4}),
+        ("Verify the book table has 3 rows", "assert_count", {"target": "rows=book", "count": 3}),
+        (
+            'The last message in the chat should read "Hi"',
+            "assert_text_in",
+            {"target": "item=-1:message", "text": "Hi"},
+        ),
+        ("Verify the results list has 2 entries", "assert_count", {"target": "items=", "count": 2}),
         ('Verify the 3rd row shows "SPQR"', "assert_text_in", {"target": "item=3", "text": "SPQR"}),
         ('Verify "x" is the last item', "assert_text_in", {"target": "item=-1", "text": "x"}),
         (

@@ -4,6 +4,7 @@ of visible items in page order; a page with two such lists is ambiguous, not a g
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -57,6 +58,36 @@ HIDDEN_EMPTY = """<!doctype html><meta charset="utf-8"><title>Todos</title>
 <footer hidden><ul class="filters"><li><a href="#/">All</a></li></ul></footer>
 """
 
+# Two lists, each named by what it holds (a heading; a class): a step that says which things it counts
+# finds its list, where "the list" alone is ambiguous.
+RECIPES = """<!doctype html><meta charset="utf-8"><title>Cook</title>
+<main><h2>Recipes</h2><ul><li>Pancakes</li><li>Soup</li><li>Salad</li></ul>
+<h2>Read more</h2><ul class="article-links"><li>a</li><li>b</li><li>c</li><li>d</li></ul></main>
+"""
+
+# The recipes are gone; the page's one list left holds four other things. "4 recipes are shown" must not
+# count them (it did, before lists were checked for what they hold).
+RECIPES_GONE = """<!doctype html><meta charset="utf-8"><title>Cook</title>
+<main><h2>Recipes</h2><p>Could not load recipes.</p>
+<h2>Read more</h2><ul class="article-links"><li>a</li><li>b</li><li>c</li><li>d</li></ul></main>
+"""
+
+# Other ways a page names what its one list holds.
+NAMED_BY = {
+    "by_label": '<ul aria-label="Saved recipes"><li>Pancakes</li><li>Soup</li></ul>',
+    "by_item_class": '<ul><li class="recipeCard">Pancakes</li><li class="recipeCard">Soup</li></ul>',
+    "by_ancestor_id": '<div id="my-recipes"><div><ul><li>Pancakes</li><li>Soup</li></ul></div></div>',
+    "by_test_id": '<ol data-testid="recipe-grid"><li>Pancakes</li><li>Soup</li></ol>',
+    "by_item_words": "<ul><li>Recipe: Pancakes</li><li>Recipe: Soup</li></ul>",
+}
+NAMED_BY_NOTHING = '<h2>Today</h2><ul class="cards"><li>Pancakes</li><li>Soup</li></ul>'
+
+# The list gets its name once the app has loaded it (0.4 s after the page).
+NAMED_LATE = """<!doctype html><meta charset="utf-8"><title>Cook</title>
+<main><ul id="list"><li>Pancakes</li><li>Soup</li></ul></main>
+<script>setTimeout(() => { document.getElementById('list').className = 'recipes'; }, 400);</script>
+"""
+
 
 @pytest.fixture
 def tool_ctx(context: BrowserContext, page: Page, site: tuple[Path, str]) -> ToolContext:
@@ -68,6 +99,11 @@ def tool_ctx(context: BrowserContext, page: Page, site: tuple[Path, str]) -> Too
         ("emptied", EMPTIED),
         ("emptied_main", EMPTIED_IN_MAIN),
         ("hidden_empty", HIDDEN_EMPTY),
+        ("recipes", RECIPES),
+        ("recipes_gone", RECIPES_GONE),
+        ("named_late", NAMED_LATE),
+        ("named_by_nothing", f"<main>{NAMED_BY_NOTHING}</main>"),
+        *((name, f"<main>{body}</main>") for name, body in NAMED_BY.items()),
     ):
         (folder / f"{name}.html").write_text(html, encoding="utf-8")
     return ToolContext(context=context, page=page, base_url=url, settings=IMPATIENT)
@@ -130,3 +166,53 @@ async def test_a_hidden_empty_list_is_the_list_with_no_items(tool_ctx: ToolConte
         "document.querySelector('section').insertAdjacentHTML('beforeend', '<ol></ol>')"
     )
     assert "collection" not in ok(await call(tool_ctx, "assert_count", target="items=", count=0)).data
+
+
+async def test_a_step_that_says_what_the_list_holds_finds_the_list_named_so(tool_ctx: ToolContext) -> None:
+    ok(await call(tool_ctx, "navigate", url="/recipes.html"))
+    failed(await call(tool_ctx, "assert_count", target="items=", count=3), "AMBIGUOUS_TARGET")
+    ok(await call(tool_ctx, "assert_count", target="items=recipes", count=3))
+    ok(await call(tool_ctx, "assert_count", target="items=articles", count=4))
+    ok(await call(tool_ctx, "assert_text_in", target="item=1:recipe", text="Pancakes"))
+    ok(await call(tool_ctx, "assert_text_in", target="list=recipes", text="Salad"))
+    failed(await call(tool_ctx, "assert_text_in", target="item=-1:recipe", text="c"), "ASSERTION_FAILED")
+
+
+async def test_a_count_of_named_things_never_counts_a_list_of_other_things(tool_ctx: ToolContext) -> None:
+    ok(await call(tool_ctx, "navigate", url="/recipes_gone.html"))
+    ok(await call(tool_ctx, "assert_count", target="items=", count=4))  # "the list" is the one list left
+    result = failed(await call(tool_ctx, "assert_count", target="items=recipes", count=4), "ASSERTION_FAILED")
+    assert result.error is not None
+    assert "no list on the page is named as holding recipes" in result.error.message
+    assert "'Read more' (4 items)" in result.error.message
+    assert 'write "Verify the list has N items"' in result.error.message
+    failed(await call(tool_ctx, "assert_text_in", target="item=1:recipe", text="a"), "ELEMENT_NOT_FOUND")
+    # a page with no list at all shows no recipes
+    await tool_ctx.page.evaluate("document.querySelector('ul').remove()")
+    ok(await call(tool_ctx, "assert_count", target="items=recipes", count=0))
+
+
+@pytest.mark.parametrize("named_by", sorted(NAMED_BY))
+async def test_what_a_list_holds_is_read_from_its_label_class_ids_or_words(
+    tool_ctx: ToolContext, named_by: str
+) -> None:
+    ok(await call(tool_ctx, "navigate", url=f"/{named_by}.html"))
+    ok(await call(tool_ctx, "assert_count", target="items=recipes", count=2))
+    failed(await call(tool_ctx, "assert_count", target="items=songs", count=2), "ASSERTION_FAILED")
+
+
+async def test_a_list_named_by_other_words_is_not_counted(tool_ctx: ToolContext) -> None:
+    ok(await call(tool_ctx, "navigate", url="/named_by_nothing.html"))
+    ok(await call(tool_ctx, "assert_count", target="items=cards", count=2))
+    failed(await call(tool_ctx, "assert_count", target="items=recipes", count=2), "ASSERTION_FAILED")
+
+
+async def test_a_count_waits_for_the_list_to_be_named(tool_ctx: ToolContext) -> None:
+    patient = ToolContext(
+        context=tool_ctx.context,
+        page=tool_ctx.page,
+        base_url=tool_ctx.base_url,
+        settings=dataclasses.replace(IMPATIENT, assertion_timeout_ms=5_000),
+    )
+    ok(await call(patient, "navigate", url="/named_late.html"))
+    ok(await call(patient, "assert_count", target="items=recipes", count=2))

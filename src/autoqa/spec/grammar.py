@@ -91,7 +91,7 @@ Verify the list has 3 items · 3 results are shown            assert_count(targe
 Verify the table has 5 rows · the table contains "x"          assert_count(target="rows=", n) · "table="
 Verify the results list has 5 items (what it holds, no subset) assert_count(target="items=", n) (main list)
 Verify the Save button is disabled (unquoted name, role word)  as 'Verify the "Save" button is disabled'
-Verify item 2 is "x" · the first product is "x"               assert_text_in(target="item=2", text=x)
+Verify item 2 is "x" · the first product is "x"               assert_text_in("item=2" | "item=1:product", x)
 Verify "x" is the last item · the 3rd row shows "x"           assert_text_in(target="item=-1" | "item=3", x)
 Verify "x" is shown in the results|list|table                 assert_text_in(target="list=", text=x)
 Click Log in · Click Cart · Log out (unquoted, capitalised)    click(target="Log in")
@@ -145,9 +145,10 @@ Verify the price is "x" · Assignee should be displayed as "x"  assert_text_in(t
                                                               column="price") (the value the page labels:
                                                               <dt>/<dd>, <label>, "Price: x", aria-label)
 Verify the "Bedrooms" value is "3" · the ticket shows priority "High"  (the same, by the quoted label)
-Verify 4 recipes are shown · there are 2 songs · the playlist has 1 song  assert_count(target="items=", n)
+Verify 4 recipes are shown · there are 2 songs · the playlist has 1 song  assert_count(target="items=recipes",
+                                                              n): a list the page names as holding them
                                                               (things no list holds, and subsets, are not)
-Verify the last message in the conversation reads "x"        assert_text_in(target="item=-1", text=x)
+Verify the last message in the conversation reads "x"        assert_text_in(target="item=-1:message", text=x)
 Select the "Weekly" radio button · Choose the "Weekly" option  set_checked(radio, True) · click("Weekly")
 ============================================================  ===============================================
 
@@ -222,7 +223,7 @@ from autoqa.spec.grammar_terms import (
 )
 from autoqa.spec.model import Step
 from autoqa.spec.paraphrase import canonical, split_actions
-from autoqa.target_items import ALL_ITEMS, ALL_ROWS, LIST, PAGE, TABLE, item_target
+from autoqa.target_items import PAGE, holding, item_target, items_target, list_target
 from autoqa.target_scope import SCOPE_CLAUSE, scoped_target
 
 
@@ -1069,7 +1070,21 @@ def _says_table(m: re.Match[str]) -> bool:
     return re.search(r"\b(?:table|grid)\b", m.group(0), re.IGNORECASE) is not None
 
 
-_ITEM_NOUN = r"(?:items?|entries|entry|rows?|results?|products?|todos?|tasks?|records?|books?|cards?)"
+_ITEM_NOUN = (
+    r"(?P<item_noun>items?|entries|entry|rows?|results?|products?|todos?|tasks?|records?|books?|cards?)"
+)
+
+
+def _held(m: re.Match[str]) -> str | None:
+    """What the step says the list holds ("the book table", "3 products"), for a main-list target: the
+    list it checks must be one the page names so (autoqa.target_items); generic words name nothing."""
+    groups = m.groupdict()
+    for word in (groups.get("what"), groups.get("item_noun"), groups.get("kind_of_list")):
+        if word and holding(word):
+            return word
+    return None
+
+
 _KIND = r"(?:(?:todo|to-do|search|list|table|data)\s+)?"  # names the kind of item, never a subset of them
 _POSITIONS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
@@ -1089,7 +1104,7 @@ _POSITION = rf"(?P<nth>{'|'.join(_POSITIONS)}|\d{{1,4}}(?:st|nd|rd|th))"
 def _assert_main_list_count(m: re.Match[str]) -> Built:
     if _lists_a_subset(m):
         return None
-    target = ALL_ROWS if _says_table(m) else ALL_ITEMS
+    target = items_target(table=_says_table(m), noun=_held(m))
     return "assert_count", {"target": target, "count": as_number(m.group("count"))}
 
 
@@ -1114,7 +1129,8 @@ def _assert_item_at(m: re.Match[str]) -> Built:
     text = unquote(m.group("text"))
     if position == 0 or not text.strip():
         return None
-    return "assert_text_in", {"target": item_target(position, table=_says_table(m)), "text": text}
+    target = item_target(position, table=_says_table(m), noun=_held(m))
+    return "assert_text_in", {"target": target, "text": text}
 
 
 @_rule(
@@ -1126,7 +1142,7 @@ def _assert_in_main_list(m: re.Match[str]) -> Built:
     if _lists_a_subset(m):
         return None
     text = unquote(m.group("text"))
-    target = TABLE if _says_table(m) else LIST
+    target = list_target(table=_says_table(m), noun=_held(m))
     return ("assert_text_in", {"target": target, "text": text}) if text.strip() else None
 
 
@@ -1503,8 +1519,7 @@ def _assert_counted(m: re.Match[str]) -> Built:
         return None
     if _lists_a_subset(m) or (m.groupdict().get("kind_of_list") or "").strip().lower() in _SUBSET_WORDS:
         return None
-    target = ALL_ROWS if _says_table(m) else ALL_ITEMS
-    return "assert_count", {"target": target, "count": count}
+    return "assert_count", {"target": items_target(table=_says_table(m), noun=_held(m)), "count": count}
 
 
 # One item of the main list by its position, named by what it is: "The last message in the conversation
@@ -1527,7 +1542,8 @@ def _assert_item_at_named(m: re.Match[str]) -> Built:
     text = unquote(m.group("text"))
     if not position or not text.strip():
         return None
-    return "assert_text_in", {"target": item_target(position, table=_says_table(m)), "text": text}
+    target = item_target(position, table=_says_table(m), noun=_held(m))
+    return "assert_text_in", {"target": target, "text": text}
 
 
 # 'Verify the "Comments" tab shows "312"': the text inside that element (a field's value has its own rule).

@@ -14,6 +14,7 @@ from autoqa.tools.context import ToolContext
 from autoqa.tools.deadlines import Deadline, poll
 from autoqa.tools.locate import Probe, element_state, probe, require_element, run_element_hook, target_failure
 from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
+from autoqa.tools.targets import UNNAMED_LIST
 from autoqa.tools.text_search import closest_lines, find_text
 
 
@@ -174,6 +175,7 @@ async def wait_for_element(
     state_timeout = min(timeout_ms, 5_000) + 500
     hooked = False
     last: list[tuple[Probe, Verdict]] = []
+    unnamed: list[ToolFailure] = []
 
     async def attempt() -> Verdict | None:
         nonlocal hooked
@@ -184,7 +186,11 @@ async def wait_for_element(
             details = failure.error.details or {}
             if judge is judge_hidden and details.get("reason") == "gone":
                 return Verdict(True, "not on the page", {"absent": True})
+            if details.get("reason") == UNNAMED_LIST:
+                unnamed.append(failure)  # the list may be named once it renders: wait, fail with it
+                return None
             raise
+        unnamed.clear()
         if _ambiguous(found) and not allow_many:
             assert found.lookup is not None and target is not None
             raise await target_failure(ctx, target, found.lookup)
@@ -210,6 +216,8 @@ async def wait_for_element(
         # matched proves nothing about the wording: the verdict module flags it.
         seen = ref is not None or any(_matched(found) for found, _ in last)
         return ToolResult.success(**found_data, **verdict.data, subject_seen=seen)
+    if unnamed:
+        raise ToolFailure(code, unnamed[-1].error.message, advice=unnamed[-1].error.advice)
     found, observed = last[-1]
     if (
         found.located is None

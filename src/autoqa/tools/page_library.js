@@ -871,6 +871,33 @@ function actionsOnly(list) {
     return controls.length === 1 && textOf(controls[0]) === textOf(item);
   });
 }
+// Whether the page names ``list`` as holding the noun in ``forms`` ("recipe", "recipes"): in a word of its
+// label, caption, heading, id, class or test id, an ancestor's (not <body>'s, which names the whole page),
+// its first item's, every shown item's text, or the heading nearest before it. A word starts with the noun: "recipe-card",
+// "recipeList", "Recipes (4)"; "my-recipes" too, after a separator or a lower-to-upper case change.
+const HEADINGS = 'h1, h2, h3, h4, h5, h6, [role=heading]';
+const NAMING_ATTRS = ['id', 'class', 'aria-label', 'name', 'data-testid', 'data-test-id', 'data-test', 'data-qa',
+  'data-cy', 'title'];
+function holds(list, forms, items) {
+  const escaped = forms.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const word = new RegExp(`(^|[^a-z])(${escaped.join('|')})`, 'i');
+  const says = (s) => !!s && word.test(String(s).replace(/([a-z])([A-Z])/g, '$1 $2'));
+  const attrs = (e) => NAMING_ATTRS.some((a) => says(e.getAttribute(a)));
+  const caption = list.querySelector(':scope > caption');
+  if (attrs(list) || says(labelText(list)) || (caption && says(textOf(caption)))) return true;
+  for (let n = list.parentElement; n && n !== document.body && n !== document.documentElement; n = n.parentElement) {
+    if (attrs(n) || says(labelText(n))) return true;
+  }
+  const first = items[0];
+  if (first && (attrs(first) || [...first.children].some(attrs))) return true;
+  if (items.length && items.every((item) => says(textOf(item)))) return true;  // "Job one", "Job two"
+  let heading = null;
+  for (const h of document.querySelectorAll(HEADINGS)) {
+    if (list.contains(h)) continue;
+    if (h.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING) heading = h; else break;
+  }
+  return !!heading && says(textOf(heading));
+}
 const CHROME = 'nav, header, footer, aside, menu, [role=navigation], [role=banner], [role=contentinfo], ' +
   '[role=complementary], [role=menu], [role=menubar], [role=tablist], [role=toolbar], [role=tooltip]';
 function collection(args) {
@@ -891,12 +918,25 @@ function collection(args) {
   const rendered = (e) => isVisible(e) || e.checkVisibility({visibilityProperty: true});
   const outermost = (found) => found.filter((e) => !found.some((o) => o !== e && composedContains(o, e)));
   const kinds = args.tables ? TABLES : LISTS;
+  const named = (e) => norm(e.getAttribute('aria-label')) || labelText(e) ||
+    (e.previousElementSibling && e.previousElementSibling.matches('h1, h2, h3, h4, h5, h6')
+      ? textOf(e.previousElementSibling) : '') || e.localName;
   const all = outermost([...elementsOf(document.documentElement)].filter(
     (e) => e.matches(kinds) && !e.matches(CHROME) && !inside(e, CHROME)));
   let lists = all.filter(rendered);
   // None rendered, one in the document: that one, with nothing shown (TodoMVC hides its list's section
   // while the list is empty), so "the list has 0 items" names a list that replay and export can find.
   if (!lists.length && all.length === 1) lists = all;
+  // A step that says what the list holds ("4 recipes are shown") counts only a list the page names so
+  // (a page with no list at all shows no recipes either).
+  if (args.forms && args.forms.length && lists.length) {
+    const holding = lists.filter((e) => holds(e, args.forms, shown(e)));
+    if (!holding.length) {
+      return {status: 'unnamed', lists: lists.slice(0, 5).map((e) => ({name: named(e).slice(0, 60),
+        count: shown(e).length}))};
+    }
+    lists = holding;
+  }
   if (lists.length > 1 && lists.some((e) => inside(e, 'main, [role=main]'))) {
     lists = lists.filter((e) => inside(e, 'main, [role=main]'));
   }
@@ -907,9 +947,6 @@ function collection(args) {
     const content = lists.filter((e) => !actionsOnly(e) && !messages(e));
     if (content.length) lists = content;
   }
-  const named = (e) => norm(e.getAttribute('aria-label')) || labelText(e) ||
-    (e.previousElementSibling && e.previousElementSibling.matches('h1, h2, h3, h4, h5, h6')
-      ? textOf(e.previousElementSibling) : '') || e.localName;
   if (lists.length > 1) {
     return {status: 'ambiguous', lists: lists.slice(0, 5).map((e) => ({name: named(e).slice(0, 60),
       count: shown(e).length}))};

@@ -46,7 +46,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Locator, Page
 
 from autoqa.role_words import FILLER_NOUNS, ROLE_WORDS, TEXT_ENTRY_ROLES
-from autoqa.target_items import WHOLE_LIST, item_position, tables_only
+from autoqa.target_items import WHOLE_LIST, item_noun, item_position, noun_forms, tables_only
 from autoqa.target_scope import scoped_target, split_scope
 from autoqa.tools.page_scripts import run_in_page, run_on_matches
 from autoqa.tools.result import ErrorCode, ToolFailure
@@ -384,15 +384,34 @@ async def describe_locator(locator: Locator, timeout_ms: float) -> dict[str, Any
     return result
 
 
-async def _resolve_items(page: Page, position: int, timeout_ms: float, *, tables: bool) -> TargetLookup:
-    """``items=`` (position 0) or ``item=N`` of the page's main list, or of its main table with ``tables``
-    (see :mod:`autoqa.target_items`)."""
+UNNAMED_LIST = "unnamed list"
+"""The ``reason`` of a failure whose page shows lists, none named as holding what the step counts: checks
+wait for one to appear (a list that renders late), then fail with it."""
+
+
+async def _resolve_items(
+    page: Page, position: int, timeout_ms: float, *, tables: bool, noun: str | None
+) -> TargetLookup:
+    """``items=`` (position 0) or ``item=N`` of the page's main list, or of its main table with ``tables``;
+    with ``noun``, only a list the page names as holding it (see :mod:`autoqa.target_items`)."""
+    forms = noun_forms(noun) if noun else ()
     raw: dict[str, Any] = await run_in_page(
-        page, "collection", {"position": position, "tables": tables}, timeout_ms
+        page, "collection", {"position": position, "tables": tables, "forms": forms}, timeout_ms
     )
+    kind = "table" if tables else "list"
+    lists = "; ".join(f"{item['name']!r} ({item['count']} items)" for item in raw.get("lists", ()))
+    if raw["status"] == "unnamed":
+        # Not a missing element: the page shows lists, none of them named as holding these things.
+        # Counting one anyway would be a claim about other things.
+        seen = f"the page's {kind}s: {lists}" if lists else f"the page shows no {kind}"
+        raise ToolFailure(
+            ErrorCode.ELEMENT_NOT_FOUND,
+            f"no {kind} on the page is named as holding {noun} (by its heading, label, caption, id, class, "
+            f"test id or its items' words); {seen}. To count the main {kind} whatever it holds, write "
+            f'"Verify the {kind} has N {"rows" if tables else "items"}"',
+            reason=UNNAMED_LIST,
+        )
     if raw["status"] == "ambiguous":
-        lists = "; ".join(f"{item['name']!r} ({item['count']} items)" for item in raw["lists"])
-        kind = "table" if tables else "list"
         raise ToolFailure(
             ErrorCode.AMBIGUOUS_TARGET,
             f"the page has several {kind}s ({lists}): name the {kind}, e.g. "
@@ -429,7 +448,9 @@ async def _resolve_items(page: Page, position: int, timeout_ms: float, *, tables
 async def _resolve_hint(page: Page, text: str, timeout_ms: float) -> TargetLookup | None:
     position = item_position(text)
     if position is not None:
-        return await _resolve_items(page, position, timeout_ms, tables=tables_only(text))
+        return await _resolve_items(
+            page, position, timeout_ms, tables=tables_only(text), noun=item_noun(text)
+        )
     scopes: list[Page | Frame] = [page, *same_origin_child_frames(page)]
     first: TargetLookup | None = None
     for scope in scopes:
