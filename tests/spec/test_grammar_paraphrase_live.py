@@ -59,6 +59,14 @@ BROKEN = {
     "bedrooms": (("<dt>Bedrooms</dt><dd>3</dd>", "<dt>Bedrooms</dt><dd>4</dd><dt>Baths</dt><dd>3</dd>"), 7),
     "assignee": (("<p>Assignee: Ada Lovelace</p>", "<p>Assignee: Grace Hopper</p><p>Ada Lovelace</p>"), 8),
     "count": (("<li>Job three</li>", "<li>Job three</li><li>Job four</li>"), 9),
+    # The jobs are gone; three other things are listed: "3 jobs" must not count them.
+    "count_other": (
+        (
+            '<ul><li><a href="#job1">Job one</a></li><li><a href="#job2">Job two</a></li><li>Job three</li></ul>',
+            "<ul><li>Tip one</li><li>Tip two</li><li>Tip three</li></ul>",
+        ),
+        9,
+    ),
     "radio": (('<input type="radio" name="f"> Weekly', '<input type="radio" name="f" disabled> Weekly'), 10),
     "state": (("<button disabled>Save</button>", "<button>Save</button>"), 12),
     "sees": (("<h1>Listing</h1>", "<h1>Offer</h1>"), 13),
