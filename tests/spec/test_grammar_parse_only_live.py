@@ -6,6 +6,11 @@ visible', the next native dialog dismissed or accepted, a dialog that says somet
 unquoted URL regex). Each runs plain, passes on a page that does what it says and fails, at its own step, on
 a build that breaks it — most of them with the claimed text still elsewhere on the page, which is no
 evidence for a claim about one place.
+
+Found by these tests and fixed:
+
+* "Then I should be on "/home.html"" passed on /login.html?next=/home.html: a URL that contains the path is
+  not that page (the same for "The user is redirected to /x");
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from autoqa.spec.grammar import parse_plain_actions
+from autoqa.tools.assertions import _matcher
 from broken_builds import check_broken_builds
 
 VALUES_PAGE = """<!doctype html><meta charset="utf-8"><title>Campaign</title>
@@ -156,10 +162,14 @@ NAVIGATION_BROKEN = {
     # The draft goes without asking: there is no dialog to dismiss.
     "no-confirm": (("if (confirm('Delete this draft?')) $('draft').remove();", "$('draft').remove();"), 4),
     "kept": (("$('draft').remove(); };", "$('draft').textContent = 'My draft (deleting)'; };"), 7),
+    # Sent to sign in instead, with the page asked for in the URL.
+    "home": (('href="/home.html"', 'href="/login.html?next=/home.html"'), 12),
     "dashboard": (('href="/dashboard.html"', 'href="/home.html"'), 15),
     "login": (('href="/login.html"', 'href="/goodbye.html"'), 18),
     "ticket": (('href="/tickets/42.html"', 'href="/tickets/new.html"'), 21),
     "owner": (('href="/list.html?owner=me"', 'href="/list.html?owner=all"'), 24),
+    # The URL still contains "owner=me" (step 24 passes), on the sign-in page.
+    "list": (('href="/list.html?owner=me"', 'href="/login.html?next=/list.html&owner=me"'), 25),
 }
 
 DESTINATIONS = (
@@ -232,6 +242,47 @@ def test_each_wording_is_read_as_the_tool_calls_it_means(
 ) -> None:
     actions = parse_plain_actions(written)
     assert actions is not None and [(a.tool, a.args) for a in actions] == calls
+
+
+ORIGIN = "http://127.0.0.1:8000"
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        'Then I should be on "/home"',
+        "Then I should be on /home",
+        'I am now on the page "/home/"',
+        'The user is redirected to "/home"',
+        "The user is redirected to /home",
+    ],
+)
+def test_being_on_a_path_is_being_on_that_page_not_on_a_url_that_mentions_it(written: str) -> None:
+    actions = parse_plain_actions(written)
+    assert actions is not None and [a.tool for a in actions] == ["assert_url"]
+    matches = _matcher(str(actions[0].args["expected"]), actions[0].args["match"])
+    for url in ("/home", "/home/", "/home?tab=2", "/home#top"):
+        assert matches(ORIGIN + url), url
+    for url in ("/login?next=/home", "/homepage", "/home/settings", "/x/home", "/", "/login#/home"):
+        assert not matches(ORIGIN + url), url
+
+
+def test_a_path_with_a_query_is_that_query_too() -> None:
+    actions = parse_plain_actions("The user is redirected to /search?q=tea")
+    assert actions is not None
+    matches = _matcher(str(actions[0].args["expected"]), actions[0].args["match"])
+    assert matches(ORIGIN + "/search?q=tea") and matches(ORIGIN + "/search?q=tea&page=2")
+    assert not matches(ORIGIN + "/search?q=team") and not matches(ORIGIN + "/login?next=/search?q=tea")
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "Then I should be on /orders/{{ORDER_ID}}",  # a placeholder cannot be part of a pattern
+    ],
+)
+def test_a_wording_no_tool_call_can_honestly_check_stays_with_the_agent(written: str) -> None:
+    assert parse_plain_actions(written) is None
 
 
 @pytest.mark.timeout(300)
