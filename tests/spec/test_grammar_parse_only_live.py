@@ -11,6 +11,7 @@ Found by these tests and fixed:
 
 * "Then I should be on "/home.html"" passed on /login.html?next=/home.html: a URL that contains the path is
   not that page (the same for "The user is redirected to /x");
+* 'A confirm dialog says "Archive 3 items?"' passed with no dialog open, the text shown in a paragraph;
 """
 
 from __future__ import annotations
@@ -162,6 +163,8 @@ NAVIGATION_BROKEN = {
     # The draft goes without asking: there is no dialog to dismiss.
     "no-confirm": (("if (confirm('Delete this draft?')) $('draft').remove();", "$('draft').remove();"), 4),
     "kept": (("$('draft').remove(); };", "$('draft').textContent = 'My draft (deleting)'; };"), 7),
+    # No dialog opens; its question is still on the page, in a paragraph.
+    "dialog": (("$('dlg').showModal();", "$('hint').textContent = 'Archive 3 items?';"), 9),
     # Sent to sign in instead, with the page asked for in the URL.
     "home": (('href="/home.html"', 'href="/login.html?next=/home.html"'), 12),
     "dashboard": (('href="/dashboard.html"', 'href="/home.html"'), 15),
@@ -222,6 +225,19 @@ def _spec(steps: str) -> Callable[[str], str]:
             [("assert_text_present", {"text": "Thank you for backing"})],
         ),
         ("Dismiss the next dialog", [("dialogs", {"action": "dismiss"})]),
+        (
+            'A confirm dialog says "Archive 3 items?"',
+            [("assert_appeared", {"text": "Archive 3 items?", "kind": "dialog"})],
+        ),
+        (
+            'A confirmation dialog that says "Delete this item?" appears',
+            [("assert_appeared", {"text": "Delete this item?", "kind": "dialog"})],
+        ),
+        (
+            'A modal asks "Leave the page?"',
+            [("assert_appeared", {"text": "Leave the page?", "kind": "dialog"})],
+        ),
+        ('A toast says "Copied"', [("assert_text_present", {"text": "Copied"})]),
         (
             'The user is redirected to the dashboard (URL contains "/dashboard")',
             [("assert_url", {"expected": "/dashboard", "match": "contains"})],

@@ -215,13 +215,19 @@ _REWRITES: list[Callable[[str], str]] = [
     ),
     # A transient message said by its kind: "A toast says "Copied"", "An error appears saying "x"", "Tooltip
     # reads "x"", "Success message is shown: "x"", 'Check the banner "x" appears': the text is on the page.
+    # A dialog's text is the dialog's ("A confirm dialog says "x"", "A modal asks "x""): the same text
+    # elsewhere on the page is no dialog, so it is the grammar's 'the "x" dialog appeared'.
     _sub(
         rf"^(?:verify\s+)?(?:(?:a|an|the)\s+)?(?:(?:success|error|info|warning|confirmation|confirm|validation|inline|"
         rf"green|status)\s+)?(?P<kind>toast|tooltip|banner|message|error|warning|notification|alert|snackbar|"
         rf"dialog|popup|modal|text|error\s+text|error\s+message|hint|label)\s+(?:that\s+)?(?:says|reads|shows|asks|"
         rf"appears\s+saying|appears\s+with|saying|is\s+(?:shown|displayed)\s*:|appears\s*:|pops\s+up\s+saying)\s*:?\s*"
         rf"(?P<text>{_Q})(?:\s+(?:appears|is\s+(?:shown|displayed|visible)))?$",
-        r"Verify \g<text> is visible",
+        lambda m: (
+            f"Verify the {m.group('text')} {m.group('kind')} appeared"
+            if m.group("kind").lower() in ("dialog", "popup", "modal")
+            else f"Verify {m.group('text')} is visible"
+        ),
     ),
     # "Click the sort dropdown and select "Price"": one choice in that dropdown (a native one's option cannot
     # be clicked).
