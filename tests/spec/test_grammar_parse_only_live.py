@@ -12,6 +12,8 @@ Found by these tests and fixed:
 * "Then I should be on "/home.html"" passed on /login.html?next=/home.html: a URL that contains the path is
   not that page (the same for "The user is redirected to /x");
 * 'A confirm dialog says "Archive 3 items?"' passed with no dialog open, the text shown in a paragraph;
+* 'Status should change to "Shipped"' passed while the status still said "Processing": a "Shipped" filter
+  button was on the page;
 """
 
 from __future__ import annotations
@@ -105,6 +107,8 @@ VALUES_BROKEN = {
     "slider": (("$('vol').value = 70;", "$('vol').value = 60;"), 9),
     # "19 Dec 2026" is on the page, not as the due date.
     "due": (("$('due').textContent = '19 Dec 2026';", "$('note').textContent = 'Asked: 19 Dec 2026';"), 11),
+    # The status stays "Processing"; "Shipped" is still on the page, as a filter button.
+    "status": (("$('status').textContent = 'Shipped';", "$('status').textContent = 'Processing';"), 13),
     "raised": (
         ("<dd>£1,200</dd><dt>Goal</dt><dd>£5,000</dd>",
          "<dd>£1,100</dd><dt>Goal</dt><dd>£5,000</dd><dt>Last year</dt><dd>£1,200</dd>"),
@@ -217,6 +221,18 @@ def _spec(steps: str) -> Callable[[str], str]:
             [("assert_text_in", {"target": "css=body", "text": "19 Dec 2026", "column": "Due date"})],
         ),
         (
+            'Status should change to "Shipped"',
+            [("assert_text_in", {"target": "css=body", "text": "Shipped", "column": "Status"})],
+        ),
+        (
+            'The status should change to "Shipped"',
+            [("assert_text_in", {"target": "css=body", "text": "Shipped", "column": "status"})],
+        ),
+        (
+            'Status should be displayed as "Shipped"',
+            [("assert_text_in", {"target": "css=body", "text": "Shipped", "column": "Status"})],
+        ),
+        (
             'Verify the amount raised is "£1,200"',
             [("assert_text_in", {"target": "css=body", "text": "£1,200", "column": "amount raised"})],
         ),
@@ -294,6 +310,7 @@ def test_a_path_with_a_query_is_that_query_too() -> None:
 @pytest.mark.parametrize(
     "written",
     [
+        'Title should change to "Draft 2"',  # no labelled value (read as a readout, it was text anywhere)
         "Then I should be on /orders/{{ORDER_ID}}",  # a placeholder cannot be part of a pattern
     ],
 )

@@ -666,7 +666,7 @@ def _wording_more(sentence: str) -> str:
         return f'{m.group("verb")} the "{m.group("name")}" checkbox'
     if m := _LABEL_BECOMES.match(sentence):
         value = m.group("value").strip().strip("\"'“”‘’")
-        return f'Verify the {m.group("label")} is "{value}"'
+        return f'Verify the "{_label(m.group("label"))}" value is "{value}"'
     if m := _DOUBLE_NAMED.match(sentence):
         return f'{m.group("verb")} "{m.group("name").strip()}"'
     if m := _CONTROL_VALUE.match(sentence):
@@ -702,6 +702,13 @@ def _wording_more(sentence: str) -> str:
     return sentence
 
 
+def _label(words: str) -> str:
+    """ "Status" in "Status should change to "Shipped"": the name of a value the page labels, quoted in the
+    canonical wording so that it is read as that label's value (unquoted, "the status is" would read as a
+    readout: the text anywhere on the page, say a "Shipped" filter button)."""
+    return re.sub(r"^(?:the|a|an)\s+", "", words.strip(), flags=_I)
+
+
 def _wording(sentence: str) -> str:
     if m := _ACTION_PLACE.match(sentence):
         sentence = m.group("head")
@@ -725,7 +732,7 @@ def _wording(sentence: str) -> str:
     if m := _FROM_LIST.match(sentence):
         return f"{m.group('head')} dropdown"
     if m := _LABEL_SHOULD.match(sentence):
-        return f"Verify the {m.group('label')} is {m.group('value')}"
+        return f'Verify the "{_label(m.group("label"))}" value is {m.group("value")}'
     return _NOUN_THEN_NAME.sub(lambda m: m.group("name"), sentence, count=1)
 
 
