@@ -495,7 +495,16 @@ def _choose_radio(m: re.Match[str]) -> Built:
     rf"(?:输入|填写|填入)\s*{value_group('value')}\s*(?:到|至)\s*{q('target')}{ZH_NOUN}\s*(?:中|里|内)?",
 )
 def _fill(m: re.Match[str]) -> Built:
+    if _a_slider(m):
+        return None
     return _with_target("fill", m, value=unquote(m.group("value")))
+
+
+def _a_slider(m: re.Match[str]) -> bool:
+    """ "Set the "Volume" slider to "70"": ``fill`` types into editable fields only and refuses a slider,
+    so the step could never pass plain; moving one is the agent's."""
+    words = (m.groupdict().get("noun") or m.groupdict().get("bare") or "").split()
+    return bool(words) and role_word(words[-1]) == "slider"
 
 
 @_rule(rf"clear\s+{THE}{q('target')}{NOUN}", rf"清空\s*{q('target')}{ZH_NOUN}")
@@ -1339,7 +1348,7 @@ def _close_tab(m: re.Match[str]) -> Built:
     rf"{value_group('value')}"
 )
 def _set_named(m: re.Match[str]) -> Built:
-    if any(
+    if _a_slider(m) or any(
         w in _PICKING_WORDS or w in ("page", "url", "tab", "window") for w in m.group("bare").lower().split()
     ):
         return None
@@ -1354,6 +1363,8 @@ def _set_named(m: re.Match[str]) -> Built:
     rf"(?P<leave>leave|keep)\s+{THE}{q('target')}{NOUN}\s+(?:empty|blank)",
 )
 def _set_value(m: re.Match[str]) -> Built:
+    if _a_slider(m):
+        return None
     value = "" if m.groupdict().get("leave") else unquote(m.group("value"))
     return _with_target("fill", m, value=value)
 

@@ -85,6 +85,22 @@ _STATE_WORDS = (
     r"disabled|enabled|checked|unchecked|ticked|unticked|selected|focused|empty|visible|hidden|shown|displayed|"
     r"open|closed|expanded|collapsed|active|greyed\s+out|grayed\s+out|read-only|readonly|required|on|off"
 )
+
+
+def _on_path(m: re.Match[str]) -> str:
+    """ "Then I should be on "/home"", "The user is redirected to /dashboard": the page at that path, with
+    any query or fragment and a trailing slash or not; not a URL with "/home" elsewhere in it (/homepage,
+    /login?next=/home)."""
+    path = m.group("url").strip('"')
+    if "{{" in path:
+        return m.string  # a placeholder is filled in later: escaped here it could never match
+    if "?" in path or "#" in path:
+        ending = re.escape(path) + "(?:[&#]|$)"
+    else:
+        ending = re.escape(path.rstrip("/")) + "/?(?:[?#]|$)"
+    return f'Verify the URL matches "^[a-z]+://[^/]+{ending}"'
+
+
 _REWRITES: list[Callable[[str], str]] = [
     # Gherkin: "Given I am on "/login"" sets the page up; "Then I should be on "/home"" checks the URL.
     _sub(
@@ -94,7 +110,7 @@ _REWRITES: list[Callable[[str], str]] = [
     _sub(
         rf"^(?:then\s+|and\s+)?(?:{_ACTOR})\s+(?:should\s+be|am|is|are)\s+(?:now\s+)?on\s+(?:the\s+page\s+)?"
         r"(?P<url>\"/[^\"]*\"|/\S*)$",
-        lambda m: f'Verify the URL contains "{m.group("url").strip(chr(34))}"',
+        _on_path,
     ),
     # "Then", "And", "Next,", "Finally", Gherkin's "When" before a step; "Please".
     _sub(r"^(?:(?:and\s+)?then|and|but|when|next|now|finally|afterwards|after\s+that|lastly)\b[,:]?\s+", ""),
@@ -199,13 +215,19 @@ _REWRITES: list[Callable[[str], str]] = [
     ),
     # A transient message said by its kind: "A toast says "Copied"", "An error appears saying "x"", "Tooltip
     # reads "x"", "Success message is shown: "x"", 'Check the banner "x" appears': the text is on the page.
+    # A dialog's text is the dialog's ("A confirm dialog says "x"", "A modal asks "x""): the same text
+    # elsewhere on the page is no dialog, so it is the grammar's 'the "x" dialog appeared'.
     _sub(
         rf"^(?:verify\s+)?(?:(?:a|an|the)\s+)?(?:(?:success|error|info|warning|confirmation|confirm|validation|inline|"
         rf"green|status)\s+)?(?P<kind>toast|tooltip|banner|message|error|warning|notification|alert|snackbar|"
         rf"dialog|popup|modal|text|error\s+text|error\s+message|hint|label)\s+(?:that\s+)?(?:says|reads|shows|asks|"
         rf"appears\s+saying|appears\s+with|saying|is\s+(?:shown|displayed)\s*:|appears\s*:|pops\s+up\s+saying)\s*:?\s*"
         rf"(?P<text>{_Q})(?:\s+(?:appears|is\s+(?:shown|displayed|visible)))?$",
-        r"Verify \g<text> is visible",
+        lambda m: (
+            f"Verify the {m.group('text')} {m.group('kind')} appeared"
+            if m.group("kind").lower() in ("dialog", "popup", "modal")
+            else f"Verify {m.group('text')} is visible"
+        ),
     ),
     # "Click the sort dropdown and select "Price"": one choice in that dropdown (a native one's option cannot
     # be clicked).
@@ -290,7 +312,7 @@ _REWRITES: list[Callable[[str], str]] = [
     _sub(
         rf"^(?:{_ACTOR})\s+(?:is|are|am|gets|get|should\s+be)\s+(?:redirected|taken|sent|navigated|forwarded|"
         r"brought)\s+(?:back\s+)?to\s+(?P<url>\"/[^\"]*\"|/\S*)$",
-        lambda m: f'Verify the URL contains "{m.group("url").strip(chr(34))}"',
+        _on_path,
     ),
     # "Press Enter to submit": the key is the step; the purpose says what it is for.
     # Only what the key does anyway: Enter submits, Escape closes ("Press Tab to submit" claims more).
@@ -644,7 +666,7 @@ def _wording_more(sentence: str) -> str:
         return f'{m.group("verb")} the "{m.group("name")}" checkbox'
     if m := _LABEL_BECOMES.match(sentence):
         value = m.group("value").strip().strip("\"'“”‘’")
-        return f'Verify the {m.group("label")} is "{value}"'
+        return f'Verify the "{_label(m.group("label"))}" value is "{value}"'
     if m := _DOUBLE_NAMED.match(sentence):
         return f'{m.group("verb")} "{m.group("name").strip()}"'
     if m := _CONTROL_VALUE.match(sentence):
@@ -680,6 +702,13 @@ def _wording_more(sentence: str) -> str:
     return sentence
 
 
+def _label(words: str) -> str:
+    """ "Status" in "Status should change to "Shipped"": the name of a value the page labels, quoted in the
+    canonical wording so that it is read as that label's value (unquoted, "the status is" would read as a
+    readout: the text anywhere on the page, say a "Shipped" filter button)."""
+    return re.sub(r"^(?:the|a|an)\s+", "", words.strip(), flags=_I)
+
+
 def _wording(sentence: str) -> str:
     if m := _ACTION_PLACE.match(sentence):
         sentence = m.group("head")
@@ -703,7 +732,7 @@ def _wording(sentence: str) -> str:
     if m := _FROM_LIST.match(sentence):
         return f"{m.group('head')} dropdown"
     if m := _LABEL_SHOULD.match(sentence):
-        return f"Verify the {m.group('label')} is {m.group('value')}"
+        return f'Verify the "{_label(m.group("label"))}" value is {m.group("value")}'
     return _NOUN_THEN_NAME.sub(lambda m: m.group("name"), sentence, count=1)
 
 
