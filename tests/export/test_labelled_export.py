@@ -28,6 +28,8 @@ SPEC = """# Home
 # Each build still shows the claimed value, but not as the labelled one.
 BROKEN = {
     "price": ("<dd>£425,000</dd>", "<dd>£399,000</dd><dd>was £425,000</dd>"),
+    # a number matched whole, as the tool matches it
+    "price_more": ("<dd>£425,000</dd>", "<dd>£425,000,000</dd>"),
     "assignee": ("<p>Assignee: Ada Lovelace</p>", "<p>Assignee: Grace Hopper</p><p>Ada Lovelace</p>"),
 }
 

@@ -62,7 +62,8 @@ BROKEN = {
     # The jobs are gone; three other things are listed: "3 jobs" must not count them.
     "count_other": (
         (
-            '<ul><li><a href="#job1">Job one</a></li><li><a href="#job2">Job two</a></li><li>Job three</li></ul>',
+            '<ul><li><a href="#job1">Job one</a></li><li><a href="#job2">Job two</a></li>'
+            "<li>Job three</li></ul>",
             "<ul><li>Tip one</li><li>Tip two</li><li>Tip three</li></ul>",
         ),
         9,

@@ -115,6 +115,9 @@ VALUES_BROKEN = {
          "<dd>£1,100</dd><dt>Goal</dt><dd>£5,000</dd><dt>Last year</dt><dd>£1,200</dd>"),
         14,
     ),
+    # A number is matched whole: £1,200,000 is not £1,200, nor 3120 comments 312.
+    "raised_more": (("<dd>£1,200</dd><dt>Goal</dt>", "<dd>£1,200,000</dd><dt>Goal</dt>"), 14),
+    "tab_more": (("Comments <span>312</span>", "Comments <span>3120</span>"), 2),
     "pledged": (("<p>Amount pledged: £300</p>", "<p>Amount pledged: £250</p><p>Pledge limit: £300</p>"), 15),
     "donated": (('<output id="don">£50</output>', '<output id="don">£5</output> <span>(or £50)</span>'), 16),
     # In the page, not shown.

@@ -46,6 +46,27 @@ async def test_text_in_an_element_is_scoped_to_that_element(page: Page, call: Ca
     assert not partial.ok
 
 
+async def test_a_number_in_the_text_is_matched_whole(page: Page, call: Call) -> None:
+    await page.set_content(
+        '<p id="raised">Raised £1,200,000 of £5,000,000</p><p id="tab">Comments 3120</p>'
+        '<p id="ok">Raised: £1,200 (so far)</p><p id="v">Version 21.5</p>'
+    )
+    for target, text in (("#raised", "£1,200"), ("#tab", "312"), ("#v", "1.5"), ("#tab", "120")):
+        result = await call("assert_text_in", target=target, text=text)
+        assert not result.ok and result.error is not None, (target, text)
+        assert result.error.code == "ASSERTION_FAILED"
+    for target, text in (("#ok", "£1,200"), ("#tab", "Comments 3120"), ("#v", "21.5"), ("#ok", "raised:")):
+        assert (await call("assert_text_in", target=target, text=text)).ok, (target, text)
+    # on the page too ("Verify "312" is shown"), and its absence
+    assert not (await call("assert_text_present", text="312")).ok
+    assert (await call("assert_text_present", text="3120")).ok
+    assert (await call("assert_text_absent", text="312")).ok
+    # a labelled value too ("the amount raised is £1,200")
+    await page.set_content("<dl><dt>Amount raised</dt><dd>£1,200,000</dd></dl>")
+    assert not (await call("assert_text_in", target="css=body", column="amount raised", text="£1,200")).ok
+    assert (await call("assert_text_in", target="css=body", column="amount raised", text="£1,200,000")).ok
+
+
 async def test_focus_is_checked_on_the_element(page: Page, call: Call) -> None:
     await page.set_content(_page(["Onesie"]))
     assert not (await call("assert_focused", target="Search")).ok

@@ -13,14 +13,17 @@ from __future__ import annotations
 from playwright.sync_api import Locator
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from autoqa.text_match import number_pattern
 from autoqa.tools.page_scripts import COLUMN_CELL
 
-# The same comparison as the tool: text folded (NFKC, lower case, spaces collapsed), contained or whole.
+# The same comparison as the tool: text folded (NFKC, lower case, spaces collapsed), contained or whole; a
+# number matched whole (autoqa.text_match: the tool's expression, passed in).
 _CHECK = (
-    "([row, column, text, exact]) => { const cell = (" + COLUMN_CELL + ")(row, column);"
+    "([row, column, text, exact, number]) => { const cell = (" + COLUMN_CELL + ")(row, column);"
     " const fold = (s) => (s || '').replace(/\\s+/g, ' ').trim().normalize('NFKC').toLowerCase();"
     " const have = fold(cell.text), want = fold(text);"
-    " return cell.found !== null && (exact ? have === want : have.includes(want)); }"
+    " const found = number ? new RegExp(number, 'i').test(have) : have.includes(want);"
+    " return cell.found !== null && (exact ? have === want : found); }"
 )
 
 
@@ -31,7 +34,8 @@ def expect_column_text(
     __tracebackhide__ = True
     handle = row.element_handle(timeout=timeout_ms)
     try:
-        row.page.wait_for_function(_CHECK, arg=[handle, column, text, exact], timeout=timeout_ms)
+        number = number_pattern(" ".join(text.split()).lower())
+        row.page.wait_for_function(_CHECK, arg=[handle, column, text, exact, number], timeout=timeout_ms)
     except PlaywrightTimeoutError:
         seen = handle.evaluate(COLUMN_CELL, column)
         if seen.get("found") is None:

@@ -42,6 +42,7 @@ from autoqa.record.frames import FrameRef
 from autoqa.record.ir import IRRecord
 from autoqa.record.locator_spec import py_str
 from autoqa.target_scope import split_scope
+from autoqa.text_match import number_pattern
 from autoqa.tools.actions import DOUBLE_CLICK_HOLD_MS
 
 DEFAULT_WAIT_MS = 10_000
@@ -320,6 +321,10 @@ def _text_expect(record: IRRecord, ctx: StatementContext, *, present: bool, time
     exact = ", exact=True" if record.args.get("exact") else ""
     value = ctx.values.expr(text)
     option = _timeout(timeout)
+    number = number_pattern(" ".join(text.split())) if value == py_str(text) else None
+    if number is not None and not record.args.get("exact"):
+        # a number matched whole, as the tools match it (autoqa.text_match)
+        value = f"re.compile({py_str(number)}, re.IGNORECASE)"
     if not present:
         return f"expect({ctx.page}.get_by_text({value}).filter(visible=True)).to_have_count(0{_more(option)})"
     location = record.text
@@ -361,7 +366,12 @@ def _evidence_expect(record: IRRecord, ctx: StatementContext) -> str:
     locator = _require_locator(record, ctx.page)
     if record.tool == "assert_focused":
         return f"expect({locator}).{'to' if record.args.get('focused', True) else 'not_to'}_be_focused()"
-    value = ctx.values.expr(str(args.get("text", "")))
+    text = str(args.get("text", ""))
+    value = ctx.values.expr(text)
+    number = number_pattern(" ".join(text.split()))
+    if not args.get("exact") and number is not None and value == py_str(text):
+        # a number matched whole, as the tool matches it (autoqa.text_match)
+        return f"expect({locator}).to_contain_text(re.compile({py_str(number)}, re.IGNORECASE))"
     check = "to_have_text" if args.get("exact") else "to_contain_text"
     return f"expect({locator}).{check}({value})"
 

@@ -12,6 +12,7 @@ from pydantic import Field
 
 from autoqa.target_items import PAGE
 from autoqa.target_scope import scoped_target, split_scope
+from autoqa.text_match import contains
 from autoqa.tools.args import ElementArgs, OptionalElementArgs
 from autoqa.tools.conditions import Judge, Verdict, wait_for_element
 from autoqa.tools.context import ToolContext
@@ -111,7 +112,7 @@ async def assert_text_in(ctx: ToolContext, args: ScopedTextArgs) -> ToolResult:
                 return None
             missing.clear()
         seen.append(text)
-        return True if (text == wanted if args.exact else wanted in text) else None
+        return True if (text == wanted if args.exact else contains(text, wanted)) else None
 
     if await poll(attempt, Deadline(ctx.settings.assertion_timeout_ms)):
         listed = found[-1].collection if found else None  # the main list's position, for replay and export

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from playwright.async_api import Page
 
+from autoqa.text_match import number_pattern
 from autoqa.tools.page_scripts import run_in_page
 
 _LINE_LIMIT = 2_000
@@ -26,9 +27,10 @@ class TextPresence:
 
 
 async def find_text(page: Page, text: str, *, exact: bool, timeout_ms: float) -> TextPresence:
-    """Substring search is case-insensitive and whitespace-normalised, like ``get_by_text``; ``exact``
-    means an element whose whole text equals ``text``."""
-    raw = await run_in_page(page, "findText", {"text": text, "exact": exact}, timeout_ms)
+    """Substring search is case-insensitive and whitespace-normalised, like ``get_by_text``, with a number
+    matched whole (:mod:`autoqa.text_match`); ``exact`` means an element whose whole text equals ``text``."""
+    number = None if exact else number_pattern(" ".join(text.split()).casefold())
+    raw = await run_in_page(page, "findText", {"text": text, "exact": exact, "number": number}, timeout_ms)
     return TextPresence(int(raw["visible"]), int(raw["hidden"]))
 
 
