@@ -259,6 +259,16 @@ def undrained_violations(ctx: ToolContext) -> list[Violation]:
     return current.drain() if isinstance(current, PageWatch) else []
 
 
+def note_native_dialog(ctx: ToolContext, message: str, url: str) -> None:
+    """A native ``alert``/``confirm``/``prompt`` opened with ``message``: no live region shows it (the
+    browser draws it, and the tools answer it at once), so it is recorded here for ``assert_appeared``."""
+    current = ctx.extra.get(_KEY)
+    if isinstance(current, PageWatch) and message.strip():
+        now, at_ms = time.monotonic(), round((time.monotonic() - current.started) * 1000)
+        current.seen.append(SeenText(clip(message, 500), "dialog", ctx.step, now, short_url(url), at_ms))
+        del current.seen[:-MAX_SEEN]
+
+
 def seen_texts(ctx: ToolContext) -> list[SeenText]:
     """Everything that appeared in live regions and dialogs so far (none when nothing was watched)."""
     current = ctx.extra.get(_KEY)

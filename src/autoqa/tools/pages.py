@@ -12,6 +12,7 @@ from typing import Any
 from playwright.async_api import BrowserContext, Dialog, Page, Request
 
 from autoqa.tools.context import DialogPolicy, ToolContext
+from autoqa.tools.page_watch import note_native_dialog
 
 _KEY = "autoqa.tools.page_tracker"
 
@@ -87,6 +88,7 @@ class PageTracker:
         if dialog.type == "prompt" and policy == "accept" and self.prompt_text is not None:
             record["prompt_text_length"] = len(self.prompt_text)
         self._ctx.dialogs.append(record)
+        note_native_dialog(self._ctx, dialog.message, dialog.page.url if dialog.page else "")
         answer = (
             dialog.accept(self.prompt_text if dialog.type == "prompt" else None)
             if policy == "accept"
