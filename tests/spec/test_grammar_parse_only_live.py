@@ -173,8 +173,10 @@ NAVIGATION_BROKEN = {
     "no-confirm": (("if (confirm('Delete this draft?')) $('draft').remove();", "$('draft').remove();"), 4),
     # A native confirm that asks something else; the question the step claims is on the page, not asked.
     "confirm-text": (
-        ("if (confirm('Delete this draft?'))",
-         "$('hint').textContent = 'Delete this draft?'; if (confirm('Sure?'))"),
+        (
+            "if (confirm('Delete this draft?'))",
+            "$('hint').textContent = 'Delete this draft?'; if (confirm('Sure?'))",
+        ),
         4,
     ),
     "kept": (("$('draft').remove(); };", "$('draft').textContent = 'My draft (deleting)'; };"), 8),
