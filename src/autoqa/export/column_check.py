@@ -17,7 +17,7 @@ from autoqa.text_match import number_pattern
 from autoqa.tools.page_scripts import COLUMN_CELL
 
 # The same comparison as the tool: text folded (NFKC, lower case, spaces collapsed), contained or whole; a
-# number matched whole (autoqa.text_match: the tool's expression, passed in).
+# number or word matched whole (autoqa.text_match: the tool's expression, passed in).
 _CHECK = (
     "([row, column, text, exact, number]) => { const cell = (" + COLUMN_CELL + ")(row, column);"
     " const fold = (s) => (s || '').replace(/\\s+/g, ' ').trim().normalize('NFKC').toLowerCase();"
@@ -34,7 +34,7 @@ def expect_column_text(
     __tracebackhide__ = True
     handle = row.element_handle(timeout=timeout_ms)
     try:
-        number = number_pattern(" ".join(text.split()).lower())
+        number = number_pattern(" ".join(text.split()).lower(), words=True)
         row.page.wait_for_function(_CHECK, arg=[handle, column, text, exact, number], timeout=timeout_ms)
     except PlaywrightTimeoutError:
         seen = handle.evaluate(COLUMN_CELL, column)

@@ -145,6 +145,8 @@ Verify the price is "x" · Assignee should be displayed as "x"  assert_text_in(t
                                                               column="price") (the value the page labels:
                                                               <dt>/<dd>, <label>, "Price: x", aria-label)
 Verify the "Bedrooms" value is "3" · the ticket shows priority "High"  (the same, by the quoted label)
+Verify the status is "Shipped" · the order status reads "x"   (the same: a status is a labelled value or the
+                                                              one element of id/class "status", not any text)
 Verify 4 recipes are shown · there are 2 songs · the playlist has 1 song  assert_count(target="items=recipes",
                                                               n): a list the page names as holding them
                                                               (things no list holds, and subsets, are not)
@@ -823,8 +825,9 @@ def _assert_appeared(m: re.Match[str]) -> Built:
 # any price on the page). "Reads" is an element's whole text: "11 items left" does not read "1 item left".
 _READOUT = (
     r"(?:(?P<describing>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)\s+)?"
-    r"(?:counter|count|message|notice|status|banner|toast|alert|notification|label|text|summary|badge|chip|"
-    r"pill|tag|lozenge|indicator|(?<!page\s)(?<!window\s)(?<!browser\s)(?<!tab\s)(?<!document\s)(?<!site\s)title)"
+    r"(?P<readout>counter|count|message|notice|status|banner|toast|alert|notification|label|text|summary|badge|"
+    r"chip|pill|tag|lozenge|indicator|"
+    r"(?<!page\s)(?<!window\s)(?<!browser\s)(?<!tab\s)(?<!document\s)(?<!site\s)title)"
 )
 
 
@@ -834,6 +837,10 @@ def _assert_readout(m: re.Match[str]) -> Built:
     describing = (m.group("describing") or "").split()
     if len(text) < 4 or not re.search(r"[^\W\d_]{2}", text) or any(_describes_a_look(w) for w in describing):
         return None
+    if m.group("readout").lower() == "status":
+        # A status is a value of the page ("Status: Shipped", a badge of class "status"), not a text anywhere:
+        # a "Shipped" filter button is no evidence that the order's status is Shipped.
+        return "assert_text_in", {"target": PAGE, "text": text, "column": " ".join([*describing, "status"])}
     return "assert_text_present", {"text": text, "exact": True}
 
 

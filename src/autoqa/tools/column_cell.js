@@ -1,8 +1,9 @@
 // The cell of a row under a named column, or a labelled field of a card or list item: what "the due date
 // for "Dune"" claims, so a check reads that cell and never the row's other cells ("Created" may show the
 // same date). A column is a header cell (<th>, role=columnheader) of the row's table; a field is a <dt>
-// (its <dd>), a <label> (its control or the element after it), an aria-label, or a leaf whose text is the
-// name (the element after it, the rest of its parent's text, or what follows "Name:"). Names are compared
+// (its <dd>), a <label> (its control or the element after it), an aria-label, a leaf whose text is the
+// name (the element after it, the rest of its parent's text, or what follows "Name:"), or else the one
+// element whose id, class or test id is the name. Names are compared
 // folded, without a leading article or a closing colon. Not found: the names there are, so a failure says
 // what the row has. Self-contained (the page library embeds it; exported tests evaluate it as it is).
 (row, column) => {
@@ -50,7 +51,16 @@
         names.push(aria);
         if (fieldName(aria) === want) return {names, value: shownOf(e)};
       }
-      if (e.children.length && e.localName !== 'label') continue;
+      if (e.children.length && e.localName !== 'label') {
+        // "Status: <b>Shipped</b>": the name is the element's own first text, the value the rest of it.
+        const lead = e.firstChild && e.firstChild.nodeType === 3 ? norm(e.firstChild.textContent) : '';
+        const [, name] = lead.match(/^([^:：]{1,60})[:：]$/) || [];
+        if (name) {
+          names.push(norm(name));
+          if (fieldName(name) === want) return {names, value: norm(shownOf(e).replace(/^[^:：]{1,60}[:：]/, ''))};
+        }
+        continue;
+      }
       const own = textOf(e);
       if (e.localName === 'dt' || e.localName === 'label' || /[:：]$/.test(own)) {
         names.push(own.replace(/\s*[:：]$/, ''));
@@ -71,10 +81,24 @@
     return {names};
   };
 
+  // Last: the one element whose id, class or test id is the name ("status", "order-status" for "order
+  // status"), as a status badge is named by its class alone. Only an exact name, and only one element
+  // (a "price-old" is not the price; three "status" badges are no one status).
+  const namedOf = () => {
+    const words = (s) => fold((s || '').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' '));
+    const hits = [...row.querySelectorAll('[id], [class], [data-testid], [data-test], [data-qa]')].filter((e) =>
+      !e.closest(UNRENDERED) && [e.id, e.getAttribute('data-testid'), e.getAttribute('data-test'),
+        e.getAttribute('data-qa'), ...e.classList].some((n) => n && words(n) === want));
+    const outer = hits.filter((e) => !hits.some((o) => o !== e && o.contains(e)));
+    return outer.length === 1 ? outer[0] : null;
+  };
+
   const col = columnOf();
   if (col.cell) return {found: 'column', text: shownOf(col.cell)};
   const field = fieldOf();
   if (field.value !== undefined) return {found: 'field', text: field.value};
+  const named = namedOf();
+  if (named) return {found: 'named', text: shownOf(named)};
   const names = [...new Set([...col.names, ...field.names].filter(Boolean))].slice(0, 12);
   return {found: null, kind: col.names.length ? 'columns' : 'fields', names};
 }

@@ -112,7 +112,9 @@ async def assert_text_in(ctx: ToolContext, args: ScopedTextArgs) -> ToolResult:
                 return None
             missing.clear()
         seen.append(text)
-        return True if (text == wanted if args.exact else contains(text, wanted)) else None
+        # a value under a column or label is a whole word ("Shipped" is not "Unshipped")
+        held = contains(text, wanted, words=args.column is not None)
+        return True if (text == wanted if args.exact else held) else None
 
     if await poll(attempt, Deadline(ctx.settings.assertion_timeout_ms)):
         listed = found[-1].collection if found else None  # the main list's position, for replay and export
