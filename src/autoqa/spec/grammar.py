@@ -1615,6 +1615,7 @@ _ROLE_NAMES = "|".join(
 )
 _ROLE_ALONE = re.compile(rf"\b(?:the\s+)?(?P<noun>{_ROLE_NAMES})$", re.IGNORECASE)
 _PLACEHOLDER = "\u2063"
+_NAMED_BEFORE = re.compile(r"\bthe\s+[^\s\"“'‘][^\"“'‘]*$", re.IGNORECASE)
 
 
 def _parse_scoped(sentence: str) -> Built:
@@ -1628,6 +1629,8 @@ def _parse_scoped(sentence: str) -> Built:
         if built is None and alone is not None:
             if before[: alone.start()].rstrip().endswith(_QUOTE_ENDS):
                 continue  # 'the "Save" button' is a name and a role, not a role alone
+            if not alone.group(0).lower().startswith("the") and _NAMED_BEFORE.search(before[: alone.start()]):
+                continue  # "the Receipts link" is a name and a role too (read by _parse_bare_named)
             placeholder = f'{before[: alone.start()]}"{_PLACEHOLDER}" {alone.group("noun")}'
             built = _parse_sentence(placeholder + after)
         if built is None or not isinstance(built[1].get("target"), str) or built[1]["target"] == PAGE:
