@@ -835,7 +835,7 @@ _READOUT = (
 def _assert_readout(m: re.Match[str]) -> Built:
     text = unquote(m.group("text")).strip()
     describing = (m.group("describing") or "").split()
-    if len(text) < 4 or not re.search(r"[^\W\d_]{2}", text) or any(_describes_a_look(w) for w in describing):
+    if len(text) < 4 or not re.search(r"[^\W\d_]{2}", text) or any(_picks_or_looks(w) for w in describing):
         return None
     if m.group("readout").lower() == "status":
         # A status is a value of the page ("Status: Shipped", a badge of class "status"), not a text anywhere:
@@ -866,6 +866,16 @@ def _describes_a_look(word: str | None) -> bool:
         or (word.endswith("ed") and not word.endswith("eed"))  # "selected", never "speed"
         or word.endswith(("iest", "ly", "'s", "’s"))
     )
+
+
+# "the weekly total", "the monthly estimate": a word naming a period says which value, as "total" does; it
+# never picks one of several shown (unlike "the latest", "the selected") nor says how it looks.
+_PERIOD_WORDS = frozenset(("hourly", "daily", "nightly", "weekly", "monthly", "quarterly", "yearly"))
+
+
+def _picks_or_looks(word: str) -> bool:
+    """:func:`_describes_a_look`, except for a word naming a period (for values, never for counted things)."""
+    return word.lower() not in _PERIOD_WORDS and _describes_a_look(word)
 
 
 # Not every word ending in "est" picks one ("request", "guest", "digest" name what a status belongs to).
@@ -1018,7 +1028,7 @@ def _assert_for_row(m: re.Match[str]) -> Built:
     words = m.group("what").lower().split()
     # "the number of "x"" counts, "the URL for "x"" is no text in a row: not this reading.
     # A role word ("the button for "Dune" says …") names an element, which text in the row would not check.
-    if any(_describes_a_look(w) for w in words) or words[-1] in _NOT_A_CELL or role_word(words[-1]):
+    if any(_picks_or_looks(w) for w in words) or words[-1] in _NOT_A_CELL or role_word(words[-1]):
         return None
     region, text = unquote(m.group("region")).strip(), unquote(m.group("text"))
     if not region or not text.strip():
@@ -1493,7 +1503,7 @@ def _assert_labelled(m: re.Match[str]) -> Built:
         return None
     # A participle after the first word names the value ("amount raised", "time elapsed"); first, it picks
     # one ("the selected plan").
-    if _describes_a_look(words[0]) or any(_describes_a_look(w) and not w.endswith("ed") for w in words[1:]):
+    if _picks_or_looks(words[0]) or any(_picks_or_looks(w) and not w.endswith("ed") for w in words[1:]):
         return None
     if len(words) > 1 and role_word(" ".join(words[-2:])):
         return None
@@ -1622,6 +1632,7 @@ _ROLE_NAMES = "|".join(
 )
 _ROLE_ALONE = re.compile(rf"\b(?:the\s+)?(?P<noun>{_ROLE_NAMES})$", re.IGNORECASE)
 _PLACEHOLDER = "\u2063"
+_NAMED_BEFORE = re.compile(r"\bthe\s+[^\s\"“'‘][^\"“'‘]*$", re.IGNORECASE)
 
 
 def _parse_scoped(sentence: str) -> Built:
@@ -1635,6 +1646,8 @@ def _parse_scoped(sentence: str) -> Built:
         if built is None and alone is not None:
             if before[: alone.start()].rstrip().endswith(_QUOTE_ENDS):
                 continue  # 'the "Save" button' is a name and a role, not a role alone
+            if not alone.group(0).lower().startswith("the") and _NAMED_BEFORE.search(before[: alone.start()]):
+                continue  # "the Receipts link" is a name and a role too (read by _parse_bare_named)
             placeholder = f'{before[: alone.start()]}"{_PLACEHOLDER}" {alone.group("noun")}'
             built = _parse_sentence(placeholder + after)
         if built is None or not isinstance(built[1].get("target"), str) or built[1]["target"] == PAGE:
@@ -1660,12 +1673,30 @@ _BARE_NAMED = re.compile(
 )
 
 
+# "the Next button", "the Last name field", "the Active link": written with a capital inside a sentence, a
+# word that would pick one ("the next button") is the element's own name, as "Next" on the button. Not in a
+# sentence Written In Title Case (every capital says nothing), nor "Back"/"Forward" (the browser's).
+_NEVER_A_NAME = frozenset(
+    ("back", "forward", "browser", "this", "that", "these", "those", "any", "each", "every")
+)
+
+
+def _picks_one(word: str, sentence: str) -> bool:
+    lower = word.lower()
+    if lower not in _PICKING_WORDS and lower not in _SUPERLATIVES:
+        return False
+    if lower in _NEVER_A_NAME or not (word[:1].isupper() and word[1:].islower()):
+        return True
+    words = [w for w in re.findall(r"[^\W\d_][\w'’-]*", sentence) if w.lower() not in ("the", "a", "an")]
+    return all(w[:1].isupper() for w in words)  # Title Case: the capital says nothing
+
+
 def _parse_bare_named(sentence: str) -> Built:
     match = _BARE_NAMED.search(sentence)
     if match is None or '"' in match.group("bare"):
         return None
-    words = match.group("bare").lower().split()
-    if any(w in _PICKING_WORDS or w in _SUPERLATIVES or w.endswith(("'s", "’s")) for w in words):
+    words = match.group("bare").split()
+    if any(_picks_one(w, sentence) or w.endswith(("'s", "’s")) for w in words):
         return None
     before, after = sentence[: match.start()], sentence[match.end() :]
     quoted = f'{before}the "{match.group("bare")}" {match.group("noun")}{after}'

@@ -191,6 +191,13 @@ _REWRITES: list[Callable[[str], str]] = [
         r"(?P<name>[A-Za-z#]*\d[\w.#/-]*)$",
         r'\g<lead> the "\g<name>" \g<noun>',
     ),
+    # "in the web-prod-03 row": a code (letters and digits, never an ordinal such as "2nd") before a row noun
+    # names that row, as if quoted.
+    _sub(
+        r"\b(?P<lead>in|on|within)\s+the\s+(?P<name>(?![\d#]+(?:st|nd|rd|th)?\s)(?=[\w#./-]*[^\W\d_])"
+        r"[\w#./-]*\d[\w#./-]*)\s+(?P<noun>row|item|card|line|entry)\b",
+        r'\g<lead> the "\g<name>" \g<noun>',
+    ),
     # "in the row for "Invoice 7"" is "in the "Invoice 7" row".
     _sub(
         rf"\b(?P<lead>in|on|within)\s+the\s+(?P<noun>row|item|card|line|entry|list\s+item)\s+(?:for|of|with)\s+"
@@ -249,9 +256,31 @@ _REWRITES: list[Callable[[str], str]] = [
     _sub(r"^focus\s+(?:on\s+)?(?=the\s+.+\s(?:field|box|input|textbox|area)$)", "Click "),
     _sub(r"^empty\s+(?=the\s)", "Clear "),
     _sub(r"\bconfirmation(?:\s+(?:dialog|box|popup|prompt))?$", "confirm dialog"),
+    # "Open the Receipts link", "Follow the Privacy link in the footer": a link is opened by clicking it.
+    _sub(r"^(?:open|follow)\s+(?=the\s+\S.*?\slink(?:\s+(?:in|on|from|at)\s+the\s+.+)?$)", "Click "),
+    # "Right-click budget-2026.xlsx", "Expand src/cache/evict.py": a file name (a name, a dot, an extension
+    # that starts with a letter) is a literal, named as if quoted; expanding or collapsing it is a click.
+    _sub(
+        r"^(?P<verb>click|double-click|right-click|hover\s+over|hover|expand|collapse)\s+(?:on\s+)?(?:the\s+)?"
+        r"(?:(?:file|folder|directory)\s+)?(?P<file>[\w~.-]*(?:/[\w~.-]+)*\w\.[A-Za-z][A-Za-z0-9]{0,4})$",
+        lambda m: (
+            f"{'Click' if m.group('verb').lower() in ('expand', 'collapse') else m.group('verb')} "
+            f'"{m.group("file")}"'
+        ),
+    ),
     # "still", "now", "again" in a claim change nothing it checks.
     _sub(r"\s+(?:is|are)\s+still\s+", " is "),
     _sub(r"\s+still\s+(?=(?:shows?|reads?|says?|contains?|displays?|has|have|lists?|equals?)\b)", " "),
+    # A row's value with the row as a place: "Status in the "web-prod-03" row says Running", 'In the "Website"
+    # row, the Friday hours should be 1.5' is "the status for "web-prod-03"": that row's cell.
+    _sub(
+        rf"^(?:(?:in|within)\s+the\s+(?P<lead_row>{_Q})\s+row\s*,\s*(?:verify\s+)?(?:the\s+)?"
+        r"(?P<lead_what>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)"
+        r"|(?:verify\s+)?(?:the\s+)?(?P<what>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)\s+"
+        rf"(?:in|within)\s+the\s+(?P<row>{_Q})\s+row)"
+        r"\s+(?P<op>is|shows|says|reads|displays|should\s+(?:be|show|say|read|display))\s+(?P<value>\S.*)$",
+        lambda m: _row_value(m),
+    ),
     # "… appears on the page", "… is displayed on the screen", "… can be seen": visible.
     _sub(
         r"\s+(?:appears?|is\s+(?:shown|displayed|visible)|are\s+(?:shown|displayed|visible)|can\s+be\s+seen)"
@@ -357,6 +386,27 @@ _REWRITES: list[Callable[[str], str]] = [
 ]
 
 
+_PICKS_ONE = _Lazy(
+    r"\b(?:first|second|third|fourth|fifth|last|next|previous|top|bottom|other|same|only|\w+est)\b", _I
+)
+
+
+def _row_value(m: re.Match[str]) -> str:
+    """ "the <what> for "<row>" <op> <value>", the value quoted when its ends are certain (quoted already, a
+    literal, or a capitalised name to the end of the sentence); otherwise the sentence as it was."""
+    value = m.group("value").strip()
+    what, row = m.group("what") or m.group("lead_what"), m.group("row") or m.group("lead_row")
+    if _PICKS_ONE.compiled.search(what):
+        return m.string  # "the first date in the row" picks one of several: not a column's name
+    if not re.fullmatch(_Q, value):
+        if re.fullmatch(rf"(?:{_STATE_WORDS})", value, _I) or not _a_written_value(value):
+            return m.string
+        value = f'"{value}"'
+    op = m.group("op").lower().split()[-1]
+    op = _PRESENT_S.get(op, op)
+    return f"Verify the {what} for {row} {op} {value}"
+
+
 # "a toast saying "Saved"", "the dialog titled "Share"", "a card named "Fix bug"", "the radio button labelled
 # "Weekly"": the quoted words are the element's name, as in 'the "Saved" toast'.
 _DESCRIBED = _Lazy(
@@ -399,10 +449,12 @@ def _field_first(sentence: str) -> str:
     return sentence
 
 
+# An unquoted value's characters: no quote mark, except an apostrophe inside a word ("how's", "O'Brien").
+_UNQUOTED = r"(?:[^\"'“”‘’]|(?<=[^\W\d_])['’](?=[^\W\d_]))"
 # An unquoted value whose ends are certain: after the verb and before "in|into the … field" (or a quoted
 # target), or before "from the … dropdown". Never a value that starts like a field ("the username").
 _BARE_FILL = _Lazy(
-    rf"^(?P<verb>type|enter|input|write|fill\s+in)\s+(?!the\s|a\s|an\s|{_Q})(?P<value>[^\"'“”‘’]+?)\s+"
+    rf"^(?P<verb>type|enter|input|write|fill\s+in)\s+(?!the\s|a\s|an\s|{_Q})(?P<value>{_UNQUOTED}+?)\s+"
     rf"(?P<prep>in|into|in\s+to)\s+(?P<target>(?:the\s+)?{_Q}.*|the\s+[^\"“]+?\s+{_ROLE_END})$",
     _I,
 )
