@@ -837,11 +837,21 @@ def _assert_readout(m: re.Match[str]) -> Built:
     describing = (m.group("describing") or "").split()
     if len(text) < 4 or not re.search(r"[^\W\d_]{2}", text) or any(_picks_or_looks(w) for w in describing):
         return None
-    if m.group("readout").lower() == "status":
+    readout = m.group("readout").lower()
+    if readout == "status":
         # A status is a value of the page ("Status: Shipped", a badge of class "status"), not a text anywhere:
         # a "Shipped" filter button is no evidence that the order's status is Shipped.
         return "assert_text_in", {"target": PAGE, "text": text, "column": " ".join([*describing, "status"])}
+    if readout in _BADGES and len(text.split()) <= 2:
+        # One or two words ("Closed", "In stock") are also a filter tab's, a column's, a button's: the text
+        # alone is no evidence that this badge reads them. A status badge is the status; others: the agent.
+        if "status" in (w.lower() for w in describing):
+            return "assert_text_in", {"target": PAGE, "text": text, "column": "status"}
+        return None
     return "assert_text_present", {"text": text, "exact": True}
+
+
+_BADGES = frozenset(("badge", "chip", "pill", "tag", "lozenge", "indicator", "label"))
 
 
 # Words before a readout or a heading that say how it looks or which one it is ("the red badge", "the second
