@@ -17,7 +17,7 @@ PAGE = """<!doctype html><meta charset="utf-8"><title>Issue</title>
 <label>Title <input id="title"></label>
 <label>Notes <input id="notes"></label>
 <label>Status <input id="status" value="Open" readonly></label>
-<span class="badge">Closed</span>
+<span class="badge">Closed as duplicate</span>
 <table><tr><th>Book</th><th>Due date</th><th>Created</th></tr>
 <tr><td>Dune</td><td>2026-12-24</td><td>2026-11-01</td></tr>
 <tr><td>Kindred</td><td>2026-12-31</td><td>2026-11-02</td></tr></table>
@@ -42,7 +42,7 @@ STEPS = """1. Verify the Notes field is not focused
 10. Press Tab to move focus out of the Summary field
 11. Verify the Title field is focused
 12. Verify the Status field shows "Open"
-13. Verify the status badge reads "Closed"
+13. Verify the status badge reads "Closed as duplicate"
 14. Verify the due date for "Dune" shows "2026-12-24"
 15. The user stays on the issue page (URL contains "issue")
 16. The Continue button should be disabled
@@ -65,7 +65,7 @@ BROKEN = {
         12,
     ),
     "field": (('value="Open"', 'value="Opened"'), 13),
-    "badge": (('<span class="badge">Closed</span>', '<span class="badge">Open</span>'), 14),
+    "badge": (('<span class="badge">Closed as duplicate</span>', '<span class="badge">Open</span>'), 14),
     "row": (("<td>Dune</td><td>2026-12-24</td>", "<td>Dune</td><td>2026-12-31</td>"), 15),
     # Another cell of Dune's row shows the date: the due date cell is what the step claims.
     "column": (

@@ -38,6 +38,7 @@ from autoqa.errors import ExportError
 from autoqa.export.code_model import Block, Line, Node
 from autoqa.export.main_list import main_list_locator
 from autoqa.export.values import ValueRenderer
+from autoqa.landmarks import TARGETS as LANDMARK_TARGETS
 from autoqa.record.frames import FrameRef
 from autoqa.record.ir import IRRecord
 from autoqa.record.locator_spec import py_str
@@ -90,6 +91,11 @@ def element_locator(record: IRRecord, page: str) -> str | None:
     if by_position is not None:
         return by_position
     element = record.element
+    target = record.args.get("target")
+    if target in LANDMARK_TARGETS and isinstance(target, str):
+        # The region by what makes it that landmark, as the tool found it (its text would be the claim).
+        scope = frames_scope(page, element.frames) if element is not None else page
+        return f"{scope}.locator({py_str(target.removeprefix('css='))})"
     if element is None or element.chosen is None:
         return None
     return element.chosen.code(frames_scope(page, element.frames))

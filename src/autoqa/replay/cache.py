@@ -19,6 +19,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from autoqa.artifacts.atomic import write_text_atomic
+from autoqa.landmarks import TARGETS as LANDMARK_TARGETS
 from autoqa.record.ir import IRRecord
 from autoqa.record.skip import probe_actions, skip_target, without_skips
 from autoqa.replay.cache_file import CACHE_VERSION, CachedCall, CachedStep, CacheFile
@@ -209,9 +210,10 @@ def _calls(
     for record in records:
         args = {k: _templated(v, variables) for k, v in record.args.items() if k not in _ELEMENT_ARGS}
         locator = element = None
-        if item_position(record.args.get("target")) is not None:
-            # A position in the main list is the claim: replay asks for that position again, never for
-            # the element that happened to be there when the spec was recorded.
+        target = record.args.get("target")
+        if item_position(target) is not None or target in LANDMARK_TARGETS:
+            # A position in the main list (or a landmark: the page's header, sidebar…) is the claim: replay
+            # asks for it again, never for the element that happened to be there when the spec was recorded.
             args["target"] = record.args["target"]
             element = record.element.fingerprint.summary() or None if record.element is not None else None
         elif record.element is not None:

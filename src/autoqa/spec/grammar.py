@@ -145,6 +145,8 @@ Verify the price is "x" · Assignee should be displayed as "x"  assert_text_in(t
                                                               column="price") (the value the page labels:
                                                               <dt>/<dd>, <label>, "Price: x", aria-label)
 Verify the "Bedrooms" value is "3" · the ticket shows priority "High"  (the same, by the quoted label)
+Verify "x" appears in the header · the sidebar shows "x"     assert_text_in(target=landmark css, x) (header,
+                                                              sidebar, navigation, main content, footer)
 Verify the status is "Shipped" · the order status reads "x"   (the same: a status is a labelled value or the
                                                               one element of id/class "status", not any text)
 Verify 4 recipes are shown · there are 2 songs · the playlist has 1 song  assert_count(target="items=recipes",
@@ -196,6 +198,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from autoqa.landmarks import LANDMARKS
 from autoqa.role_words import ROLE_WORDS, role_target, role_word
 from autoqa.spec.grammar_terms import (
     APPEARED,
@@ -844,9 +847,7 @@ def _assert_readout(m: re.Match[str]) -> Built:
         return "assert_text_in", {"target": PAGE, "text": text, "column": " ".join([*describing, "status"])}
     if readout in _BADGES and len(text.split()) <= 2:
         # One or two words ("Closed", "In stock") are also a filter tab's, a column's, a button's: the text
-        # alone is no evidence that this badge reads them. A status badge is the status; others: the agent.
-        if "status" in (w.lower() for w in describing):
-            return "assert_text_in", {"target": PAGE, "text": text, "column": "status"}
+        # alone is no evidence that this badge reads them (nor is the page's Status field, which may differ).
         return None
     return "assert_text_present", {"text": text, "exact": True}
 
@@ -1169,6 +1170,33 @@ def _assert_item_at(m: re.Match[str]) -> Built:
     return "assert_text_in", {"target": target, "text": text}
 
 
+# "Verify "Saved" appears in the header", "Verify the sidebar shows "Drafts"": text inside one of the page's
+# landmarks (autoqa.landmarks), not anywhere on the page. A page with two navigations is ambiguous.
+_LANDMARK_WORDS = {
+    "header": "header", "site header": "header",
+    "footer": "footer", "page footer": "footer", "site footer": "footer",
+    "sidebar": "sidebar", "side bar": "sidebar",
+    "navigation": "navigation", "navigation bar": "navigation", "navigation menu": "navigation",
+    "nav bar": "navigation", "navbar": "navigation", "main navigation": "navigation",
+    "main content": "main content", "main content area": "main content",
+}  # fmt: skip
+_LANDMARK_ALTERNATIVES = "|".join(
+    words.replace(" ", r"\s+") for words in sorted(_LANDMARK_WORDS, key=len, reverse=True)
+)
+_LANDMARK = rf"(?P<landmark>{_LANDMARK_ALTERNATIVES})"
+
+
+@_rule(
+    rf"{VERIFY}\s+{q('text')}\s+(?:is\s+(?:shown|visible|displayed|listed|present)|appears|shows)\s+(?:in|on|at)\s+"
+    rf"the\s+{_LANDMARK}",
+    rf"{VERIFY}\s+the\s+{_LANDMARK}\s+(?:shows?|contains?|includes?|lists?|displays?|reads?|says?)\s+{q('text')}",
+)
+def _assert_in_landmark(m: re.Match[str]) -> Built:
+    text = unquote(m.group("text"))
+    landmark = _LANDMARK_WORDS[" ".join(m.group("landmark").lower().split())]
+    return ("assert_text_in", {"target": LANDMARKS[landmark], "text": text}) if text.strip() else None
+
+
 @_rule(
     rf"{VERIFY}\s+{q('text')}\s+is\s+(?:shown|visible|displayed|listed|present)\s+in\s+the\s+{_LIST_NOUN}",
     rf"{VERIFY}\s+{q('text')}\s+(?:is|appears)\s+in\s+the\s+(?:list|table|results|search\s+results)",
@@ -1481,7 +1509,8 @@ _NOT_A_LABEL = frozenset(
     ("page", "url", "address", "title", "heading", "text", "message", "error", "toast", "notification",
      "banner", "alert", "list", "table", "number", "value", "it", "this", "that", "there", "one",
      "result", "results", "item", "items", "screen", "site", "window", "tab", "dialog", "modal", "popup",
-     "warning", "caption", "header", "footer", "label", "name", "content", "contents", "body", "section")
+     "warning", "caption", "header", "footer", "label", "name", "content", "contents", "body", "section",
+     "sidebar", "bar", "navbar", "navigation", "nav", "menu")
 )  # fmt: skip
 
 
