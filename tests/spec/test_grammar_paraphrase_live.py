@@ -100,6 +100,11 @@ def test_each_natural_wording_is_read_as_the_tool_calls_it_means(written: str, t
     [
         "Enter your name in the Name field",  # says what kind of value, not which
         "Enter admin in the Username field",  # one lowercase word may be a description too
+        # a capital does not make a description a value
+        "Enter Your name in the Name field",
+        "Fill First name: Your first name",
+        "Fill the Name field with Any valid name",
+        "Type Random text in the Notes box",
         'Verify a toast now says "Saved"',  # no label names the value
         "Verify 4 unread emails are shown",  # a subset of the list
         "Verify 3 stars are shown",  # nothing a list holds
