@@ -84,6 +84,7 @@ def _spec(page: str) -> str:
         # the text of the button in Dune's row (never a column named "button")
         ('Verify the button for "Dune" says "Renew"', ["assert_text_in"]),
         ("Given I'm on /discover", ["navigate"]),
+        ("Select medium from the Size dropdown", ["select_option"]),  # an option is a closed set
         ("Search the catalogue for isbn 9780441013593", ["fill"]),
         ("Enter the promo code FRIENDS10 and click Apply", ["fill", "click"]),
         ('Text "Your £25 becomes £31.25" is visible', ["assert_text_present"]),
@@ -105,6 +106,8 @@ def test_each_natural_wording_is_read_as_the_tool_calls_it_means(written: str, t
         "Fill First name: Your first name",
         "Fill the Name field with Any valid name",
         "Type Random text in the Notes box",
+        "Select your country from the Country dropdown",  # an option described, not named
+        "Choose any size from the Size dropdown",
         'Verify a toast now says "Saved"',  # no label names the value
         "Verify 4 unread emails are shown",  # a subset of the list
         "Verify 3 stars are shown",  # nothing a list holds

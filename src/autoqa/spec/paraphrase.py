@@ -424,7 +424,12 @@ def _a_written_value(value: str) -> bool:
 def _quote_values(sentence: str) -> str:
     for pattern in (_BARE_FILL, _BARE_SELECT):
         m = pattern.match(sentence)
-        if m and (_a_written_value(m.group("value")) or pattern is _BARE_SELECT):
+        # An option may be one lowercase word ("medium": a wrong one is in no list and fails), never a
+        # description of one ("your country", "any size").
+        if m and (
+            _a_written_value(m.group("value"))
+            or (pattern is _BARE_SELECT and not _DESCRIBING.match(m.group("value")))
+        ):
             head = f'{m.group("verb")} "{m.group("value").strip()}" {m.group("prep")} '
             return head + m.group("target")
     m = _FILL_WITH.match(sentence)
