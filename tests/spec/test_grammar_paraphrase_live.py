@@ -106,6 +106,7 @@ def test_each_natural_wording_is_read_as_the_tool_calls_it_means(written: str, t
         "Fill First name: Your first name",
         "Fill the Name field with Any valid name",
         "Type Random text in the Notes box",
+        "Fill Password: Eight characters with at least one digit",  # a sentence describes, a value names
         "Select your country from the Country dropdown",  # an option described, not named
         "Choose any size from the Size dropdown",
         'Verify a toast now says "Saved"',  # no label names the value
