@@ -96,6 +96,62 @@ def test_each_natural_wording_is_read_as_the_tool_calls_it_means(written: str, t
     assert actions is not None and [a.tool for a in actions] == tools
 
 
+ROW = 'the row in "MATH110"'
+# What each wording claims or does, argument by argument: a rewrite that turned "not" into a positive, dropped
+# a row, a key or a second press, or read another element would still name the same tools.
+EXACT: list[tuple[str, list[tuple[str, dict[str, object]]]]] = [
+    ('I should not see "Error"', [("assert_text_absent", {"text": "Error"})]),
+    ('You should not see the "Delete" button', [("assert_element_hidden", {"target": '"Delete" button'})]),
+    (
+        'The "Marketing emails" checkbox is unticked',
+        [("assert_checked", {"target": '"Marketing emails" checkbox', "checked": False})],
+    ),
+    (
+        'The "Dark mode" switch is off',
+        [("assert_checked", {"target": '"Dark mode" switch', "checked": False})],
+    ),
+    ("Shuffle should be off", [("assert_checked", {"target": "Shuffle", "checked": False})]),
+    ('Toggle "Auto-download" off', [("set_checked", {"target": "Auto-download", "checked": False})]),
+    ("Turn Shuffle on", [("set_checked", {"target": "Shuffle", "checked": True})]),
+    ('The "Share" dialog should close', [("assert_element_hidden", {"target": '"Share" dialog'})]),
+    ("The Save button is not greyed out", [("assert_enabled", {"target": '"Save" button', "enabled": True})]),
+    ("The Save button is greyed out", [("assert_enabled", {"target": '"Save" button', "enabled": False})]),
+    ("Click the 'Drop' link in the row for MATH110", [("click", {"target": '"Drop" link in "MATH110"'})]),
+    (
+        'Verify "Enrolled" is shown in the row for MATH110',
+        [("assert_text_in", {"target": ROW, "text": "Enrolled"})],
+    ),
+    ("Press ctrl + a", [("press_key", {"key": "Control+a"})]),
+    ("Press Ctrl + Shift + K", [("press_key", {"key": "Control+Shift+K"})]),
+    ("Press Tab twice", [("press_key", {"key": "Tab"})] * 2),
+    (
+        # a comma inside the value splits nothing
+        'Type "Tom, click here" in the Notes box and press Enter',
+        [("fill", {"target": '"Notes" field', "value": "Tom, click here"}), ("press_key", {"key": "Enter"})],
+    ),
+    (
+        'Verify the "Comments" tab shows "312"',
+        [("assert_text_in", {"target": '"Comments" tab', "text": "312"})],
+    ),
+    (
+        'Verify the total price is "£5"',
+        [("assert_text_in", {"target": "css=body", "text": "£5", "column": "total price"})],
+    ),
+    (
+        "Due date should change to 19 Dec 2026",
+        [("assert_text_in", {"target": "css=body", "text": "19 Dec 2026", "column": "Due date"})],
+    ),
+]
+
+
+@pytest.mark.parametrize(("written", "calls"), EXACT, ids=[e[0] for e in EXACT])
+def test_each_natural_wording_reads_as_these_exact_calls(
+    written: str, calls: list[tuple[str, dict[str, object]]]
+) -> None:
+    actions = parse_plain_actions(written)
+    assert actions is not None and [(a.tool, a.args) for a in actions] == calls
+
+
 @pytest.mark.parametrize(
     "written",
     [
