@@ -138,6 +138,16 @@ EXACT: list[tuple[str, list[tuple[str, dict[str, object]]]]] = [
         [("assert_text_in", {"target": "css=body", "text": "£5", "column": "total price"})],
     ),
     (
+        'Verify "Invoice 7" has status "Paid"',  # that row's Status cell, not the row's text
+        [("assert_text_in", {"target": 'the row in "Invoice 7"', "text": "Paid", "column": "status"})],
+    ),
+    (
+        'Verify "Invoice 7" has the status of "Paid"',
+        [("assert_text_in", {"target": 'the row in "Invoice 7"', "text": "Paid", "column": "status"})],
+    ),
+    ("The Save button is not disabled", [("assert_enabled", {"target": '"Save" button', "enabled": True})]),
+    ('"Welcome" is not displayed', [("assert_text_absent", {"text": "Welcome"})]),
+    (
         "Due date should change to 19 Dec 2026",
         [("assert_text_in", {"target": "css=body", "text": "19 Dec 2026", "column": "Due date"})],
     ),

@@ -165,7 +165,7 @@ _REWRITES: list[Callable[[str], str]] = [
     ),
     # 'Verify "Invoice 7" has status "Paid"': that row's status.
     _sub(
-        rf"^verify\s+(?:that\s+)?(?P<row>{_Q})\s+has\s+(?:the\s+|a\s+)?(?P<what>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)"
+        rf"^verify\s+(?:that\s+)?(?P<row>{_Q})\s+has\s+(?:the\s+|a\s+)?(?P<what>[^\W\d_][\w-]*(?:\s+(?!of\s)[^\W\d_][\w-]*)?)"
         rf"\s+(?:of\s+)?(?P<value>{_Q})$",
         r"Verify the \g<what> for \g<row> is \g<value>",
     ),
