@@ -148,6 +148,24 @@ EXACT: list[tuple[str, list[tuple[str, dict[str, object]]]]] = [
     ("The Save button is not disabled", [("assert_enabled", {"target": '"Save" button', "enabled": True})]),
     ('"Welcome" is not displayed', [("assert_text_absent", {"text": "Welcome"})]),
     (
+        'Check "Remember me" is checked',  # a claim after "Check", never a tick
+        [("assert_checked", {"target": "Remember me", "checked": True})],
+    ),
+    ("Go to Settings > Downloads", [("click", {"target": "Settings"}), ("click", {"target": "Downloads"})]),
+    (
+        'Check the boxes "Email" and "SMS"',
+        [("set_checked", {"target": t, "checked": True}) for t in ("Email", "SMS")],
+    ),
+    (
+        'Select the radio button labelled "Weekly"',
+        [("set_checked", {"target": '"Weekly" radio button', "checked": True})],
+    ),
+    ('Choose the "Very satisfied" option', [("click", {"target": "Very satisfied"})]),
+    (
+        'Assignee should be displayed as "Ada Lovelace"',
+        [("assert_text_in", {"target": "css=body", "text": "Ada Lovelace", "column": "Assignee"})],
+    ),
+    (
         "Due date should change to 19 Dec 2026",
         [("assert_text_in", {"target": "css=body", "text": "19 Dec 2026", "column": "Due date"})],
     ),
