@@ -18,8 +18,11 @@ from broken_builds import check_broken_builds
 PAGE = """<!doctype html><meta charset="utf-8"><title>Listing</title>
 <main>
 <h1>Listing</h1>
-<dl><dt>Price</dt><dd>£425,000</dd><dt>Bedrooms</dt><dd>3</dd></dl>
+<dl><dt>Price</dt><dd>£425,000</dd><dt>Bedrooms</dt><dd>3</dd><dt>Total price</dt><dd>£431,000</dd></dl>
 <p>Assignee: Ada Lovelace</p>
+<p>Due date: 19 Dec 2026</p>
+<div role="tablist"><button role="tab">Comments <span>312</span></button>
+<button role="tab">Files</button></div>
 <label>Email <input id="email"></label>
 <label>Message <input id="msg"></label>
 <p id="sent">nothing sent</p>
@@ -47,6 +50,9 @@ STEPS = """1. Then the user enters ada@example.com in the Email field
 10. Verify "Weekly" is checked
 11. The Save button is disabled
 12. The user sees "Listing"
+13. Verify the total price is "£431,000"
+14. Due date should change to 19 Dec 2026
+15. Verify the "Comments" tab shows "312"
 """
 
 # Each broken build breaks what one sentence does or claims: (the change, the step that must fail; the step
@@ -62,6 +68,12 @@ BROKEN = {
     "radio": (('<input type="radio" name="f"> Weekly', '<input type="radio" name="f" disabled> Weekly'), 10),
     "state": (("<button disabled>Save</button>", "<button>Save</button>"), 12),
     "sees": (("<h1>Listing</h1>", "<h1>Offer</h1>"), 13),
+    # Only the plain price is £425,000; the total is another label's value.
+    "total": (("<dd>£431,000</dd>", "<dd>£425,000</dd>"), 14),
+    # The due date claimed is the whole date, not the day it starts with.
+    "due": (("Due date: 19 Dec 2026", "Due date: 19 Jan 2027"), 15),
+    # The tab's own count, not the same number elsewhere on the page.
+    "tab": (("Comments <span>312</span></button>", "Comments <span>311</span></button><p>312 views</p>"), 16),
 }
 
 
