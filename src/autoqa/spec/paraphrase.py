@@ -735,7 +735,7 @@ def canonical(sentence: str) -> str:
 _SECOND_STEP = _Lazy(
     r"\s*(?:,\s*)?(?:,|\band\s+then\b|\bthen\b|\band\b)\s+(?=(?:press|click|tap|hit|select|choose|check|"
     r"uncheck|tick|untick|type|enter|submit|verify|confirm|ensure|wait|scroll|hover|clear|open|go\s+to|"
-    r"navigate|reload|refresh|double-click|expect)\b)",
+    r"navigate|reload|refresh|double-click|expect|make\s+sure)\b)",
     _I,
 )
 
