@@ -177,6 +177,18 @@ EXACT: list[tuple[str, list[tuple[str, dict[str, object]]]]] = [
         'Assignee should be displayed as "Ada Lovelace"',
         [("assert_text_in", {"target": "css=body", "text": "Ada Lovelace", "column": "Assignee"})],
     ),
+    # a message on the page now (not one that appeared some time earlier); the URL the user was sent to; the
+    # element the words name, not its text anywhere
+    ('A toast says "Saved to your list"', [("assert_text_present", {"text": "Saved to your list"})]),
+    (
+        'The user is redirected to "/dashboard"',
+        [("assert_url", {"expected": "/dashboard", "match": "contains"})],
+    ),
+    (
+        'The Subscribe button changes to "Subscribed"',
+        [("assert_element_visible", {"target": '"Subscribed" button'})],
+    ),
+    ('Verify the page contains a link "Privacy"', [("assert_element_visible", {"target": '"Privacy" link'})]),
     (
         "Due date should change to 19 Dec 2026",
         [("assert_text_in", {"target": "css=body", "text": "19 Dec 2026", "column": "Due date"})],
