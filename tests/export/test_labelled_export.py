@@ -31,6 +31,12 @@ BROKEN = {
     # a number matched whole, as the tool matches it
     "price_more": ("<dd>£425,000</dd>", "<dd>£425,000,000</dd>"),
     "assignee": ("<p>Assignee: Ada Lovelace</p>", "<p>Assignee: Grace Hopper</p><p>Ada Lovelace</p>"),
+    # A hidden edit form still holds the old price; the page shows another.
+    "price-hidden": (
+        "<dl><dt>Price</dt><dd>£425,000</dd>",
+        '<form hidden><label>Price <input value="£425,000"></label></form>'
+        "<dl><dt>Price</dt><dd>£399,000</dd>",
+    ),
 }
 
 

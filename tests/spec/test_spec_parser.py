@@ -131,6 +131,9 @@ def test_an_action_written_as_conditional_is_optional(written: str, action: str)
         'Verify "Saved" is visible if shown',  # a check that could not fail is not made optional
         'Click "Add" if the list is empty',  # a condition on the app's state is the agent's to judge
         'Verify "Welcome" is visible when it appears',
+        'Make sure "Saved" is visible if present',  # a check in other words is still a check
+        "The user sees the cookie banner if shown",
+        'Click "Accept" and verify "Welcome" is visible if shown',
         "Check that the banner is displayed if there is one",
         'Click "Save" when the form is valid',
         'Click "Next" if the total is 10',
@@ -253,7 +256,22 @@ def test_library_without_numbered_steps_is_an_include_error() -> None:
         ("ASSERT title", StepKind.ASSERTION),
         ("验证页面显示", StepKind.ASSERTION),
         ("断言 URL", StepKind.ASSERTION),
+        # natural wordings claim as their canonical wording does (autoqa.spec.paraphrase)
+        ('Make sure the text "Saved" appears on the page', StepKind.ASSERTION),
+        ('Then the user should see "Welcome"', StepKind.ASSERTION),
+        ('I should not see "Error"', StepKind.ASSERTION),
+        ("The Save button is disabled", StepKind.ASSERTION),
+        ('"Welcome" is displayed', StepKind.ASSERTION),
+        ('Double-check that "Saved" appears', StepKind.ASSERTION),
+        ('A toast says "Saved"', StepKind.ASSERTION),
+        # a claim after another action still needs its evidence
+        ('Fill in the form and verify "Saved" is visible', StepKind.ASSERTION),
+        ("Cancel my membership and make sure I'm not charged again", StepKind.ASSERTION),
+        ("Translate the page into Spanish, then check that nothing is cut off", StepKind.ASSERTION),
         ("Click verify", StepKind.ACTION),
+        ('Click "Save" and press Enter', StepKind.ACTION),
+        ('Type "verify that" in the box and press Enter', StepKind.ACTION),  # quoted words claim nothing
+        ('Then the user clicks on "Save"', StepKind.ACTION),
         ("Navigate to /", StepKind.ACTION),
     ],
 )

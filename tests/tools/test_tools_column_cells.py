@@ -95,3 +95,49 @@ async def test_a_column_that_renders_late_is_waited_for(page: Page, call: Call) 
         + ", 600)</script>"
     )
     assert await _due(call, "Dune", "2027-01-15") == (True, "")
+
+
+LABELLED = """<!doctype html><meta charset="utf-8"><main>{before}
+<dl><dt>Original price</dt><dd>£425,000</dd><dt>Price</dt><dd>{price}</dd></dl></main>"""
+
+
+async def _price(call: Call, text: str) -> tuple[bool, str]:
+    """The grammar's 'Verify the price is "…"': the value the page labels Price, the page as the row."""
+    result = await call("assert_text_in", target="css=body", text=text, column="price")
+    return result.ok, result.error.message if result.error is not None else ""
+
+
+async def test_a_hidden_copy_of_a_label_or_value_is_not_the_labelled_value(page: Page, call: Call) -> None:
+    """A hidden edit form still holding the old price, or a hidden old value right after the label, is not
+    what the page shows as the price."""
+    hidden_form = '<form hidden><p>Price: £425,000</p><label>Price <input value="£425,000"></label></form>'
+    await page.set_content(LABELLED.format(before=hidden_form, price="£399,000"))
+    assert (await _price(call, "£399,000"))[0]
+    ok, message = await _price(call, "£425,000")
+    assert not ok and "£399,000" in message, message
+
+    await page.set_content(
+        LABELLED.format(before="", price="£399,000").replace("<dd>£399", "<dd hidden>£425,000</dd><dd>£399")
+    )
+    assert (await _price(call, "£399,000"))[0]
+    assert not (await _price(call, "£425,000"))[0]
+
+
+async def test_a_labelled_value_is_the_one_under_that_very_label(page: Page, call: Call) -> None:
+    """Only the value labelled Price counts: not one labelled 'Original price' (as a <dt>, or as 'Original
+    price: …'), not text hidden inside the value, not the text around an aria-labelled value."""
+    await page.set_content(LABELLED.format(before="", price="£399,000"))
+    assert await _price(call, "£399,000") == (True, "")
+    ok, message = await _price(call, "£425,000")
+    assert not ok and "the value labelled 'price' on the page" in message and "£399,000" in message, message
+
+    await page.set_content(LABELLED.format(before="", price="£399,000<span hidden> £425,000</span>"))
+    assert not (await _price(call, "£425,000"))[0]
+
+    await page.set_content("<main><p>Original price: £425,000</p><p>Price: £399,000</p></main>")
+    assert (await _price(call, "£399,000"))[0]
+    assert not (await _price(call, "£425,000"))[0]
+
+    await page.set_content('<main><p>was £425,000, now <span aria-label="Price">£399,000</span></p></main>')
+    assert (await _price(call, "£399,000"))[0]
+    assert not (await _price(call, "£425,000"))[0]

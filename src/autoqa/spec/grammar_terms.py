@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from autoqa.input_values import VARIABLE_NAME_PATTERN
 from autoqa.role_words import FILLER_NOUNS, ROLE_WORDS
-from autoqa.spec.paraphrase import canonical
+from autoqa.spec.paraphrase import canonical, split_actions
 
 QUOTED = r"(?:\"[^\"]*\"|'[^']*'|“[^”]*”|‘[^’]*’|「[^」]*」|『[^』]*』|`[^`]*`)"
 PLACEHOLDER = rf"\{{\{{\s*{VARIABLE_NAME_PATTERN}\s*\}}\}}"
@@ -87,11 +87,16 @@ def claims(text: str) -> bool:
     """Whether a sentence states something to check: it starts with one of the grammar's assertion verbs
     (Verify, Assert, Check that, Expect, Ensure, Confirm, Compare, 验证, 断言, 确认, 检查 — any case), or it
     is a statement that something "is shown|displayed|visible", "appeared|was shown", "should be|read|…", or
-    which page the user "stays on|is taken to". Every executor asks
+    which page the user "stays on|is taken to" — as written or in its canonical wording, and in any later
+    part of a step that chains several ("Fill in the form and verify …"). Every executor asks
     such a step for evidence; the plain grammar maps it only to assertion tools."""
     stripped = text.strip()
-    # "Make sure …", "Then the user sees …", "The toast should still appear": the canonical wording, once.
-    return _claims_as_written(stripped) or _claims_as_written(canonical(stripped))
+    # "Make sure …", "Then the user sees …", "The toast should still appear": the canonical wording, once;
+    # "Fill in the form and verify "Saved" is visible": a later part of a step that chains several.
+    return any(
+        _claims_as_written(part) or _claims_as_written(canonical(part))
+        for part in (stripped, *split_actions(stripped)[1:])
+    )
 
 
 def _claims_as_written(stripped: str) -> bool:

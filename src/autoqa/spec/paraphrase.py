@@ -181,7 +181,7 @@ _REWRITES: list[Callable[[str], str]] = [
     ),
     # 'Verify "Invoice 7" has status "Paid"': that row's status.
     _sub(
-        rf"^verify\s+(?:that\s+)?(?P<row>{_Q})\s+has\s+(?:the\s+|a\s+)?(?P<what>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)"
+        rf"^verify\s+(?:that\s+)?(?P<row>{_Q})\s+has\s+(?:the\s+|a\s+)?(?P<what>[^\W\d_][\w-]*(?:\s+(?!of\s)[^\W\d_][\w-]*)?)"
         rf"\s+(?:of\s+)?(?P<value>{_Q})$",
         r"Verify the \g<what> for \g<row> is \g<value>",
     ),
@@ -498,7 +498,12 @@ def _a_written_value(value: str) -> bool:
 def _quote_values(sentence: str) -> str:
     for pattern in (_BARE_FILL, _BARE_SELECT):
         m = pattern.match(sentence)
-        if m and (_a_written_value(m.group("value")) or pattern is _BARE_SELECT):
+        # An option may be one lowercase word ("medium": a wrong one is in no list and fails), never a
+        # description of one ("your country", "any size").
+        if m and (
+            _a_written_value(m.group("value"))
+            or (pattern is _BARE_SELECT and not _DESCRIBING.match(m.group("value")))
+        ):
             head = f'{m.group("verb")} "{m.group("value").strip()}" {m.group("prep")} '
             return head + m.group("target")
     m = _FILL_WITH.match(sentence)
@@ -811,7 +816,7 @@ def canonical(sentence: str) -> str:
 _SECOND_STEP = _Lazy(
     r"\s*(?:,\s*)?(?:,|\band\s+then\b|\bthen\b|\band\b)\s+(?=(?:press|click|tap|hit|select|choose|check|"
     r"uncheck|tick|untick|type|enter|submit|verify|confirm|ensure|wait|scroll|hover|clear|open|go\s+to|"
-    r"navigate|reload|refresh|double-click|expect)\b)",
+    r"navigate|reload|refresh|double-click|expect|make\s+sure)\b)",
     _I,
 )
 

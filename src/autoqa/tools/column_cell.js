@@ -3,9 +3,10 @@
 // same date). A column is a header cell (<th>, role=columnheader) of the row's table; a field is a <dt>
 // (its <dd>), a <label> (its control or the element after it), an aria-label, a leaf whose text is the
 // name (the element after it, the rest of its parent's text, or what follows "Name:"), or else the one
-// element whose id, class or test id is the name. Names are compared
-// folded, without a leading article or a closing colon. Not found: the names there are, so a failure says
-// what the row has. Self-contained (the page library embeds it; exported tests evaluate it as it is).
+// element whose id, class or test id is the name. Names are compared folded, without a leading article or a
+// closing colon. Only what is rendered counts: a hidden copy of a label (an edit form keeping an old value)
+// or a hidden value is not what the page shows. Not found: the names there are, so a failure says what the
+// row has. Self-contained (the page library embeds it; exported tests evaluate it as it is).
 (row, column) => {
   const norm = (s) => (s || '').replace(/\s+/g, ' ').trim();
   const fold = (s) => norm(s).normalize('NFKC').toLowerCase();
@@ -18,6 +19,7 @@
   const shownOf = (e) => (e.matches('input, textarea, select') ? norm(e.value) : norm(e.innerText));
   const cellsOf = (r) => [...r.children].filter((c) => c.matches(CELLS));
   const span = (c) => Math.max(1, Number(c.getAttribute('colspan')) || 1);
+  const rendered = (e) => e.getClientRects().length > 0;
   const want = fieldName(column);
 
   const columnOf = () => {
@@ -45,7 +47,7 @@
   const fieldOf = () => {
     const names = [];
     for (const e of row.querySelectorAll('*')) {
-      if (e.matches(UNRENDERED) || e.closest(UNRENDERED)) continue;
+      if (e.matches(UNRENDERED) || e.closest(UNRENDERED) || !rendered(e)) continue;
       const aria = norm(e.getAttribute('aria-label'));
       if (aria) {
         names.push(aria);
@@ -67,7 +69,9 @@
       }
       if (fieldName(own) === want) {
         if (e.localName === 'label' && e.control) return {names, value: shownOf(e.control)};
-        if (e.nextElementSibling) return {names, value: shownOf(e.nextElementSibling)};
+        let next = e.nextElementSibling;
+        while (next && !rendered(next)) next = next.nextElementSibling;
+        if (next) return {names, value: shownOf(next)};
         const parent = e.parentElement;
         if (parent && parent !== row) return {names, value: norm(shownOf(parent).slice(shownOf(e).length))};
       }
@@ -87,7 +91,7 @@
   const namedOf = () => {
     const words = (s) => fold((s || '').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' '));
     const hits = [...row.querySelectorAll('[id], [class], [data-testid], [data-test], [data-qa]')].filter((e) =>
-      !e.closest(UNRENDERED) && [e.id, e.getAttribute('data-testid'), e.getAttribute('data-test'),
+      !e.closest(UNRENDERED) && rendered(e) && [e.id, e.getAttribute('data-testid'), e.getAttribute('data-test'),
         e.getAttribute('data-qa'), ...e.classList].some((n) => n && words(n) === want));
     const outer = hits.filter((e) => !hits.some((o) => o !== e && o.contains(e)));
     return outer.length === 1 ? outer[0] : null;
