@@ -42,6 +42,32 @@ RUN_KEY = pytest.StashKey["SessionRun"]()
 """``config.stash[RUN_KEY]``: the session's run, once an item started it."""
 
 
+def pytest_addhooks(pluginmanager: pytest.PytestPluginManager) -> None:
+    # The first hook pytest calls on this plugin, before pytest_addoption imports the settings model.
+    _no_assert_rewrite(pluginmanager)
+
+
+def _no_assert_rewrite(pluginmanager: pytest.PytestPluginManager) -> None:
+    """Leave autoqa's own modules to Python's import, not pytest's assertion rewriting.
+
+    pytest marks every package of a distribution that provides a plugin for rewriting, so each of the
+    ~135 autoqa modules a session imports is parsed, rewritten and compiled again (about twice a plain
+    compile), and nothing is cached when bytecode is not written (a fresh CI checkout,
+    ``PYTHONDONTWRITEBYTECODE``). They are a library, not test code: their few ``assert`` statements are
+    internal checks. The test doubles users' own tests import (``autoqa.testing``) stay rewritten. A
+    pytest without these internals (or ``--assert=plain``) leaves this a no-op.
+    """
+    hook = getattr(pluginmanager, "rewrite_hook", None)
+    marked = getattr(hook, "_must_rewrite", None)
+    if not isinstance(marked, set) or "autoqa" not in marked:
+        return
+    marked.discard("autoqa")
+    marked.add("autoqa.testing")
+    cache = getattr(hook, "_marked_for_rewrite_cache", None)
+    if isinstance(cache, dict):
+        cache.clear()
+
+
 def _option_name(long: str) -> str:
     return "--autoqa-" + long.removeprefix("--")
 

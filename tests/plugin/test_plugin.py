@@ -100,6 +100,33 @@ def test_specs_are_collected_only_when_asked(
     assert "README" not in result.stdout.str() and "steps/login" not in result.stdout.str()
 
 
+def test_autoqa_modules_are_not_assertion_rewritten_but_its_test_doubles_are(
+    pytester: pytest.Pytester, project: Path, demo_server: DemoServer
+) -> None:
+    # pytest marks the plugin's whole package for rewriting; only autoqa.testing (imported by users' tests)
+    # needs it. A subprocess: in-process runs would find autoqa already imported by this session.
+    pytester.makeconftest(
+        """
+        import sys
+
+        def pytest_collection_finish(session):
+            import autoqa.testing
+            for name in ("autoqa.config.flags", "autoqa.spec.loader", "autoqa.testing"):
+                print("LOADER", name, type(sys.modules[name].__loader__).__name__)
+        """
+    )
+    args = _args(pytester, demo_server.url)
+    result = pytester.runpytest_subprocess("specs", "--collect-only", "-q", "-s", *args)
+    result.stdout.fnmatch_lines(
+        [
+            "LOADER autoqa.config.flags SourceFileLoader",
+            "LOADER autoqa.spec.loader SourceFileLoader",
+            "LOADER autoqa.testing AssertionRewritingHook",
+            "4 tests collected*",
+        ]
+    )
+
+
 def test_the_ini_switch_turns_collection_on(
     pytester: pytest.Pytester, project: Path, demo_server: DemoServer
 ) -> None:
