@@ -37,6 +37,8 @@ BROKEN = {
     "processing": ('<b id="st">Shipped</b>', '<b id="st">Processing</b>', 2),
     # A word is matched whole: "Unshipped" is not "Shipped".
     "unshipped": ('<b id="st">Shipped</b>', '<b id="st">Unshipped</b>', 2),
+    # A status is its whole value: "Not shipped" does not read "Shipped".
+    "not_shipped": ('<b id="st">Shipped</b>', '<b id="st">Not shipped</b>', 2),
     # Named by its class alone, and stuck: "In transit" is elsewhere, in the heading.
     "parcel": (
         '<h2>Parcel</h2><span class="badge parcel-status">In transit</span>',
@@ -70,7 +72,7 @@ def test_a_status_is_read_as_the_value_the_page_labels(written: str, column: str
     actions = parse_plain_actions(written)
     assert actions is not None and len(actions) == 1
     assert actions[0].tool == "assert_text_in"
-    assert actions[0].args == {"target": "css=body", "text": "Shipped", "column": column}
+    assert actions[0].args == {"target": "css=body", "text": "Shipped", "column": column, "exact": True}
 
 
 @pytest.mark.timeout(300)

@@ -487,7 +487,7 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
     (
         'Verify the request status is "Pending"',
         "assert_text_in",
-        {"target": "css=body", "text": "Pending", "column": "request status"},
+        {"target": "css=body", "text": "Pending", "column": "request status", "exact": True},
     ),
     (
         'Verify the issue title is "Crash on save"',

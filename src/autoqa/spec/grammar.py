@@ -844,7 +844,9 @@ def _assert_readout(m: re.Match[str]) -> Built:
     if readout == "status":
         # A status is a value of the page ("Status: Shipped", a badge of class "status"), not a text anywhere:
         # a "Shipped" filter button is no evidence that the order's status is Shipped.
-        return "assert_text_in", {"target": PAGE, "text": text, "column": " ".join([*describing, "status"])}
+        # Its whole value, as a readout's: "Not saved" does not read "saved".
+        column = " ".join([*describing, "status"])
+        return "assert_text_in", {"target": PAGE, "text": text, "column": column, "exact": True}
     if readout in _BADGES and len(text.split()) <= 2:
         # One or two words ("Closed", "In stock") are also a filter tab's, a column's, a button's: the text
         # alone is no evidence that this badge reads them (nor is the page's Status field, which may differ).
