@@ -67,6 +67,22 @@ async def test_a_number_in_the_text_is_matched_whole(page: Page, call: Call) -> 
     assert (await call("assert_text_in", target="css=body", column="amount raised", text="£1,200,000")).ok
 
 
+async def test_a_labelled_value_is_matched_as_whole_words(page: Page, call: Call) -> None:
+    # "Verify the assignee is "Ada"" must not pass on "Adam", nor "Shipped" on "Unshipped"; text claimed
+    # anywhere else is contained as written ("Ada" is in "Adam's notes").
+    await page.set_content(
+        "<dl><dt>Assignee</dt><dd>Adam Smith</dd><dt>Status</dt><dd>Unshipped</dd>"
+        "<dt>Reviewer</dt><dd>Ada Lovelace</dd></dl><p id='notes'>Adam's notes</p>"
+    )
+    for column, text in (("assignee", "Ada"), ("status", "Shipped"), ("assignee", "dam")):
+        result = await call("assert_text_in", target="css=body", column=column, text=text)
+        assert not result.ok and result.error is not None, (column, text)
+        assert result.error.code == "ASSERTION_FAILED"
+    for column, text in (("assignee", "Adam"), ("reviewer", "Ada"), ("assignee", "Adam Smith")):
+        assert (await call("assert_text_in", target="css=body", column=column, text=text)).ok, (column, text)
+    assert (await call("assert_text_in", target="#notes", text="Ada")).ok
+
+
 async def test_focus_is_checked_on_the_element(page: Page, call: Call) -> None:
     await page.set_content(_page(["Onesie"]))
     assert not (await call("assert_focused", target="Search")).ok
