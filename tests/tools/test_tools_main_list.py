@@ -5,6 +5,7 @@ of visible items in page order; a page with two such lists is ambiguous, not a g
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -216,3 +217,34 @@ async def test_a_count_waits_for_the_list_to_be_named(tool_ctx: ToolContext) -> 
     )
     ok(await call(patient, "navigate", url="/named_late.html"))
     ok(await call(patient, "assert_count", target="items=recipes", count=2))
+
+
+JOBS = """<main><h1>Jobs</h1><p id="shown">Nothing open</p><ul id="jobs">
+<li class="job"><h3><a href="#/jobs/1">Backend engineer</a></h3><p>Berlin</p><button>Save</button></li>
+<li class="job"><h3><a href="#/jobs/2">Designer</a></h3><p>Lisbon</p><button>Save</button></li></ul></main>
+<script>addEventListener('hashchange', () => {
+  document.querySelector('#shown').textContent = 'Viewing ' + location.hash.slice(2); });</script>"""
+
+
+async def test_a_click_on_an_item_by_position_clicks_its_title_or_its_one_control(
+    page: Page, call: Callable[..., Awaitable[ToolResult]]
+) -> None:
+    # "Click the first job": the job's title link, not the middle of the item (its city, no link at all).
+    await page.set_content(JOBS)
+    clicked = await call("click", target="item=1:job")
+    assert clicked.ok and clicked.data["via_control"] == ":scope > h3:nth-child(1) > a:nth-child(1)"
+    assert await page.locator("#shown").inner_text() == "Viewing jobs/1"
+    # No title link: the one control left is what a person clicks.
+    await page.set_content(JOBS.replace('<h3><a href="#/jobs/1">Backend engineer</a></h3>', "<h3>x</h3>"))
+    one = await call("click", target="item=1:job")
+    assert one.ok and one.data["via_control"] == ":scope > button:nth-child(3)"
+    # Two controls, neither the title: which one is not said.
+    await page.set_content(
+        JOBS.replace(
+            '<h3><a href="#/jobs/1">Backend engineer</a></h3>', '<h3>x</h3><a href="#/jobs/1">Details</a>'
+        )
+    )
+    several = await call("click", target="item=1:job")
+    assert several.error is not None and several.error.code == "AMBIGUOUS_TARGET"
+    assert "'Details', 'Save'" in several.error.message
+    assert await page.locator("#shown").inner_text() == "Nothing open"

@@ -42,6 +42,7 @@ from autoqa.landmarks import TARGETS as LANDMARK_TARGETS
 from autoqa.record.frames import FrameRef
 from autoqa.record.ir import IRRecord
 from autoqa.record.locator_spec import py_str
+from autoqa.target_region import region_items, region_name
 from autoqa.target_scope import split_scope
 from autoqa.text_match import number_pattern
 from autoqa.tools.actions import DOUBLE_CLICK_HOLD_MS
@@ -96,6 +97,10 @@ def element_locator(record: IRRecord, page: str) -> str | None:
         # The region by what makes it that landmark, as the tool found it (its text would be the claim).
         scope = frames_scope(page, element.frames) if element is not None else page
         return f"{scope}.locator({py_str(target.removeprefix('css='))})"
+    region = region_name(target)
+    if region is not None:
+        # The region the page names so, found again by the tool's own lookup (never its text of the day).
+        return f"named_region({page}, {py_str(region)}{', items=True' if region_items(target) else ''})"
     if element is None or element.chosen is None:
         return None
     return element.chosen.code(frames_scope(page, element.frames))
@@ -262,6 +267,10 @@ def _element_action(record: IRRecord, locator: str, ctx: StatementContext) -> li
     via = record.data.get("via_label")
     # A checkbox a person clicks through its label (it covers the box, or the box is 1 px): the same label.
     label = f"{locator}.locator({py_str('xpath=' + via)})" if isinstance(via, str) and via else None
+    control = record.data.get("via_control")
+    # A list item clicked by position: the same link or button of whichever item is at that position.
+    if isinstance(control, str) and control and label is None:
+        label = f"{locator}.locator({py_str(control)})"
     if tool == "click":
         options = [f"button={py_str(str(args['button']))}"] if args.get("button", "left") != "left" else []
         if args.get("double"):

@@ -37,7 +37,8 @@ NOT_RECORDED = frozenset({"snapshot", "screenshot"})
 _GROUP_TOOLS = frozenset({"assert_count", "assert_element_visible", "assert_element_hidden", "wait_for"})
 _KEPT_DATA = (
     "url", "status", "selected", "value", "active", "closed", "count", "file", "policy", "signal",
-    "collection", "via_label", "baseline", "threshold", "max_diff_ratio", "viewport", "window_step",
+    "collection", "via_label", "via_control", "baseline", "threshold", "max_diff_ratio", "viewport",
+    "window_step",
     "clicked_at",  # blur's empty spot: export clicks the same one
     "row_role",  # a column check's row (row or listitem): export finds it by its text
 )  # fmt: skip

@@ -147,6 +147,11 @@ Verify the price is "x" · Assignee should be displayed as "x"  assert_text_in(t
 Verify the "Bedrooms" value is "3" · the ticket shows priority "High"  (the same, by the quoted label)
 Verify "x" appears in the header · the sidebar shows "x"     assert_text_in(target=landmark css, x) (header,
                                                               sidebar, navigation, main content, footer)
+Verify "x" is in the cart · "x" is shown in the Done column   assert_text_in(target="region=cart", x): the one
+· "x" is listed under "Saved locations" · the "F" panel shows  region the page names so (label, heading,
+                                                              id/class/test id); two are ambiguous
+Verify the cart has 2 items · The "Negotiation" column has 6  assert_count(target="region-items=cart", n): the
+deals · There are 3 courses in the Enrolled section          items of the one list in that region
 Verify the status is "Shipped" · the order status reads "x"   (the same: a status is a labelled value or the
                                                               one element of id/class "status", not any text)
 Verify 4 recipes are shown · there are 2 songs · the playlist has 1 song  assert_count(target="items=recipes",
@@ -229,6 +234,7 @@ from autoqa.spec.grammar_terms import (
 from autoqa.spec.model import Step
 from autoqa.spec.paraphrase import canonical, split_actions
 from autoqa.target_items import PAGE, holding, item_target, items_target, list_target
+from autoqa.target_region import region_target
 from autoqa.target_scope import SCOPE_CLAUSE, scoped_target
 
 
@@ -1079,9 +1085,7 @@ def _assert_list_count(m: re.Match[str]) -> Built:
 # The page's main list, unnamed (autoqa.target_items): its items counted, one item by position, its text.
 # "the results list", "the file table": a word before the noun may say what the list holds; never which of
 # its items ("the completed list", "the unread table" are subsets: those need the list named).
-_LIST_NOUN = (
-    r"(?:(?:(?P<kind_of_list>[^\W\d_]+)\s+)?(?:list|table|grid)|results|search\s+results|cart|basket)"
-)
+_LIST_NOUN = r"(?:(?:(?P<kind_of_list>[^\W\d_]+)\s+)?(?:list|table|grid)|results|search\s+results)"
 # Words that pick some elements out of several ("the first button", "the selected tab"): they describe,
 # and need judgement, so they never read as a name or a kind of list.
 _PICKING_WORDS = frozenset(
@@ -1126,8 +1130,8 @@ def _held(m: re.Match[str]) -> str | None:
 
 _KIND = r"(?:(?:todo|to-do|search|list|table|data)\s+)?"  # names the kind of item, never a subset of them
 _POSITIONS = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-    "ninth": 9, "tenth": 10, "last": -1,
+    "first": 1, "top": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "last": -1,
 }  # fmt: skip
 _POSITION = rf"(?P<nth>{'|'.join(_POSITIONS)}|\d{{1,4}}(?:st|nd|rd|th))"
 
@@ -1172,6 +1176,26 @@ def _assert_item_at(m: re.Match[str]) -> Built:
     return "assert_text_in", {"target": target, "text": text}
 
 
+# "Click the first job", "Open the 3rd result", "Click the top product in the list": the item at that position
+# of the main list (a list the page names as holding jobs: autoqa.target_items), and in it the link or button
+# a person clicks — its one control, or its title's (tools/actions.py); never a role word ("the first
+# button" is any button on the page, which needs judgement).
+@_rule(
+    rf"(?P<how>click|tap|double[- ]?click|open)\s+(?:on\s+)?the\s+{_POSITION}\s+{_KIND}"
+    rf"(?P<what>[^\W\d_][\w-]*)(?:\s+in\s+the\s+{_LIST_NOUN})?",
+)
+def _click_item_at(m: re.Match[str]) -> Built:
+    what = m.group("what").lower()
+    if _lists_a_subset(m) or role_word(what) or what in _PICKING_WORDS or what in _SUPERLATIVES:
+        return None
+    nth = m.group("nth").lower()
+    position = _POSITIONS[nth] if nth in _POSITIONS else int(nth[:-2])
+    if position == 0:
+        return None
+    extra = {"double": True} if m.group("how").lower().startswith("double") else {}
+    return "click", {"target": item_target(position, table=_says_table(m), noun=_held(m)), **extra}
+
+
 # "Verify "Saved" appears in the header", "Verify the sidebar shows "Drafts"": text inside one of the page's
 # landmarks (autoqa.landmarks), not anywhere on the page. A page with two navigations is ambiguous.
 _LANDMARK_WORDS = {
@@ -1197,6 +1221,75 @@ def _assert_in_landmark(m: re.Match[str]) -> Built:
     text = unquote(m.group("text"))
     landmark = _LANDMARK_WORDS[" ".join(m.group("landmark").lower().split())]
     return ("assert_text_in", {"target": LANDMARKS[landmark], "text": text}) if text.strip() else None
+
+
+# 'Verify "Backpack" is in the cart', 'Verify "Initech" is shown in the "Negotiation" column', 'the "Filters"
+# panel shows "In stock"', 'Verify "Lisbon" is listed under "Saved locations"': text inside the one region
+# the page names so (by its label, heading, id, class or test id: autoqa.target_region), never the page's
+# other text (a product list showing "Backpack" says nothing of the cart). A row, item or card is a row's
+# scope (above); a named dialog or tab is that element (below).
+_REGION_NOUN = (
+    r"(?P<rnoun>section|panel|side\s*panel|sidebar|column|lane|area|box|tile|widget|block|pane|drawer|region|"
+    r"group|container|list|table|modal|popup|popover|menu|form|filters?|category|folder|board|tray)"
+)
+_PLACE = (
+    r"(?P<place>cart|basket|shopping\s+cart|shopping\s+basket|shopping\s+bag|bag|wish\s*list|favou?rites)"
+)
+_SHOWN_IN = (
+    r"(?:is\s+(?:now\s+|still\s+)?(?:shown|visible|displayed|listed|present|included)\s+|appears\s+|shows\s+up\s+"
+    r"|is\s+(?:now\s+|still\s+)?)"
+)
+
+
+@_rule(
+    rf"{VERIFY}\s+{q('text')}\s+{_SHOWN_IN}(?:in|on|inside|within|under)\s+the\s+{q('region')}\s+{_REGION_NOUN}",
+    rf"{VERIFY}\s+{q('text')}\s+{_SHOWN_IN}under\s+(?:the\s+)?{q('region')}(?:\s+(?:heading|section))?",
+    rf"{VERIFY}\s+the\s+{q('region')}\s+{_REGION_NOUN}\s+(?:shows|contains|includes|lists|displays|has)\s+"
+    rf"{q('text')}",
+    rf"{VERIFY}\s+{q('text')}\s+{_SHOWN_IN}in\s+(?:the|your|my)\s+{_PLACE}",
+    rf"{VERIFY}\s+(?:the|your|my)\s+{_PLACE}\s+(?:shows|contains|includes|lists|displays|has)\s+{q('text')}",
+)
+def _assert_in_region(m: re.Match[str]) -> Built:
+    groups = m.groupdict()
+    name = unquote(groups["region"]) if groups.get("region") else groups["place"]
+    text = unquote(m.group("text"))
+    if not name.strip() or not text.strip():
+        return None
+    return "assert_text_in", {"target": region_target(name), "text": text}
+
+
+# "The "Negotiation" column has 6 deals", "Verify the cart has 2 items", "Verify there are 3 courses in the
+# "Enrolled" section": the visible items of the one list in that region (autoqa.target_region). What the
+# items are called ("deals") is the step's word for them; the region names which list.
+_THINGS = r"(?:visible\s+)?(?P<things>[^\W\d_][\w-]*)"
+
+
+@_rule(
+    rf"{VERIFY}\s+the\s+{q('region')}\s+{_REGION_NOUN}\s+(?:has|shows|contains|lists|displays|holds)\s+"
+    rf"(?:exactly\s+)?(?P<count>\d+)\s+{_THINGS}",
+    rf"{VERIFY}\s+there\s+(?:are|is)\s+(?:exactly\s+)?(?P<count>\d+)\s+{_THINGS}\s+(?:in|under)\s+the\s+"
+    rf"{q('region')}\s+{_REGION_NOUN}",
+    rf"{VERIFY}\s+(?:exactly\s+)?(?P<count>\d+)\s+{_THINGS}\s+(?:are|is)\s+(?:shown\s+|listed\s+|displayed\s+)?"
+    rf"(?:in|under)\s+the\s+{q('region')}\s+{_REGION_NOUN}",
+    rf"{VERIFY}\s+(?:the|your|my)\s+{_PLACE}\s+(?:has|shows|contains|lists|holds)\s+(?:exactly\s+)?"
+    rf"(?P<count>\d+)\s+{_THINGS}",
+    rf"{VERIFY}\s+there\s+(?:are|is)\s+(?:exactly\s+)?(?P<count>\d+)\s+{_THINGS}\s+in\s+(?:the|your|my)\s+"
+    rf"{_PLACE}",
+)
+def _assert_region_count(m: re.Match[str]) -> Built:
+    groups = m.groupdict()
+    name = unquote(groups["region"]) if groups.get("region") else groups["place"]
+    # "the cart has 2 more items than …", "3 hours": a count of things the list holds, nothing else
+    if not name.strip() or groups["things"].lower() in _NOT_ITEMS:
+        return None
+    target = region_target(name, items=True)
+    return "assert_count", {"target": target, "count": as_number(m.group("count"))}
+
+
+_NOT_ITEMS = frozenset(
+    ("more", "less", "fewer", "other", "new", "hours", "minutes", "seconds", "days", "percent", "times",
+     "pixels", "px", "characters", "words", "stars", "columns", "lists", "sections", "panels")
+)  # fmt: skip
 
 
 @_rule(

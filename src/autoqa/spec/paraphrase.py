@@ -289,6 +289,17 @@ _REWRITES: list[Callable[[str], str]] = [
     ),
     _sub(r"\s+can\s+be\s+seen$", " is visible"),
     _sub(r"^(verify\s+.+?\S)\s+appears$", r"\1 is visible"),
+    # A statement of a count or of a region's text is that claim: "The "Negotiation" column has 6 deals",
+    # "There are 3 items in the cart", '"Initech" is in the Negotiation column'.
+    _sub(
+        r"^(?=the\s+\S.{0,60}?\s+(?:has|contains|lists|shows|holds)\s+(?:exactly\s+)?\d+\s+[^\W\d_][\w-]*$)",
+        "Verify ",
+    ),
+    _sub(r"^(?=there\s+(?:are|is)\s+(?:exactly\s+)?\d+\s+[^\W\d_])", "Verify "),
+    _sub(
+        rf"^(?={_Q}\s+(?:is|appears)\s+(?:(?:now|still|shown|listed)\s+)?(?:in|under)\s+(?:the\s+)?\S)",
+        "Verify ",
+    ),
     # A statement of state is that claim: "The Save button is disabled", '"Welcome" is displayed'.
     _sub(rf"^(?=(?:the\s|{_Q}).*\s(?:is|are)\s+(?:now\s+)?(?:not\s+)?(?:{_STATE_WORDS})$)", "Verify "),
     _sub(rf"^(?=(?:the|a|an)\s+.*{_Q}.*\s(?:appears|appeared|is\s+shown|is\s+displayed)$)", "Verify "),
@@ -550,7 +561,13 @@ _NAMED_SUBJECT = _Lazy(
 )
 
 
+# "Lisbon appears under Saved locations": a capitalised name closing the sentence after "under" is the
+# heading the text is under, as if quoted.
+_UNDER_HEADING = _Lazy(r"\bunder\s+(?:the\s+)?(?P<name>[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,3})$")
+
+
 def _named_region(sentence: str) -> str:
+    sentence = _UNDER_HEADING.sub(lambda m: f'under "{m.group("name")}"', sentence)
     sentence = _NAMED_REGION.sub(
         lambda m: f'{m.group("lead")} the "{m.group("name")}" {m.group("noun")}', sentence
     )

@@ -10,6 +10,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator
 from pydantic import Field
 
+from autoqa.target_items import WHOLE_LIST
 from autoqa.tools.args import ElementArgs, OptionalElementArgs
 from autoqa.tools.context import ToolContext
 from autoqa.tools.deadlines import bounded
@@ -54,12 +55,39 @@ async def click(ctx: ToolContext, args: ClickArgs) -> ToolResult:
         else None
     )
     clicked = located.locator.locator(f"xpath={via}") if via else located.locator
+    control = await _item_control(located, timeout) if not via else None
+    if control is not None:
+        clicked = located.locator.locator(control)
     async with settling(ctx):
         if args.double:
             await clicked.dblclick(button=args.button, timeout=timeout, delay=DOUBLE_CLICK_HOLD_MS)
         else:
             await clicked.click(button=args.button, timeout=timeout)
-    return _done(ctx, located, url, **({"via_label": via} if via else {}))
+    extra = {"via_label": via} if via else {"via_control": control} if control else {}
+    return _done(ctx, located, url, **extra)
+
+
+async def _item_control(located: Located, timeout_ms: float) -> str | None:
+    """For a list item named by position ("Click the first job"): the path from the item to the link or
+    button a person clicks in it (``mainControl`` in page_library.js), or None to click the item itself.
+    An item with several controls and no title among them is ambiguous: the step must name one."""
+    position = (located.collection or {}).get("position")
+    if not isinstance(position, int) or position == 0 or position == WHOLE_LIST:
+        return None
+    handle = await located.locator.element_handle(timeout=timeout_ms)
+    try:
+        answer: dict[str, Any] = await run_on_element(handle, "mainControl", None, timeout_ms)
+    finally:
+        await bounded(handle.dispose(), timeout_ms)
+    if "several" in answer:
+        names = ", ".join(repr(n) for n in answer["several"])
+        raise ToolFailure(
+            ErrorCode.AMBIGUOUS_TARGET,
+            f"the item at position {position} holds several links or buttons ({names}) and none is its "
+            'title: name the one to click, e.g. Click "Details" for "<the item\'s text>"',
+        )
+    path = answer.get("path")
+    return path if isinstance(path, str) else None
 
 
 class FillArgs(ElementArgs):

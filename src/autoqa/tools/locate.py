@@ -184,6 +184,8 @@ async def target_failure(ctx: ToolContext, target: str, lookup: TargetLookup) ->
             "open root"
         )
     what = f"no {lookup.only}" if lookup.only else "no element"
+    if lookup.note is not None:
+        hint = f"{lookup.note}; {hint}"
     if lookup.within is not None:
         where = (
             f"in a row or region with {lookup.within!r}"

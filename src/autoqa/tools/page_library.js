@@ -748,6 +748,31 @@ const over = found.find(([l]) => l === hit || composedContains(l, hit));
 return over ? over[1] : null;
 }
 
+// What a person clicks when a step clicks a list item by position ("Click the first job"): the middle of an
+// item is often no link at all. The item's one visible link or button; of several, the one holding (or
+// inside) the item's heading, its title; none: the item itself (a card the page makes clickable). Else
+// ambiguous: the step must name the control. Answers the path from the item to the control (``:scope > …``,
+// so replay and export click the same place of whichever item is at that position), or null for the item.
+const ITEM_CONTROLS = 'a[href], button, [role=link], [role=button], summary';
+function mainControl(item) {
+  resetCaches();
+  const controls = [...item.querySelectorAll(ITEM_CONTROLS)].filter((c) => isVisible(c) &&
+    !c.parentElement.closest(ITEM_CONTROLS));
+  let chosen = controls.length === 1 ? controls[0] : null;
+  if (controls.length > 1) {
+    const heading = item.querySelector('h1, h2, h3, h4, h5, h6, [role=heading]');
+    const titled = heading ? controls.filter((c) => c.contains(heading) || heading.contains(c)) : [];
+    if (titled.length !== 1) return {several: controls.slice(0, 5).map((c) => textOf(c).slice(0, 40))};
+    chosen = titled[0];
+  }
+  if (!chosen) return {path: null};
+  const steps = [];
+  for (let n = chosen; n && n !== item; n = n.parentElement) {
+    steps.unshift(`${CSS.escape(n.localName)}:nth-child(${[...n.parentElement.children].indexOf(n) + 1})`);
+  }
+  return {path: ':scope > ' + steps.join(' > '), name: textOf(chosen).slice(0, 60)};
+}
+
 // An element "reads" a text when its whole text is that text, give or take what the step did not write at
 // its end: a closing sentence mark ("3 items left!") or an aside in brackets ("1 result (4 total)").
 // "13 items left" does not read "3 items left", nor "Not saved" "saved". (export/statements.py writes the
@@ -901,21 +926,22 @@ function holds(list, forms, items) {
   }
   return !!heading && says(textOf(heading));
 }
+// The selector for a list's (or table's) items, relative to it, and those shown.
+function itemsSel(e) {
+  if (e.matches(TABLES)) return TABLE_ROWS;
+  if (e.querySelector(LIST_ITEMS)) return LIST_ITEMS;
+  // Web components: the list's children are hosts that draw their <li> in their own shadow root.
+  const hosts = [...e.children].filter((c) => c.shadowRoot && c.localName.includes('-'));
+  const tag = hosts.length ? hosts[0].localName : null;
+  return tag && hosts.every((c) => c.localName === tag) ? `:scope > ${tag}` : LIST_ITEMS;
+}
+const shown = (e) => [...e.querySelectorAll(itemsSel(e))].filter(isVisible);
 const CHROME = 'nav, header, footer, aside, menu, [role=navigation], [role=banner], [role=contentinfo], ' +
   '[role=complementary], [role=menu], [role=menubar], [role=tablist], [role=toolbar], [role=tooltip]';
 function collection(args) {
   resetCaches();
   const lift = (n) => n.parentElement || (n.getRootNode && n.getRootNode().host) || null;
   const inside = (e, sel) => { for (let n = lift(e); n; n = lift(n)) if (n.matches(sel)) return true; return false; };
-  const itemsSel = (e) => {
-    if (e.matches(TABLES)) return TABLE_ROWS;
-    if (e.querySelector(LIST_ITEMS)) return LIST_ITEMS;
-    // Web components: the list's children are hosts that draw their <li> in their own shadow root.
-    const hosts = [...e.children].filter((c) => c.shadowRoot && c.localName.includes('-'));
-    const tag = hosts.length ? hosts[0].localName : null;
-    return tag && hosts.every((c) => c.localName === tag) ? `:scope > ${tag}` : LIST_ITEMS;
-  };
-  const shown = (e) => [...e.querySelectorAll(itemsSel(e))].filter(isVisible);
   // A rendered list with nothing shown (emptied, filtered to nothing) is still a candidate: were it left
   // out, the page's other list would become "the" list and a claim about an empty list could pass on it.
   const rendered = (e) => isVisible(e) || e.checkVisibility({visibilityProperty: true});
@@ -967,6 +993,26 @@ function collection(args) {
 const cellUnderColumn = /*@@COLUMN_CELL@@*/null;
 function columnCell(row, column) { return cellUnderColumn(row, column); }
 
+// The region a step names (named_region.js, which exported tests run too: one definition).
+const namedRegion = /*@@NAMED_REGION@@*/null;
+// With ``items``: the region's one list (or table) and its items, as ``collection`` answers for the main
+// list ("the cart has 2 items"): the region itself if it is one, else the one outermost rendered list in
+// it; none (an emptied cart showing "Your cart is empty") is no items; two are ambiguous.
+function region(args) {
+  resetCaches();
+  const found = namedRegion(args.name);
+  if (!found.region) return {status: found.status, names: found.names};
+  if (!args.items) return {status: found.status, css: cssIn(found.region), via: found.via};
+  const r = found.region;
+  const inner = r.matches(LISTS) ? [r] : [...r.querySelectorAll(LISTS)].filter((e) => e.getClientRects().length);
+  const lists = inner.filter((e) => !inner.some((o) => o !== e && o.contains(e)));
+  if (lists.length !== 1) {
+    return {status: lists.length ? 'lists' : 'nolist', css: cssIn(r), via: found.via, count: lists.length};
+  }
+  const list = lists[0];
+  return {status: 'found', css: cssIn(list), items: itemsSel(list), count: shown(list).length, via: found.via};
+}
+
 return {find, describeAll, state, labelStandIn, findText, visibleLines, renderedText, flatText, scrollBy,
-  selectOptions, collection, columnCell};
+  selectOptions, collection, columnCell, region, mainControl};
 })()

@@ -33,10 +33,13 @@ from autoqa.tools.deadlines import bounded
 # copy costs nothing extra.
 COLUMN_CELL = (resources.files("autoqa.tools") / "column_cell.js").read_text(encoding="utf-8").strip()
 """``(row, column) => {found, text, kind, names}``: the cell under a column (exported tests run it too)."""
+NAMED_REGION = (resources.files("autoqa.tools") / "named_region.js").read_text(encoding="utf-8").strip()
+"""``(name) => {status, region, via, names}``: the one region a step names (exported tests run it too)."""
 LIBRARY = (
     (resources.files("autoqa.tools") / "page_library.js")
     .read_text(encoding="utf-8")
     .replace("/*@@COLUMN_CELL@@*/null", COLUMN_CELL)
+    .replace("/*@@NAMED_REGION@@*/null", NAMED_REGION)
 )
 
 LIBRARY_KEY = "autoqa.tools." + hashlib.sha1(LIBRARY.encode()).hexdigest()[:12]

@@ -3,7 +3,8 @@
 Order, first tier with a match wins (visible matches preferred over hidden ones):
 
 1. explicit hints: ``#id``, ``[attr=value]``, ``css=…``, ``xpath=…`` / ``//…``, ``text=…``,
-   ``role=button name=Save``;
+   ``role=button name=Save``; the page's main list or its items (``list=``, ``items=``, ``item=N``;
+   ``autoqa.target_items``) and a region the page names (``region=cart``; ``autoqa.target_region``);
 2. test id (``settings.test_id_attribute``) equal to the description;
 3. role + accessible name of an interactive element: exact, then case-insensitive;
 4. label, placeholder, alt / title, exact text (case-sensitive, then not);
@@ -47,6 +48,7 @@ from playwright.async_api import Frame, Locator, Page
 
 from autoqa.role_words import FILLER_NOUNS, ROLE_WORDS, TEXT_ENTRY_ROLES
 from autoqa.target_items import WHOLE_LIST, item_noun, item_position, noun_forms, tables_only
+from autoqa.target_region import region_items, region_name
 from autoqa.target_scope import scoped_target, split_scope
 from autoqa.tools.page_scripts import run_in_page, run_on_matches
 from autoqa.tools.result import ErrorCode, ToolFailure
@@ -332,6 +334,8 @@ class TargetLookup:
     collection: dict[str, Any] | None = None
     """For ``items=`` / ``item=N``: the main list (``css``, ``items`` selector, ``position``), recorded so
     that replay and export look at the same position of the same list."""
+    note: str | None = None
+    """For ``none``: what the page shows instead, in words (a region target: the regions it names)."""
 
 
 def locator_for(page: Page, match: Match) -> Locator:
@@ -445,7 +449,49 @@ async def _resolve_items(
     return TargetLookup("found", "items", 1, False, matches, (), item, (item,), collection=collection)
 
 
+async def _resolve_region(page: Page, name: str, timeout_ms: float, *, items: bool) -> TargetLookup:
+    """``region=NAME``: the one region the page names so; ``region-items=NAME``: the visible items of its
+    one list (:mod:`autoqa.target_region`)."""
+    raw: dict[str, Any] = await run_in_page(page, "region", {"name": name, "items": items}, timeout_ms)
+    status = raw["status"]
+    if status == "ambiguous":
+        raise ToolFailure(
+            ErrorCode.AMBIGUOUS_TARGET,
+            f"the page names {len(raw['names'])} regions {name!r} ({'; '.join(raw['names'])}): the text "
+            "could be in either; name the region by a heading or label only one of them has",
+        )
+    if status == "lists":
+        raise ToolFailure(
+            ErrorCode.AMBIGUOUS_TARGET,
+            f"the region {name!r} ({raw['via']}) holds {raw['count']} lists: which one to count is not said",
+        )
+    if status == "none":
+        names = ", ".join(repr(n) for n in raw.get("names") or ())
+        note = f"the regions and headings it names: {names}" if names else "it names no regions or headings"
+        return TargetLookup("none", "region", 0, False, (), (), None, note=note)
+    if status == "nolist":  # an emptied region: no list, no items
+        empty = f"the region {name!r} lists nothing"
+        return TargetLookup("none", "region", 0, False, (), (), None, note=empty)
+    container = page.locator(raw["css"])
+    if not items:
+        info = await describe_locator(container, timeout_ms)
+        matches = tuple(Match.from_js(m) for m in info["matches"])
+        return TargetLookup("found", "region", 1, False, matches, (), container, (container,))
+    shown = container.locator(raw["items"]).filter(visible=True)
+    count = int(raw["count"])
+    info = await describe_locator(shown, timeout_ms) if count else {"matches": []}
+    matches = tuple(Match.from_js(m) for m in info["matches"])
+    status = "found" if count == 1 else ("ambiguous" if count else "none")
+    return TargetLookup(
+        status, "region", count, False, matches, (), shown if count == 1 else None,
+        tuple(shown.nth(i) for i in range(len(matches))),
+    )  # fmt: skip
+
+
 async def _resolve_hint(page: Page, text: str, timeout_ms: float) -> TargetLookup | None:
+    region = region_name(text)
+    if region is not None:
+        return await _resolve_region(page, region, timeout_ms, items=region_items(text))
     position = item_position(text)
     if position is not None:
         return await _resolve_items(
