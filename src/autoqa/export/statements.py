@@ -19,6 +19,8 @@ assert_matches_        ``expect_matches_baseline(page | locator, "<baseline>.png
 baseline               ``autoqa.export.visual_check`` (the same screenshot, masks and comparison)
 assert_text_in column  ``expect_column_text(row, column, t)`` from ``autoqa.export.column_check`` (the
                        row's cell under that column, by the tool's own lookup)
+assert_text_in note    ``expect_field_note(field, t)`` from ``autoqa.export.field_note`` (the field's own
+                       message: aria-describedby / errormessage, the wrapper only it sits in)
 assert_appeared        ``autoqa_live_regions.expect_appeared(t, since=appeared_since_N)``: the conftest's
                        watcher, marked where step N (the step whose action the toast answers) starts
 history / clear_*      ``page.go_back()`` … ``page.reload()``; ``localStorage.clear()``, ``clear_cookies()``
@@ -378,6 +380,11 @@ def _evidence_expect(record: IRRecord, ctx: StatementContext) -> str:
         return f"expect({scope}).to_contain_text(re.compile({py_str(pattern)}, re.IGNORECASE))"
     if record.tool == "assert_text_in" and args.get("column"):
         return _column_expect(record, ctx)
+    if record.tool == "assert_text_in" and args.get("note"):
+        # the field's own message, by the tool's own lookup (export/field_note.py)
+        exact = ", exact=True" if args.get("exact") else ""
+        value = ctx.values.expr(str(args.get("text", "")))
+        return f"expect_field_note({_require_locator(record, ctx.page)}, {value}{exact})"
     locator = _require_locator(record, ctx.page)
     if record.tool == "assert_focused":
         return f"expect({locator}).{'to' if record.args.get('focused', True) else 'not_to'}_be_focused()"

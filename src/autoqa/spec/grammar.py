@@ -1176,6 +1176,36 @@ def _assert_item_at(m: re.Match[str]) -> Built:
     return "assert_text_in", {"target": target, "text": text}
 
 
+# How a step says text is shown somewhere: "is shown in", "appears under", "is now listed in".
+_SHOWN_IN = (
+    r"(?:is\s+(?:now\s+|still\s+)?(?:shown|visible|displayed|listed|present|included)\s+|appears\s+|shows\s+up\s+"
+    r"|is\s+(?:now\s+|still\s+)?)"
+)
+
+
+# 'Verify the "Email" field shows the error "Enter a valid email"', 'An error "Required" is shown under the
+# Email field': the field's own message (its aria-describedby / errormessage, the wrapper only it sits in:
+# tools/page_library.js fieldNote), never the same text shown for another field or anywhere on the page.
+_FIELD = r"(?P<noun>field|input|text\s*box|box|textarea|text\s+area)"
+_NOTE = (
+    r"(?:(?:an?|the)\s+)?(?:(?:red|inline|validation|field|form|error)\s+)?"
+    r"(?:error(?:\s+(?:message|text))?|message|warning|hint|validation(?:\s+(?:error|message))?)"
+)
+_BY_FIELD = r"(?:under|below|beneath|underneath|next\s+to|beside|by|for|on)"
+
+
+@_rule(
+    rf"{VERIFY}\s+the\s+{q('target')}\s+{_FIELD}\s+(?:shows|displays|has)\s+{_NOTE}\s+{q('text')}",
+    rf"{VERIFY}\s+{_NOTE}\s+{q('text')}\s+{_SHOWN_IN}{_BY_FIELD}\s+the\s+{q('target')}\s+{_FIELD}",
+    rf"{VERIFY}\s+{q('text')}\s+{_SHOWN_IN}{_BY_FIELD}\s+the\s+{q('target')}\s+{_FIELD}",
+    rf"{VERIFY}\s+the\s+{q('target')}\s+{_FIELD}\s+(?:has|shows)\s+(?:an?\s+)?(?:error|validation\s+error)\s*:?\s+"
+    rf"{q('text')}",
+)
+def _assert_field_note(m: re.Match[str]) -> Built:
+    text = unquote(m.group("text"))
+    return _with_target("assert_text_in", m, text=text, note=True) if text.strip() else None
+
+
 # "Click the first job", "Open the 3rd result", "Click the top product in the list": the item at that position
 # of the main list (a list the page names as holding jobs: autoqa.target_items), and in it the link or button
 # a person clicks — its one control, or its title's (tools/actions.py); never a role word ("the first
@@ -1234,10 +1264,6 @@ _REGION_NOUN = (
 )
 _PLACE = (
     r"(?P<place>cart|basket|shopping\s+cart|shopping\s+basket|shopping\s+bag|bag|wish\s*list|favou?rites)"
-)
-_SHOWN_IN = (
-    r"(?:is\s+(?:now\s+|still\s+)?(?:shown|visible|displayed|listed|present|included)\s+|appears\s+|shows\s+up\s+"
-    r"|is\s+(?:now\s+|still\s+)?)"
 )
 
 

@@ -289,6 +289,13 @@ _REWRITES: list[Callable[[str], str]] = [
     ),
     _sub(r"\s+can\s+be\s+seen$", " is visible"),
     _sub(r"^(verify\s+.+?\S)\s+appears$", r"\1 is visible"),
+    # A field's message stated: 'An error "Required" is shown under the Email field'.
+    _sub(
+        rf"^(?=(?:an?\s+|the\s+)?(?:(?:red|inline|validation|field|error)\s+)?(?:error|message|warning|hint|"
+        rf"validation)\b[^\"]*{_Q}.*\s(?:under|below|beneath|underneath|next\s+to|beside)\s+the\s+.+\s"
+        rf"(?:field|input|box)$)",
+        "Verify ",
+    ),
     # A statement of a count or of a region's text is that claim: "The "Negotiation" column has 6 deals",
     # "There are 3 items in the cart", '"Initech" is in the Negotiation column'.
     _sub(
@@ -563,7 +570,9 @@ _NAMED_SUBJECT = _Lazy(
 
 # "Lisbon appears under Saved locations": a capitalised name closing the sentence after "under" is the
 # heading the text is under, as if quoted.
-_UNDER_HEADING = _Lazy(r"\bunder\s+(?:the\s+)?(?P<name>[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,3})$")
+_UNDER_HEADING = _Lazy(
+    r"\bunder\s+(?:the\s+)?(?P<name>[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,3})$(?<!field)(?<!input)(?<!box)"
+)
 
 
 def _named_region(sentence: str) -> str:

@@ -57,6 +57,11 @@ class ScopedTextArgs(ElementArgs):
         max_length=100,
         description="the row's column or field to read",
     )
+    note: bool = Field(
+        default=False,
+        description="read the field's own message (its aria-describedby/errormessage, the wrapper only "
+        "it sits in): a validation error shown for that field",
+    )
 
 
 async def _cell_text(
@@ -84,12 +89,32 @@ async def _cell_text(
         await bounded(handle.dispose(), _READ_MS)
     if answer.get("found") is None:
         kind, names = str(answer.get("kind")), [str(n) for n in answer.get("names") or ()]
-        raise _NoColumn(f"{kind}: {', '.join(names) or 'none'}")
+        raise _NoPart(f"{kind}: {', '.join(names) or 'none'}")
     return str(answer.get("text") or "")
 
 
-class _NoColumn(Exception):
-    """The row has no cell by the column's name (kept until the deadline: the table may still be loading)."""
+async def _note_text(ctx: ToolContext, args: ScopedTextArgs, found: list[Located]) -> str:
+    """The text of the field's own message area (``fieldNote`` in page_library.js); a field with none (a flat
+    form, no aria-describedby) has no message of its own: the page's other text is no evidence for it."""
+    located = await locate(ctx, args.ref, args.target)
+    found.append(located)
+    await run_element_hook(ctx, "assert_text_in", located)
+    handle = await located.locator.element_handle(timeout=_READ_MS)
+    try:
+        answer: dict[str, Any] = await run_on_element(handle, "fieldNote", None, _READ_MS)
+    finally:
+        await bounded(handle.dispose(), _READ_MS)
+    if not answer.get("found"):
+        raise _NoPart(
+            "the field has no message of its own: no aria-describedby or aria-errormessage, and no wrapper "
+            "that holds it alone (its label, hint and error)"
+        )
+    return str(answer.get("text") or "")
+
+
+class _NoPart(Exception):
+    """The row has no cell by that column, or the field no message area of its own (kept until the deadline:
+    the page may still be loading)."""
 
 
 async def assert_text_in(ctx: ToolContext, args: ScopedTextArgs) -> ToolResult:
@@ -102,12 +127,19 @@ async def assert_text_in(ctx: ToolContext, args: ScopedTextArgs) -> ToolResult:
     rows: list[str] = []  # the row's role, per attempt: export finds the row by its text and this role
 
     async def attempt() -> bool | None:
-        if args.column is None:
+        if args.note:
+            try:
+                text = _fold(await _note_text(ctx, args, found))
+            except _NoPart as absent:
+                missing.append(str(absent))
+                return None
+            missing.clear()
+        elif args.column is None:
             text = _fold(await _scope_text(ctx, "assert_text_in", args.ref, args.target, found))
         else:
             try:
                 text = _fold(await _cell_text(ctx, args, args.column, found, rows) or "")
-            except _NoColumn as absent:
+            except _NoPart as absent:
                 missing.append(str(absent))
                 return None
             missing.clear()
@@ -125,7 +157,11 @@ async def assert_text_in(ctx: ToolContext, args: ScopedTextArgs) -> ToolResult:
                 extra["row_role"] = rows[-1]
         return ToolResult.success(text_length=len(args.text), exact=args.exact, **extra)
     where = f"ref {args.ref}" if args.ref else f"target {args.target!r}"
-    if args.column is not None:
+    if args.note:
+        if missing:
+            raise ToolFailure(_FAILED, f"{where}: {missing[-1]}", expected=args.text, actual=missing[-1])
+        where = f"the message of {where}"
+    elif args.column is not None:
         head, within = split_scope(args.target or "")
         row = f"the {head.removeprefix('the ')} of {within!r}" if within else where
         if missing:

@@ -838,6 +838,28 @@ function renderedText(e) {
   return shownText(scope, styleOf(scope).visibility === 'visible');
 }
 
+// A field's own message ("the Email field shows the error "Required""): what the field names as describing
+// it (aria-describedby, aria-errormessage), and the wrapper it alone sits in — the largest element around
+// it holding no other form control (a form group: its label, the field, its hint and error). A flat form
+// gives no field a wrapper of its own: then only what it names counts. ``found``: how many of the two.
+const FORM_CONTROLS = 'input:not([type=hidden]), select, textarea, [contenteditable=""], [contenteditable=true], ' +
+  '[role=textbox], [role=combobox], [role=searchbox], [role=spinbutton], [role=slider]';
+function fieldNote(e) {
+  resetCaches();
+  const root = e.getRootNode();
+  const ids = `${e.getAttribute('aria-describedby') || ''} ${e.getAttribute('aria-errormessage') || ''}`;
+  const named = ids.split(/\s+/).filter(Boolean).map((id) => (root.getElementById ? root.getElementById(id) : null))
+    .filter((d) => d && !composedContains(d, e));
+  let group = null;
+  for (let a = e.parentElement; a && !a.matches('form, fieldset, body, html, [role=form]'); a = a.parentElement) {
+    if ([...a.querySelectorAll(FORM_CONTROLS)].some((c) => c !== e && !composedContains(e, c))) break;
+    group = a;
+  }
+  const parts = [...named.filter((d) => !group || !group.contains(d)), ...(group ? [group] : [])];
+  return {found: parts.length, text: parts.map((p) => renderedText(p)).join('\n'),
+    css: group ? cssIn(group) : null};
+}
+
 // The rendered text of one element through open shadow roots and slots, without the per-call cache reset
 // and document scan of renderedText: the page watcher (live_regions.js) reads small regions with it often.
 function flatText(e) {
@@ -1014,5 +1036,5 @@ function region(args) {
 }
 
 return {find, describeAll, state, labelStandIn, findText, visibleLines, renderedText, flatText, scrollBy,
-  selectOptions, collection, columnCell, region, mainControl};
+  selectOptions, collection, columnCell, region, mainControl, fieldNote};
 })()

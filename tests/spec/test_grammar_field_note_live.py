@@ -1,0 +1,108 @@
+"""A field's own message ('Verify the "Email" field shows the error "Enter a valid email"', 'An error
+"Required" is shown under the Password field'): the text must be the field's — what it names with
+aria-describedby or the form group only it sits in — so the same error shown for another field is no
+evidence. The run passes on the working page and fails at its own step on each broken build, and so does
+its exported test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from autoqa.spec.grammar import parse_plain_actions
+from broken_builds import check_broken_builds
+from cli_runs import run_project
+from export import exported_suites
+
+PAGE = """<!doctype html><meta charset="utf-8"><title>Sign up</title><main><h1>Sign up</h1>
+<form onsubmit="event.preventDefault(); check()">
+<div class="group"><label for="email">Email</label><input id="email">
+<p class="error" id="email-error"></p></div>
+<div class="group"><label for="pw">Password</label><input id="pw" type="password" aria-describedby="pw-err">
+</div><p id="pw-err"></p>
+<button>Create account</button></form></main>
+<script>
+function check() {
+  const email = document.querySelector('#email').value, pw = document.querySelector('#pw').value;
+  document.querySelector('#email-error').textContent = email.includes('@') ? '' : 'Enter a valid email';
+  document.querySelector('#pw-err').textContent = pw.length >= 8 ? '' : 'Use 8 or more characters';
+}
+</script>"""
+
+SPEC = """# {page}
+## Preconditions
+- none
+## Steps
+1. Open /{page}.html
+2. Enter "ada" in the Email field
+3. Enter "short" in the Password field
+4. Click "Create account"
+5. Verify the "Email" field shows the error "Enter a valid email"
+6. An error "Use 8 or more characters" is shown under the Password field
+"""
+
+BROKEN = {
+    # The email error is shown under the password: the text is on the page, not the field's.
+    "swapped": (
+        "document.querySelector('#email-error').textContent",
+        "document.querySelector('#pw-err').textContent",
+        5,
+    ),
+    # The password error is no longer the field's: its description points nowhere.
+    "undescribed": ('aria-describedby="pw-err"', 'aria-describedby="none"', 6),
+    # A longer minimum: another message.
+    "other_message": ("'Use 8 or more characters'", "'Use 12 or more characters'", 6),
+}
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        'Verify the "Email" field shows the error "Enter a valid email"',
+        'Verify the Email field has the error "Enter a valid email"',
+        'Verify the error "Enter a valid email" is shown under the Email field',
+        'An error message "Enter a valid email" is displayed next to the Email field',
+        'Verify "Enter a valid email" is shown below the "Email" field',
+    ],
+)
+def test_a_fields_error_reads_as_its_own_message(written: str) -> None:
+    actions = parse_plain_actions(written)
+    assert actions is not None and len(actions) == 1, written
+    assert actions[0].args == {"target": '"Email" field', "text": "Enter a valid email", "note": True}
+
+
+@pytest.mark.timeout(300)
+def test_each_field_message_passes_on_the_page_and_fails_on_its_broken_build(
+    tmp_path: Path, site: tuple[Path, str]
+) -> None:
+    check_broken_builds(
+        tmp_path / "project",
+        site,
+        name="signup",
+        page=PAGE,
+        builds=BROKEN,
+        spec=lambda n: SPEC.replace("{page}", n),
+    )
+
+
+@pytest.mark.timeout(480)
+def test_the_exported_field_messages_fail_where_the_run_fails(tmp_path: Path, site: tuple[Path, str]) -> None:
+    folder, url = site
+    (folder / "register.html").write_text(PAGE, encoding="utf-8")
+    project = tmp_path / "project"
+    (project / "specs").mkdir(parents=True)
+    (project / "specs" / "register.md").write_text(SPEC.replace("{page}", "register"))
+    code, run, output = run_project(project, url)
+    assert code == 0 and run["specs"][0]["outcome"] == "passed", output
+    exported = project / "tests" / "autoqa" / "test_specs_register.py"
+    source = exported.read_text()
+    assert source.count("expect_field_note(") == 2, source
+    exported_suites.passes(exported, url)
+    builds = {name: (good, bad) for name, (good, bad, _) in BROKEN.items()}
+    out = exported_suites.on_broken_builds(
+        exported, tmp_path, site, page=PAGE, page_name="register", builds=builds, fast=True
+    )
+    assert f"{len(builds)} failed" in out and "passed" not in out, out + source
+    # the password's group holds only its label once its description points nowhere
+    assert "to contain 'Use 8 or more characters', but it shows 'Password'" in out, out
