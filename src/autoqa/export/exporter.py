@@ -39,6 +39,7 @@ _IMPORTS: dict[str, str] = {
     "expect": "from playwright.sync_api import expect",
     "expect_matches_baseline": "from autoqa.export.visual_check import expect_matches_baseline",
     "expect_column_text": "from autoqa.export.column_check import expect_column_text",
+    "LiveRegions": "from autoqa.export.appeared_check import LiveRegions",
 }
 
 
