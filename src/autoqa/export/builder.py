@@ -1,9 +1,10 @@
 """Spec + IR records → :class:`ModuleCode` for one pytest-playwright test file.
 
 Decides, on data, everything the statements need around them: which page variable each record runs on
-(popups become ``popup``, ``popup2`` … via ``page.expect_popup()``), the dialog handler before an action
-that raised a dialog, the guard around ``Optional:`` steps, and for ``auth:`` specs a module fixture that
-replays the setup spec once and starts every test from its storage state.
+(popups become ``popup``, ``popup2`` … via ``page.expect_popup()``), how native dialogs are answered (the
+``autoqa_live_regions`` fixture answers them as the run did, from the test's start), the guard around
+``Optional:`` steps, and for ``auth:`` specs a module fixture that replays the setup spec once and starts
+every test from its storage state.
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from autoqa.errors import ExportError
+from autoqa.export.appeared_check import RUN_DIALOG_POLICY
 from autoqa.export.code_model import Block, FunctionCode, Line, ModuleCode, Node, StepCode
 from autoqa.export.statements import (
     ELEMENT_ACTIONS,
     LIVE_REGIONS,
     StatementContext,
+    answer_dialogs,
     appeared_mark,
     appeared_window,
     element_locator,
@@ -28,7 +31,7 @@ from autoqa.export.statements import (
     statements,
 )
 from autoqa.export.values import ValueRenderer, env_name
-from autoqa.record.ir import DialogSeen, IRRecord
+from autoqa.record.ir import IRRecord
 from autoqa.record.locator_spec import py_str, py_text
 from autoqa.record.skip import probe_actions, skip_target, without_skips
 from autoqa.secrets import is_secret_name
@@ -87,7 +90,7 @@ def build_module(
     steps = build_steps(spec, records, app_origin)
     if any(step.optional for step in steps):
         functions.append(_is_shown_helper())
-    watched = any(record.tool == "assert_appeared" for record in records)
+    watched = any(record.tool == "assert_appeared" for record in records) or _answers_dialogs(records)
     fixtures = f", {LIVE_REGIONS}: Any" if watched else ""
     functions.append(
         FunctionCode(
@@ -143,6 +146,7 @@ def build_steps(spec: Spec, records: Sequence[IRRecord], app_origin: str | None)
     # Steps an exported assert_appeared counts from: the watcher's record is marked where they start.
     marks = {w for r in ordered if r.tool == "assert_appeared" and (w := appeared_window(r)) is not None}
     pages = _Pages()
+    policy: str = RUN_DIALOG_POLICY  # how the run's tools answered native dialogs (``dialogs`` changes it)
     secret_names = frozenset(spec.secrets)
     secret_envs = tuple(sorted(env_name(n) for n in spec.variables if is_secret_name(n, spec.secrets)))
     out: list[StepCode] = []
@@ -163,8 +167,15 @@ def build_steps(spec: Spec, records: Sequence[IRRecord], app_origin: str | None)
             if probe is None and step.optional:
                 probe = _probe(record, page)
             for dialog in record.dialogs:
-                nodes.append(Line(py_text(f"# expects a {dialog.type} dialog: {_short(dialog.message)}")))
-                nodes.append(Line(_dialog_handler(page, dialog)))
+                article = "an" if dialog.type[:1] in ("a", "e", "i", "o", "u") else "a"
+                nodes.append(
+                    Line(py_text(f"# expects {article} {dialog.type} dialog: {_short(dialog.message)}"))
+                )
+                if dialog.handled_as in ("accept", "dismiss") and dialog.handled_as != policy:
+                    policy = dialog.handled_as  # not what the recorded calls say: answer as it was answered
+                    nodes.append(Line(answer_dialogs(policy)))
+            if record.tool == "dialogs" and record.args.get("action") in ("accept", "dismiss"):
+                policy = record.args["action"]
             if record.seq in openers:
                 popup = pages.open(openers[record.seq])
                 nodes.append(Block(f"with {page}.expect_popup() as popup_info:", tuple(code)))
@@ -258,9 +269,13 @@ def _unrecorded_optional(step: Step, skipped_target: str | None) -> tuple[list[N
     return nodes, None
 
 
-def _dialog_handler(page: str, dialog: DialogSeen) -> str:
-    answer = "dialog.dismiss()" if dialog.handled_as == "dismiss" else "dialog.accept()"
-    return f'{page}.once("dialog", lambda dialog: {answer})'
+def _answers_dialogs(records: Sequence[IRRecord]) -> bool:
+    """Whether the run answered a native dialog or chose how to: the test must answer them the same way
+    (with no listener Playwright dismisses every dialog, and a cancelled confirm takes another path)."""
+    return any(
+        record.dialogs or (record.tool == "dialogs" and record.args.get("action") in ("accept", "dismiss"))
+        for record in records
+    )
 
 
 def _short(text: str) -> str:
@@ -296,6 +311,7 @@ def _auth_fixtures(name: str, setup: SetupRecording, app_origin: str | None) -> 
         prologue=(
             Line("context = browser.new_context(base_url=autoqa_base_url)"),
             Line("page = context.new_page()"),
+            *([Line(f"{LIVE_REGIONS} = LiveRegions(page)")] if _answers_dialogs(setup.records) else []),
         ),
         steps=steps,
         epilogue=(

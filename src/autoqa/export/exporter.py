@@ -41,6 +41,7 @@ _IMPORTS: dict[str, str] = {
     "expect_column_text": "from autoqa.export.column_check import expect_column_text",
     "named_region": "from autoqa.export.region_locator import named_region",
     "expect_field_note": "from autoqa.export.field_note import expect_field_note",
+    "LiveRegions": "from autoqa.export.appeared_check import LiveRegions",
 }
 
 

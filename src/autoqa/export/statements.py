@@ -22,7 +22,9 @@ assert_text_in column  ``expect_column_text(row, column, t)`` from ``autoqa.expo
 assert_text_in note    ``expect_field_note(field, t)`` from ``autoqa.export.field_note`` (the field's own
                        message: aria-describedby / errormessage, the wrapper only it sits in)
 assert_appeared        ``autoqa_live_regions.expect_appeared(t, since=appeared_since_N)``: the conftest's
-                       watcher, marked where step N (the step whose action the toast answers) starts
+                       watcher, marked where step N (the step whose action the toast answers) starts;
+                       native dialogs included (``autoqa.export.appeared_check``)
+dialogs                ``autoqa_live_regions.answer_dialogs("dismiss")``: native dialogs answered so on
 history / clear_*      ``page.go_back()`` … ``page.reload()``; ``localStorage.clear()``, ``clear_cookies()``
 =====================  ==========================================================================
 """
@@ -160,7 +162,7 @@ def statements(record: IRRecord, ctx: StatementContext) -> list[Node]:
     if tool == "tabs":
         return _tabs(record, ctx)
     if tool == "dialogs":
-        return []  # the policy shows up as the handler before each dialog-raising action
+        return _dialogs(record, ctx)
     raise ExportError(f"cannot export tool {tool!r}", step=record.step)
 
 
@@ -549,8 +551,26 @@ def _appeared_expect(record: IRRecord, ctx: StatementContext) -> str:
         options.append(f"since={appeared_mark(window)}")
     if args.get("kind") in ("message", "dialog"):
         options.append(f"dialog={args['kind'] == 'dialog'}")
+    if ctx.secrets:  # a failure lists what appeared: never their values
+        options.append(f"secrets=[{', '.join(py_str(name) for name in ctx.secrets)}]")
     text = ctx.values.expr(str(args.get("text", "")))
     return f"{LIVE_REGIONS}.expect_appeared({', '.join([text, *options])})"
+
+
+def answer_dialogs(policy: str, prompt_text: str | None = None) -> str:
+    """From here on native dialogs are answered with ``policy`` (the conftest fixture answers them, as
+    the run's tools did: ``export/appeared_check.py``); ``prompt_text``: a Python expression."""
+    prompt = f", {prompt_text}" if prompt_text is not None else ""
+    return f"{LIVE_REGIONS}.answer_dialogs({py_str(policy)}{prompt})"
+
+
+def _dialogs(record: IRRecord, ctx: StatementContext) -> list[Node]:
+    """The run's ``dialogs`` choice: how native dialogs are answered from then on (listing is no step)."""
+    action = record.args.get("action", "list")
+    if action not in ("accept", "dismiss"):
+        return []
+    prompt = record.args.get("prompt_text")
+    return [Line(answer_dialogs(action, ctx.values.expr(str(prompt)) if prompt is not None else None))]
 
 
 def _wait(record: IRRecord, ctx: StatementContext) -> str:

@@ -3,13 +3,15 @@
 * Base URL: pytest-playwright's ``--base-url`` (or ``PYTEST_BASE_URL`` / ini ``base_url``), else the
   ``AUTOQA_BASE_URL`` environment variable; with neither, every test fails with a message saying so
   (a silent skip would let a misconfigured CI pass).
-* Transient UI: the ``autoqa_live_regions`` fixture watches the test's pages from their first navigation
-  (the same in-page watcher autoqa runs, ``tools/live_regions.js``, reporting through a binding), so a
-  test can assert that a toast appeared after it is gone: ``autoqa_live_regions.expect_appeared(text,
-  since=mark)``. Measured on the demo shop's exported order spec (the check runs 2.5 s after "Confirm",
-  the toast lasts 2 s): it passed 6 of 6 runs on the working shop and failed 5 of 5 with ``--bugs
-  no-toast``; ``expect(page.get_by_text("Order placed")).to_be_visible()`` at the same point failed on the
-  working shop (the toast was gone). Racing the toast right after the action only works while it is up.
+* Transient UI: the ``autoqa_live_regions`` fixture (``export/appeared_check.py``, so exported tests that
+  use it need autoqa installed) watches the test's pages from their first navigation (the same in-page
+  watcher autoqa runs, ``tools/live_regions.js``, reporting through a binding) and records native
+  dialogs, answering them as the run did, so a test can assert that a toast or a ``confirm`` appeared
+  after it is gone: ``autoqa_live_regions.expect_appeared(text, since=mark)``. Measured on the demo
+  shop's exported order spec (the check runs 2.5 s after "Confirm", the toast lasts 2 s): it passed 6 of
+  6 runs on the working shop and failed 5 of 5 with ``--bugs no-toast``;
+  ``expect(page.get_by_text("Order placed")).to_be_visible()`` at the same point failed on the working
+  shop (the toast was gone). Racing the toast right after the action only works while it is up.
 * Browser: the Chromium autoqa resolves (``AUTOQA_BROWSER_PATH``, Playwright's own, or a system
   ``chromium-headless-shell`` / ``chromium``) is passed as ``executable_path`` unless ``--browser-channel``
   or an explicit ``executable_path`` is already set. Without autoqa installed Playwright's default is used.
@@ -19,7 +21,6 @@ The file carries a marker line; export rewrites only files that have it, never a
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
 from autoqa.artifacts.atomic import write_text_atomic
@@ -37,10 +38,7 @@ Browser:  the Chromium autoqa finds (AUTOQA_BROWSER_PATH, Playwright's own, or o
 {MARKER}
 from __future__ import annotations
 
-import json
 import os
-import secrets
-import time
 from typing import Any
 
 import pytest
@@ -81,65 +79,16 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 _LIVE_REGIONS = '''
 
-class LiveRegions:
-    """Text that appeared in live regions (role status/alert/log, aria-live, <output>) and dialogs of the
-    test's pages, in order, kept across navigations: toasts can be checked after they are gone."""
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.binding = "__autoqaWatch_" + secrets.token_hex(4)
-        self.seen: list[dict[str, Any]] = []
-        config = json.dumps({"binding": self.binding, "patterns": [], "lib": None})
-        page.context.expose_binding(self.binding, lambda source, entry: self.seen.append(entry))
-        page.context.add_init_script(f"(() => {{ try {{ ({WATCHER})({config}); }} catch (e) {{}} }})();")
-
-    def mark(self) -> int:
-        """Where a step starts: later checks count what appeared from here on."""
-        return len(self.seen)
-
-    def expect_appeared(
-        self, text: str, *, since: int = 0, dialog: bool | None = None, timeout_ms: float = 5000
-    ) -> None:
-        """``text`` appeared in a live region or dialog since ``since`` (a :meth:`mark`), or is shown in
-        one now; waits up to ``timeout_ms`` for it."""
-        __tracebackhide__ = True
-        wanted = " ".join(text.casefold().split())
-        watcher = f"window[Symbol.for('autoqa.watch.{self.binding}')]"
-        current = f"() => {watcher} ? {watcher}.current() : []"
-        deadline = time.monotonic() + timeout_ms / 1000
-        while True:
-            entries = [e for e in self.seen[since:] if e.get("type") == "seen"]
-            for frame in self.page.frames:
-                try:
-                    entries += frame.evaluate(current)
-                except Exception:  # a frame navigating away: the next round reads it again
-                    continue
-            for entry in entries:
-                is_dialog = entry.get("kind") == "dialog"
-                if (dialog is None or dialog == is_dialog) and wanted in " ".join(
-                    str(entry.get("text", "")).casefold().split()
-                ):
-                    return
-            if time.monotonic() > deadline:
-                shown = [e.get("text") for e in self.seen[since:] if e.get("type") == "seen"][-5:]
-                raise AssertionError(f"{text!r} did not appear in a live region or dialog; appeared: {shown}")
-            self.page.wait_for_timeout(100)
-
-
 @pytest.fixture
-def autoqa_live_regions(page: Page) -> LiveRegions:
-    """Watches the test's pages for toasts, status messages and dialogs (install before the first goto)."""
+def autoqa_live_regions(page: Page) -> Any:
+    """Watches the test's pages for toasts, status messages and dialogs, and answers native dialogs as
+    the autoqa run did (autoqa.export.appeared_check; created before the first goto)."""
+    from autoqa.export.appeared_check import LiveRegions
+
     return LiveRegions(page)
-
-
-WATCHER = r"""
-@@WATCHER@@"""
 '''
 
-# The watcher is autoqa's own (one source), without the page library: text is read with innerText.
-CONFTEST = _HEAD + _LIVE_REGIONS.replace(
-    "@@WATCHER@@", (resources.files("autoqa.tools") / "live_regions.js").read_text(encoding="utf-8")
-)
+CONFTEST = _HEAD + _LIVE_REGIONS
 
 
 def write_conftest(out_dir: Path) -> Path | None:

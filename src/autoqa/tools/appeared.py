@@ -47,6 +47,13 @@ def _fits(kind: str, wanted: str | None) -> bool:
     return wanted is None or (kind == "dialog") == (wanted == "dialog")
 
 
+def appeared_as(kind: str, text: str, wanted: str, wanted_kind: str | None) -> bool:
+    """Whether what appeared (``kind``, ``text``) answers a claim that ``wanted`` appeared in a
+    ``wanted_kind`` (``message``, ``dialog`` or None: either) — the tool's matching, which exported tests
+    use too (``export/appeared_check.py``)."""
+    return _fits(kind, wanted_kind) and _fold(wanted) in _fold(text)
+
+
 def _listed(entries: list[SeenText]) -> str:
     shown = [f'"{e.text[:80]}" ({e.kind}, step {e.step})' for e in entries[-5:]]
     return "; ".join(shown) if shown else "nothing"
@@ -63,7 +70,7 @@ async def assert_appeared(ctx: ToolContext, args: AppearedArgs) -> ToolResult:
 
     async def attempt() -> dict[str, Any] | None:
         for entry in watch.seen_since(start):
-            if _fits(entry.kind, args.kind) and wanted in _fold(entry.text):
+            if appeared_as(entry.kind, entry.text, args.text, args.kind):
                 return {
                     "appeared": entry.text[:200],
                     "kind": entry.kind,
@@ -74,7 +81,7 @@ async def assert_appeared(ctx: ToolContext, args: AppearedArgs) -> ToolResult:
         for shown in await watch.shown_now(ctx.page):
             kind = str(shown.get("kind", ""))
             text = str(shown.get("text", ""))
-            if _fits(kind, args.kind) and wanted in _fold(text):
+            if appeared_as(kind, text, args.text, args.kind):
                 # Shown since before the window (or before the watcher): its step is the latest record's.
                 earlier = [e.step for e in watch.seen if e.kind == kind and wanted in _fold(e.text)]
                 return {

@@ -259,13 +259,20 @@ def undrained_violations(ctx: ToolContext) -> list[Violation]:
     return current.drain() if isinstance(current, PageWatch) else []
 
 
+def native_dialog_text(message: str) -> str | None:
+    """What a native dialog's ``message`` leaves in the record of what appeared (None: nothing, it is
+    blank) — for the tools and for exported tests (``export/appeared_check.py``)."""
+    return clip(message, 500) if message.strip() else None
+
+
 def note_native_dialog(ctx: ToolContext, message: str, url: str) -> None:
     """A native ``alert``/``confirm``/``prompt`` opened with ``message``: no live region shows it (the
     browser draws it, and the tools answer it at once), so it is recorded here for ``assert_appeared``."""
     current = ctx.extra.get(_KEY)
-    if isinstance(current, PageWatch) and message.strip():
+    text = native_dialog_text(message)
+    if isinstance(current, PageWatch) and text is not None:
         now, at_ms = time.monotonic(), round((time.monotonic() - current.started) * 1000)
-        current.seen.append(SeenText(clip(message, 500), "dialog", ctx.step, now, short_url(url), at_ms))
+        current.seen.append(SeenText(text, "dialog", ctx.step, now, short_url(url), at_ms))
         del current.seen[:-MAX_SEEN]
 
 

@@ -7,7 +7,7 @@ recorded in ``ctx.dialogs``. New tabs and a closed active tab leave a notice for
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from playwright.async_api import BrowserContext, Dialog, Page, Request
 
@@ -15,6 +15,28 @@ from autoqa.tools.context import DialogPolicy, ToolContext
 from autoqa.tools.page_watch import note_native_dialog
 
 _KEY = "autoqa.tools.page_tracker"
+
+_Answer = TypeVar("_Answer", covariant=True)
+
+
+class AnswerableDialog(Protocol[_Answer]):
+    """A Playwright dialog, async (the tools) or sync (exported tests, ``export/appeared_check.py``)."""
+
+    @property
+    def type(self) -> str: ...
+
+    def accept(self, prompt_text: str | None = None) -> _Answer: ...
+
+    def dismiss(self) -> _Answer: ...
+
+
+def answer_dialog(dialog: AnswerableDialog[_Answer], policy: str, prompt_text: str | None) -> _Answer:
+    """How autoqa answers a native dialog (the one place that says it): ``accept`` — a prompt with
+    ``prompt_text`` (the ``dialogs`` tool's answer; None: its default value) — or ``dismiss``. Returns what
+    the call returns (an awaitable for an async dialog)."""
+    if policy == "accept":
+        return dialog.accept(prompt_text if dialog.type == "prompt" else None)
+    return dialog.dismiss()
 
 
 class PageTracker:
@@ -89,13 +111,10 @@ class PageTracker:
             record["prompt_text_length"] = len(self.prompt_text)
         self._ctx.dialogs.append(record)
         note_native_dialog(self._ctx, dialog.message, dialog.page.url if dialog.page else "")
-        answer = (
-            dialog.accept(self.prompt_text if dialog.type == "prompt" else None)
-            if policy == "accept"
-            else dialog.dismiss()
-        )
         try:
-            await asyncio.wait_for(answer, self._ctx.settings.action_timeout_ms / 1000)
+            await asyncio.wait_for(
+                answer_dialog(dialog, policy, self.prompt_text), self._ctx.settings.action_timeout_ms / 1000
+            )
         except asyncio.CancelledError:
             raise
         except Exception:  # the page closed meanwhile (nothing is blocked any more) or stopped answering
