@@ -644,7 +644,7 @@ NOT_PLAIN = [
     "Press the back button",
     "Verify there are 2 completed items",  # a subset of the items: counting all would change the claim
     'Verify the cheapest product is "Onesie"',  # a judgement, not a position
-    'Verify "Backpack" is in the cart',  # without the cart's scope, weaker than it says
+    'Verify "Backpack" is in our cart',  # "our cart": whose, the page does not say
     'Check the box in the "buy milk" row',
     "Scroll down 0 pixels",
     "Scroll down 99999 pixels",

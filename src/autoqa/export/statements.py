@@ -38,6 +38,7 @@ from pathlib import PurePosixPath
 from typing import Any
 from urllib.parse import urlsplit
 
+from autoqa.busy import BUSY
 from autoqa.errors import ExportError
 from autoqa.export.code_model import Block, Line, Node
 from autoqa.export.main_list import main_list_locator
@@ -424,6 +425,10 @@ def _element_expect(record: IRRecord, ctx: StatementContext, *, timeout: float |
     locator = element_locator(record, ctx.page)
     element = record.element
     group = element is not None and element.group_size is not None and element.group_size > 1
+    if args.get("target") == BUSY:
+        # every busy indicator, however many the page draws: none may still show
+        css = py_str(BUSY.removeprefix("css="))
+        return f"expect({ctx.page}.locator({css}).filter(visible=True)).to_have_count(0{_more(option)})"
     if locator is None:
         if tool == "assert_element_hidden" or (tool == "wait_for" and args.get("state") == "hidden"):
             guess = guessed_locator(str(args.get("target", "")), ctx.page).removesuffix(".first")

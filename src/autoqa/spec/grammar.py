@@ -203,6 +203,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from autoqa.busy import BUSY
 from autoqa.landmarks import LANDMARKS
 from autoqa.role_words import ROLE_WORDS, role_target, role_word
 from autoqa.spec.grammar_terms import (
@@ -635,6 +636,19 @@ def _wait_gone(m: re.Match[str]) -> Built:
 def _wait_text(m: re.Match[str]) -> Built:
     text = _target(m, "text")
     return ("wait_for", {"text": text}) if text else None
+
+
+# "Wait until the spinner disappears", "Wait for loading to finish": until no busy indicator shows
+# (autoqa.busy). Never "Wait for the checkout page to load": that names a page, a claim of its own.
+@_rule(
+    r"wait\s+(?:for|until)\s+the\s+(?:loading\s+|progress\s+|busy\s+)?(?:spinner|loader|loading\s+indicator|"
+    r"progress\s+indicator|busy\s+indicator|loading\s+animation)\s+(?:to\s+)?(?:disappear|disappears|vanish|"
+    r"vanishes|go\s+away|goes\s+away|be\s+gone|is\s+gone|be\s+hidden|is\s+hidden|stop|stops)",
+    r"wait\s+(?:for|until)\s+(?:the\s+)?(?:loading|the\s+page\s+loading)\s+(?:to\s+)?(?:finish|finishes|is\s+done|"
+    r"completes?|is\s+complete|is\s+finished|stops)",
+)
+def _wait_not_busy(m: re.Match[str]) -> Built:
+    return "wait_for", {"target": BUSY, "state": "hidden"}
 
 
 def _match_mode(op: str) -> str:
