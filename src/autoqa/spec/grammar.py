@@ -1841,7 +1841,7 @@ def _parse_scoped(sentence: str) -> Built:
 # selected tab", "the cheapest item's link"): those describe, and need judgement; nor "the back button",
 # which may be the browser's.
 _BARE_NAMED = re.compile(
-    rf"\bthe\s+(?P<bare>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){{0,3}}?)\s+"
+    rf"\bthe\s+(?P<bare>(?:[^\W\d_][\w'’-]*|[£$€¥°#][\w.,%'’-]*)(?:\s+[^\W\d_][\w'’-]*){{0,3}}?)\s+"
     rf"(?P<noun>{ROLE_NOUNS})\b",
     re.IGNORECASE,
 )

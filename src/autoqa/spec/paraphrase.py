@@ -83,7 +83,8 @@ _PRESENT_S = {
 }
 _STATE_WORDS = (
     r"disabled|enabled|checked|unchecked|ticked|unticked|selected|focused|empty|visible|hidden|shown|displayed|"
-    r"open|closed|expanded|collapsed|active|greyed\s+out|grayed\s+out|read-only|readonly|required|on|off"
+    r"open|closed|expanded|collapsed|active|pressed|not\s+pressed|greyed\s+out|grayed\s+out|read-only|readonly|"
+    r"required|on|off"
 )
 
 
