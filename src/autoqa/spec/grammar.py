@@ -152,6 +152,13 @@ Verify "x" is in the cart · "x" is shown in the Done column   assert_text_in(ta
                                                               id/class/test id); two are ambiguous
 Verify the cart has 2 items · The "Negotiation" column has 6  assert_count(target="region-items=cart", n): the
 deals · There are 3 courses in the Enrolled section          items of the one list in that region
+Verify the "Email" field shows the error "x" · An error "x"  assert_text_in(target='"Email" field', x,
+is shown under the Email field                               note=True): the field's own message
+                                                              (aria-describedby/errormessage, its own wrapper)
+Click the first job · Open the last result · the top result  click(target="item=1:job"): that item's title
+                                                              link or its one control, never its middle
+Wait until the spinner disappears · Wait for loading to      wait_for(target=autoqa.busy.BUSY, state="hidden")
+finish
 Verify the status is "Shipped" · the order status reads "x"   (the same: a status is a labelled value or the
                                                               one element of id/class "status", not any text)
 Verify 4 recipes are shown · there are 2 songs · the playlist has 1 song  assert_count(target="items=recipes",
