@@ -72,11 +72,13 @@ class LiveRegions:
         *,
         since: int = 0,
         dialog: bool | None = None,
+        or_shown: bool = False,
         timeout_ms: float = 5000,
         secrets: Sequence[str] = (),
     ) -> None:
         """``text`` appeared in a live region or dialog (``dialog``: True only a dialog, False only a live
-        region) since ``since`` (a :meth:`mark`), or is shown in one now; waits up to ``timeout_ms``.
+        region) since ``since`` (a :meth:`mark`), or is shown in one now (``or_shown``: or anywhere on the
+        page now, as the tool's ``or_shown``); waits up to ``timeout_ms``.
         ``secrets``: environment variables whose values the failure message must not show."""
         __tracebackhide__ = True
         kind = None if dialog is None else "dialog" if dialog else "message"
@@ -91,6 +93,8 @@ class LiveRegions:
                 except Exception:  # a frame navigating away: the next round reads it again
                     continue
             if any(appeared_as(str(e.get("kind", "")), str(e.get("text", "")), text, kind) for e in entries):
+                return
+            if or_shown and self.page.get_by_text(text).filter(visible=True).count():
                 return
             if time.monotonic() > deadline:
                 break

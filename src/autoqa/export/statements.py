@@ -556,6 +556,8 @@ def _appeared_expect(record: IRRecord, ctx: StatementContext) -> str:
         options.append(f"since={appeared_mark(window)}")
     if args.get("kind") in ("message", "dialog"):
         options.append(f"dialog={args['kind'] == 'dialog'}")
+    if args.get("or_shown"):
+        options.append("or_shown=True")
     if ctx.secrets:  # a failure lists what appeared: never their values
         options.append(f"secrets=[{', '.join(py_str(name) for name in ctx.secrets)}]")
     text = ctx.values.expr(str(args.get("text", "")))

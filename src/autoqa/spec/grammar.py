@@ -794,6 +794,20 @@ def _assert_text_absent(m: re.Match[str]) -> Built:
     return _text_assertion(m, absent=True)
 
 
+# "Verify the alert says "Saved"", "An alert "Saved" is shown": an alert may be the browser's own (answered at
+# once, so never on the page), a live region, or a message drawn without one: the text appeared in a dialog
+# or live region since the step's action, or is shown on the page now (assert_appeared with or_shown).
+@_rule(
+    rf"{VERIFY}\s+(?:the|an?)\s+(?:js\s+|javascript\s+|browser\s+)?alert(?:\s+(?:box|popup|message))?\s+"
+    rf"(?:says|reads|shows|displays|contains|text\s+is|message\s+is)\s+{q('text')}",
+    rf"(?:{VERIFY}\s+)?(?:the|an?)\s+(?:js\s+|javascript\s+|browser\s+)?alert(?:\s+(?:box|popup|message))?\s+"
+    rf"(?:saying\s+|that\s+says\s+|with\s+(?:the\s+)?text\s+)?{q('text')}\s+(?:appears|is\s+(?:shown|displayed|visible))",
+)
+def _assert_alert(m: re.Match[str]) -> Built:
+    text = unquote(m.group("text"))
+    return ("assert_appeared", {"text": text, "or_shown": True}) if text.strip() else None
+
+
 # "the success message", "an error": nouns for text a page shows, never a role (a role word asks for an
 # element check instead).
 _TEXT_DESCRIPTION = (

@@ -28,6 +28,9 @@ from autoqa.tools.context import ToolContext
 from autoqa.tools.deadlines import Deadline, poll
 from autoqa.tools.page_watch import SeenText, page_watch
 from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
+from autoqa.tools.text_search import find_text
+
+_READ_MS = 5_000
 
 
 class AppearedArgs(ToolArgs):
@@ -37,6 +40,9 @@ class AppearedArgs(ToolArgs):
     """message: a toast or a status/alert region; dialog: a dialog; None: either."""
     since_step: int | None = Field(default=None, ge=1)
     """Count from this step's start instead of the start of the latest step that acted."""
+    or_shown: bool = False
+    """Also pass when the text is shown anywhere on the page now: "the alert says "x"" (present tense) is
+    a browser's alert, a live region, or a message drawn without one."""
 
 
 def _fold(text: str) -> str:
@@ -90,6 +96,15 @@ async def assert_appeared(ctx: ToolContext, args: AppearedArgs) -> ToolResult:
                     "appeared_in_step": earlier[-1] if earlier else None,
                     "visible_now": True,
                 }
+        if args.or_shown:
+            presence = await find_text(ctx.page, args.text, exact=False, timeout_ms=_READ_MS)
+            if presence.visible:
+                return {
+                    "appeared": args.text[:200],
+                    "kind": "text",
+                    "appeared_in_step": None,
+                    "visible_now": True,
+                }
         return None
 
     found = await poll(attempt, Deadline(ctx.settings.assertion_timeout_ms))
@@ -102,6 +117,8 @@ async def assert_appeared(ctx: ToolContext, args: AppearedArgs) -> ToolResult:
     )
     since = f"since step {window_step} began" if window_step is not None else "during this spec"
     seen = [e for e in watch.seen_since(start) if _fits(e.kind, args.kind)]
+    if args.or_shown:
+        where += " nor on the page"
     raise ToolFailure(
         ErrorCode.ASSERTION_FAILED,
         f"{args.text!r} did not appear in a {where} {since}; what appeared: {_listed(seen)}",
