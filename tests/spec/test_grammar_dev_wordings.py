@@ -32,6 +32,9 @@ def _cell(row: str, column: str, text: str) -> list[tuple[str, dict[str, Any]]]:
         ("Status in the api-eu-7 row still says Stopped", "api-eu-7", "status", "Stopped"),
         ("Then the owner in the INV-7 row shows Ada Lovelace", "INV-7", "owner", "Ada Lovelace"),
         ('In the "Globex" row, the amount reads "$1,200"', "Globex", "amount", "$1,200"),
+        # the column named first, the row after it
+        ('Verify the column "Author" shows "Mary Beard" in the row "SPQR"', "SPQR", "author", "Mary Beard"),
+        ('Verify column "Due date" is "2026-12-24" for row "Dune"', "Dune", "due date", "2026-12-24"),
     ],
 )
 def test_row_value_with_the_row_as_a_place(text: str, row: str, column: str, value: str) -> None:

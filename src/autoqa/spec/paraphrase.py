@@ -180,6 +180,13 @@ _REWRITES: list[Callable[[str], str]] = [
         rf"^verify\s+(?:that\s+)?(?P<b>{_Q})\s+(?:comes|appears|is\s+(?:shown|listed))\s+after\s+(?P<a>{_Q})$",
         r"Verify \g<a> appears before \g<b>",
     ),
+    # 'Verify the column "Author" shows "Mary Beard" in the row "SPQR"': that row's cell under the column.
+    _sub(
+        rf"^verify\s+(?:that\s+)?(?:the\s+)?column\s+[\"“'‘](?P<what>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){{0,2}})"
+        rf"[\"”'’]\s+(?P<verb>shows|contains|reads|says|is)\s+(?P<value>{_Q})\s+(?:in|for)\s+(?:the\s+)?row\s+"
+        rf"(?P<row>{_Q})$",
+        r"Verify the \g<what> for \g<row> \g<verb> \g<value>",
+    ),
     # 'Verify "Invoice 7" has status "Paid"': that row's status.
     _sub(
         rf"^verify\s+(?:that\s+)?(?P<row>{_Q})\s+has\s+(?:the\s+|a\s+)?(?P<what>[^\W\d_][\w-]*(?:\s+(?!of\s)[^\W\d_][\w-]*)?)"
