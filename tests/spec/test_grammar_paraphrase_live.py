@@ -231,8 +231,6 @@ def test_each_natural_wording_reads_as_these_exact_calls(
         "Verify 4 unread emails are shown",  # a subset of the list
         "Verify 3 stars are shown",  # nothing a list holds
         "Press Tab to submit the form",  # Tab does not submit: the purpose claims more
-        "Click on the first job in the list",  # an item's middle is not the link a person clicks
-        'Verify the "Done" column contains "x"',  # an exported test could not keep the region
         'Type "x" in the message box and then do something sensible',
     ],
 )
