@@ -87,7 +87,7 @@ async def capture_element(
             fingerprint=fingerprint or Fingerprint(tag=""), error=f"capture failed: {_line(exc)}"
         )
     finally:
-        await _dispose(handle)
+        _dispose_later(handle)
 
 
 async def _normalized(locator: Locator, timeout_ms: float) -> list[LocatorSpec]:
@@ -119,6 +119,17 @@ async def locate_text(page: Page, text: str, *, exact: bool, timeout_ms: float) 
             continue
         return TextLocation(frames=chain, matches=total, visible=visible)
     return TextLocation()
+
+
+_disposing: set[asyncio.Task[None]] = set()
+
+
+def _dispose_later(handle: ElementHandle) -> None:
+    """Release the handle without waiting for the browser's answer: the message goes out before the
+    action's own (the protocol keeps their order), and nothing reads the handle again."""
+    task = asyncio.get_running_loop().create_task(_dispose(handle))
+    _disposing.add(task)
+    task.add_done_callback(_disposing.discard)
 
 
 async def _dispose(handle: ElementHandle) -> None:

@@ -20,10 +20,10 @@ main document first, then same-origin iframes; the first document with a match m
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
+from collections.abc import Awaitable, Iterable
 from typing import Any
 
-from playwright.async_api import ElementHandle, Frame, Locator, Page
+from playwright.async_api import ElementHandle, Frame, Page
 from pydantic import BaseModel, ConfigDict
 
 from autoqa.record.fingerprint import TEXT_LIMIT, Fingerprint
@@ -235,28 +235,43 @@ async def _bounded_check(
     test_id_attribute: str,
     timeout_ms: float,
 ) -> CandidateCheck:
+    target = spec.replay_target(test_id_attribute)
+    # The two reads are independent: the replay target is checked alongside the locator (it is kept only
+    # when the locator's own check worked), which halves the round trips before each recorded action.
+    outcome, usable = await asyncio.gather(
+        _outcome(_check(spec, source, tool, frame, handle, expected_count, timeout_ms), timeout_ms),
+        _replays(target, frame, handle, expected_count, timeout_ms),
+    )
+    if isinstance(outcome, BaseException):
+        if isinstance(outcome, TimeoutError):
+            return CandidateCheck(locator=spec, source=source, error="validation timed out")
+        # a malformed selector or a navigation mid-check: just not a candidate
+        return CandidateCheck(locator=spec, source=source, error=_first_line(outcome))
+    return outcome.model_copy(update={"replay_target": target}) if usable else outcome
+
+
+async def _outcome(check: Awaitable[CandidateCheck], timeout_ms: float) -> CandidateCheck | Exception:
     try:
-        check = await asyncio.wait_for(
-            _check(spec, source, tool, frame, handle, expected_count, timeout_ms), timeout_ms / 1000
-        )
+        return await asyncio.wait_for(check, timeout_ms / 1000)
     except asyncio.CancelledError:
         raise
-    except TimeoutError:
-        return CandidateCheck(locator=spec, source=source, error="validation timed out")
-    except Exception as exc:  # a malformed selector or a navigation mid-check: just not a candidate
-        return CandidateCheck(locator=spec, source=source, error=_first_line(exc))
-    target = spec.replay_target(test_id_attribute)
+    except Exception as exc:
+        return exc
+
+
+async def _replays(
+    target: str | None, frame: Frame, handle: ElementHandle, expected_count: int | None, timeout_ms: float
+) -> bool:
     if target is None:
-        return check
+        return False
     try:
-        usable = await asyncio.wait_for(
+        return await asyncio.wait_for(
             _replays_to(target, frame, handle, expected_count, timeout_ms), timeout_ms / 1000
         )
     except asyncio.CancelledError:
         raise
     except Exception:
-        usable = False
-    return check.model_copy(update={"replay_target": target}) if usable else check
+        return False
 
 
 async def _check(
@@ -294,6 +309,10 @@ async def _none() -> None:
     return None
 
 
+_MATCHES = "(els, el) => [els.length, els.includes(el), els.length === 1 && els[0] === el]"
+"""How many a locator matches, whether ours is among them, and whether it is the only one: one round trip."""
+
+
 async def _replays_to(
     target: str, frame: Frame, handle: ElementHandle, expected_count: int | None, timeout_ms: float
 ) -> bool:
@@ -304,22 +323,24 @@ async def _replays_to(
         locator = explicit_hint(scope, target)
         if locator is None:
             return False
-        count = await locator.count()
-        if count == 0:
-            continue
         in_scope = scope.main_frame if isinstance(scope, Page) else scope
         if in_scope != frame:
+            if await locator.count() == 0:
+                continue
             return False  # the tools would stop at an earlier document
-        visible = await locator.filter(visible=True).count()
-        pool: Locator = locator.filter(visible=True) if visible and count > visible else locator
+        # All matches and the visible ones, read together (ours is in this document, so it can be passed).
+        every, shown = await asyncio.gather(
+            locator.evaluate_all(_MATCHES, handle),
+            locator.filter(visible=True).evaluate_all(_MATCHES, handle),
+        )
+        count, visible = int(every[0]), int(shown[0])
+        if count == 0:
+            continue
+        pool = shown if visible and count > visible else every
         matched = visible or count
         if expected_count is not None:
-            return matched == expected_count and bool(
-                await pool.evaluate_all("(els, el) => els.includes(el)", handle)
-            )
-        if matched != 1:
-            return False
-        return bool(await pool.evaluate("(el, other) => el === other", handle, timeout=timeout_ms))
+            return matched == expected_count and bool(pool[1])
+        return matched == 1 and bool(pool[2])
     return False
 
 
