@@ -200,10 +200,12 @@ async def validate_all(
     expected_count: int | None,
     test_id_attribute: str,
     timeout_ms: float,
+    states: Awaitable[States | None] | None = None,
 ) -> list[CandidateCheck]:
     """Check ``candidates`` (best first) until the best usable locator and the best usable replay target
     are both known; the checks made, in order. The best candidate is checked alone, since it usually
-    settles both; the rest together."""
+    settles both; the rest together. ``states``: the recorded element's own states (:func:`element_states`,
+    read alongside), which a candidate that resolves to that very element has too."""
     checks: list[CandidateCheck] = []
     for wave in (candidates[:1], candidates[1:]):
         if settled(checks):
@@ -211,7 +213,7 @@ async def validate_all(
         checks += await asyncio.gather(
             *(
                 _bounded_check(
-                    spec, source, tool, frame, handle, expected_count, test_id_attribute, timeout_ms
+                    spec, source, tool, frame, handle, expected_count, test_id_attribute, timeout_ms, states
                 )
                 for spec, source in wave
             )
@@ -234,12 +236,13 @@ async def _bounded_check(
     expected_count: int | None,
     test_id_attribute: str,
     timeout_ms: float,
+    states: Awaitable[States | None] | None = None,
 ) -> CandidateCheck:
     target = spec.replay_target(test_id_attribute)
     # The two reads are independent: the replay target is checked alongside the locator (it is kept only
     # when the locator's own check worked), which halves the round trips before each recorded action.
     outcome, usable = await asyncio.gather(
-        _outcome(_check(spec, source, tool, frame, handle, expected_count, timeout_ms), timeout_ms),
+        _outcome(_check(spec, source, tool, frame, handle, expected_count, timeout_ms, states), timeout_ms),
         _replays(target, frame, handle, expected_count, timeout_ms),
     )
     if isinstance(outcome, BaseException):
@@ -282,6 +285,7 @@ async def _check(
     handle: ElementHandle,
     expected_count: int | None,
     timeout_ms: float,
+    states: Awaitable[States | None] | None = None,
 ) -> CandidateCheck:
     locator = spec.build(frame)
     # How many it matches and whether ours is among them, in one round trip (evaluate_all does not wait).
@@ -292,12 +296,16 @@ async def _check(
     if count != 1:
         return CandidateCheck(**fields)
     same = bool(contains)
-    needs = _NEEDS.get(tool, ())
-    visible, enabled, editable = await asyncio.gather(
-        locator.is_visible() if "visible" in needs else _none(),
-        locator.is_enabled(timeout=timeout_ms) if "enabled" in needs else _none(),
-        locator.is_editable(timeout=timeout_ms) if "editable" in needs else _none(),
-    )
+    own = await states if same and states is not None else None
+    if own is not None:  # it is the recorded element: its states were read beside this check
+        visible, enabled, editable = own
+    else:
+        needs = _NEEDS.get(tool, ())
+        visible, enabled, editable = await asyncio.gather(
+            locator.is_visible() if "visible" in needs else _none(),
+            locator.is_enabled(timeout=timeout_ms) if "enabled" in needs else _none(),
+            locator.is_editable(timeout=timeout_ms) if "editable" in needs else _none(),
+        )
     # The states are facts, not gates: the hook runs before the action's own actionability wait (a button
     # may still be disabled for a moment), and only actions that then succeeded are ever recorded.
     return CandidateCheck(
@@ -307,6 +315,27 @@ async def _check(
 
 async def _none() -> None:
     return None
+
+
+States = tuple[bool | None, bool | None, bool | None]
+"""Visible, enabled, editable: each read only when ``tool`` needs it (see ``_NEEDS``), else None."""
+
+
+async def element_states(handle: ElementHandle, tool: str) -> States | None:
+    """The states a candidate check notes, read on the recorded element itself (the same injected check
+    Playwright's locator runs); None when they could not be read (each candidate then reads its own)."""
+    needs = _NEEDS.get(tool, ())
+    try:
+        visible, enabled, editable = await asyncio.gather(
+            handle.is_visible() if "visible" in needs else _none(),
+            handle.is_enabled() if "enabled" in needs else _none(),
+            handle.is_editable() if "editable" in needs else _none(),
+        )
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        return None
+    return visible, enabled, editable
 
 
 _MATCHES = "(els, el) => [els.length, els.includes(el), els.length === 1 && els[0] === el]"
