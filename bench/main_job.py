@@ -7,7 +7,10 @@ hand-written files with the conftest autoqa's export writes. Also ``autoqa run -
 ``--workers 2``, to show what the trace default and the second worker cost or buy. Target (issue 17):
 defaults ≤ 1.1× the hand-written wall time.
 
-Usage: ``python -m bench main_job`` or ``python -m bench.main_job [repeats]``.
+Usage: ``python -m bench main_job`` or ``python -m bench.main_job [repeats] [--against SRC]``. With
+``--against``, the defaults also run from another checkout's ``src`` folder (``autoqa_against``, e.g. a
+``git worktree add --detach`` of the previous commit), interleaved with the rest, and the paired
+differences per round are reported: the before / after of a change on a machine whose load moves.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ HERE = Path(__file__).resolve().parent
 TARGET = 1.1
 
 
-def run(repeats: int = 5) -> dict[str, Any]:
+def run(repeats: int = 5, against: str | None = None) -> dict[str, Any]:
     from autoqa.demo_app import SPECS_DIR
     from autoqa.demo_app.server import DemoServer
     from autoqa.export import write_conftest
@@ -46,6 +49,8 @@ def run(repeats: int = 5) -> dict[str, Any]:
             "autoqa_trace_off": ["--trace", "off"],
             "autoqa_2_workers": ["--workers", "2"],
         }
+        if against:
+            variants["autoqa_against"] = []
         wall: dict[str, list[float]] = {name: [] for name in (*variants, "handwritten")}
         failures: list[str] = []
         for round_index in range(repeats):
@@ -70,12 +75,18 @@ def run(repeats: int = 5) -> dict[str, Any]:
                         "never",
                         *variants[name],
                     ]
-                    seconds, output, code = _timed(command, project, env)
+                    extra = {"PYTHONPATH": against} if name == "autoqa_against" and against else {}
+                    seconds, output, code = _timed(command, project, {**env, **extra})
                 wall[name].append(seconds)
                 if code != 0:
                     failures.append(f"{name} round {round_index}: {output[-400:]}")
     median = {name: round(statistics.median(values), 2) for name, values in wall.items()}
     ratios = {name: round(median[name] / median["handwritten"], 2) for name in variants}
+    paired: dict[str, Any] = {}
+    if against:
+        pairs = zip(wall["autoqa_defaults"], wall["autoqa_against"], strict=True)
+        diffs = [round(a - b, 2) for a, b in pairs]
+        paired = {"defaults_minus_against_s": diffs, "median_s": round(statistics.median(diffs), 2)}
     return {
         "specs": len(SUITE),
         "repeats": repeats,
@@ -84,8 +95,15 @@ def run(repeats: int = 5) -> dict[str, Any]:
         "target": TARGET,
         "meets_target": ratios["autoqa_defaults"] <= TARGET,
         "failures": failures,
+        **({"paired": paired} if paired else {}),
     }
 
 
 if __name__ == "__main__":
-    print(json.dumps(run(int(sys.argv[1]) if len(sys.argv) > 1 else 5), indent=2))
+    args = sys.argv[1:]
+    against = None
+    if "--against" in args:
+        at = args.index("--against")
+        against = str(Path(args[at + 1]).resolve())
+        del args[at : at + 2]
+    print(json.dumps(run(int(args[0]) if args else 5, against), indent=2))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -24,6 +24,9 @@ from autoqa.errors import AgentError, AutoQAError, BrowserError, SpecError
 from autoqa.exit_codes import ExitCode
 from autoqa.results import Outcome
 from autoqa.text_safety import terminal_safe
+
+if TYPE_CHECKING:
+    from autoqa.runner.driver import DriverStart
 
 
 def _fail(exc: AutoQAError) -> None:
@@ -103,11 +106,29 @@ def _check_conflicts(kwargs: dict[str, Any]) -> None:
 @_run_options
 def run(paths: tuple[str, ...], **kwargs: Any) -> None:
     """Run specs: files, folders or globs (default: specs/)."""
+    _check_conflicts(kwargs)
+    cli = _overrides(kwargs)
+    # The driver boots (Node.js, ~0.5-1 s) while the runner's modules import and the specs are read.
+    driver = None if kwargs["dry_run"] else _start_driver()
+    try:
+        _run(paths, kwargs, cli, driver)
+    finally:
+        if driver is not None:
+            driver.close()
+
+
+def _start_driver() -> DriverStart:
+    from autoqa.runner.driver import DriverStart
+
+    return DriverStart()
+
+
+def _run(
+    paths: tuple[str, ...], kwargs: dict[str, Any], cli: dict[str, Any], driver: DriverStart | None
+) -> None:
     from autoqa.console import execute_and_report
     from autoqa.runner.run import RunRequest
 
-    _check_conflicts(kwargs)
-    cli = _overrides(kwargs)
     request = RunRequest(
         paths=paths or ("specs",),
         root=Path.cwd(),
@@ -117,7 +138,9 @@ def run(paths: tuple[str, ...], **kwargs: Any) -> None:
         environ=dict(os.environ),
     )
     try:
-        code = execute_and_report(request, json_output=kwargs["json_output"], dry_run=kwargs["dry_run"])
+        code = execute_and_report(
+            request, json_output=kwargs["json_output"], dry_run=kwargs["dry_run"], driver=driver
+        )
     except SpecError as exc:
         # Documented: every spec must load before anything runs, so one bad spec stops the whole run.
         click.echo("autoqa: nothing was run: fix the spec problem(s) below and run again", err=True)

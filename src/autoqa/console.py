@@ -21,6 +21,7 @@ from autoqa.text_safety import encodable, terminal_safe
 
 if TYPE_CHECKING:
     from autoqa.plan.plan_run import PlanOutcome, PlanRequest
+    from autoqa.runner.driver import DriverStart
 
 T = TypeVar("T")
 
@@ -89,11 +90,12 @@ def dry_run_exit_code(prepared: PreparedRun) -> ExitCode:
     return exit_code_for(RunResult(run_id="dry-run", specs=refused))
 
 
-def run_interruptibly(coro: Coroutine[Any, Any, T]) -> T:
+def run_interruptibly(coro: Coroutine[Any, Any, T], runner: asyncio.Runner | None = None) -> T:
     """``asyncio.run`` where Ctrl-C and SIGTERM cancel the run, so it can write what finished.
 
     A process started in the background by a non-interactive shell inherits SIGINT as *ignored*, and then
     asyncio installs no handler; a CLI whose whole point is "stop cleanly" restores the default first.
+    ``runner``: run on that runner's loop (which the caller closes), e.g. where the driver is starting.
     """
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -101,18 +103,35 @@ def run_interruptibly(coro: Coroutine[Any, Any, T]) -> T:
     async def main() -> T:
         task = asyncio.current_task()
         loop = asyncio.get_running_loop()
+        handled = False
         if task is not None and threading.current_thread() is threading.main_thread():
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(signal.SIGTERM, task.cancel)
-        return await coro
+                handled = True
+        try:
+            return await coro
+        finally:
+            if handled:  # the loop may outlive this run (a runner's): SIGTERM is no longer ours to catch
+                loop.remove_signal_handler(signal.SIGTERM)
 
+    if runner is not None:
+        return runner.run(main())
     return asyncio.run(main())
 
 
 def execute_and_report(
-    request: RunRequest, *, json_output: bool, dry_run: bool, demo: bool = False, plain_only: bool = False
+    request: RunRequest,
+    *,
+    json_output: bool,
+    dry_run: bool,
+    demo: bool = False,
+    plain_only: bool = False,
+    driver: DriverStart | None = None,
 ) -> ExitCode:
-    """Prepare, run and render. Our errors propagate to the CLI, which maps them to exit codes."""
+    """Prepare, run and render. Our errors propagate to the CLI, which maps them to exit codes.
+
+    ``driver``: the Playwright driver the CLI started before its imports; the run takes it over (the
+    caller closes it either way)."""
     from autoqa.progress import (
         DebugLog,
         PlainProgress,
@@ -141,11 +160,15 @@ def execute_and_report(
         if tty:
             with RichProgress() as progress:
                 run = run_interruptibly(
-                    execute_run(prepared, events=progress, annotations=annotations, warn=warn)
+                    execute_run(prepared, events=progress, annotations=annotations, warn=warn, driver=driver),
+                    driver.runner if driver is not None else None,
                 )
         else:
             sink = FanoutSink(PlainProgress(), *debug)
-            run = run_interruptibly(execute_run(prepared, events=sink, annotations=annotations, warn=warn))
+            run = run_interruptibly(
+                execute_run(prepared, events=sink, annotations=annotations, warn=warn, driver=driver),
+                driver.runner if driver is not None else None,
+            )
     except KeyboardInterrupt:
         return ExitCode.INTERRUPTED
     if json_output:

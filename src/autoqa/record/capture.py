@@ -7,6 +7,7 @@ that fails says why in ``ElementRecord.error`` and the action goes on.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,7 +16,15 @@ from playwright.async_api import ElementHandle, Frame, Locator, Page
 from autoqa.record.fingerprint import Fingerprint, take_fingerprint
 from autoqa.record.frames import frame_path
 from autoqa.record.ir import ElementRecord, TextLocation
-from autoqa.record.locator_checks import CandidateCheck, generate, merge, settled, validate_all
+from autoqa.record.locator_checks import (
+    CandidateCheck,
+    States,
+    element_states,
+    generate,
+    merge,
+    settled,
+    validate_all,
+)
 from autoqa.record.locator_spec import LocatorSpec
 from autoqa.secrets import SecretSet
 from autoqa.target_scope import split_scope
@@ -44,6 +53,7 @@ async def capture_element(
             fingerprint=Fingerprint(tag=""), error=f"element gone before capture: {_line(exc)}"
         )
     fingerprint: Fingerprint | None = None
+    states_read: asyncio.Future[States | None] | None = None
     try:
         # Independent browser round trips run together: capture happens before every recorded action.
         taken, frame = await asyncio.gather(
@@ -58,6 +68,9 @@ async def capture_element(
         target = args.get("target")
         within = split_scope(target)[1] if isinstance(target, str) else None
         ours = generate(taken, test_id_attribute=test_id_attribute, within=within)
+        # Read beside the first check rather than after it: the candidate that resolves to this element
+        # takes them from here.
+        states = states_read = asyncio.ensure_future(element_states(handle, tool))
 
         async def check(candidates: list[tuple[LocatorSpec, str]]) -> list[CandidateCheck]:
             return await validate_all(
@@ -68,6 +81,7 @@ async def capture_element(
                 expected_count=expected_count,
                 test_id_attribute=test_id_attribute,
                 timeout_ms=timeout_ms,
+                states=states,
             )
 
         frames, checks = await asyncio.gather(frame_path(frame, timeout_ms), check(merge(ours, [])))
@@ -87,7 +101,9 @@ async def capture_element(
             fingerprint=fingerprint or Fingerprint(tag=""), error=f"capture failed: {_line(exc)}"
         )
     finally:
-        await _dispose(handle)
+        if states_read is not None:
+            await _settled(states_read)  # done by now, but must not outlive the handle
+        _dispose_later(handle)
 
 
 async def _normalized(locator: Locator, timeout_ms: float) -> list[LocatorSpec]:
@@ -108,10 +124,11 @@ async def locate_text(page: Page, text: str, *, exact: bool, timeout_ms: float) 
     for frame in frames:
         try:
             matches = frame.get_by_text(text, exact=exact)
-            visible = await asyncio.wait_for(matches.filter(visible=True).count(), timeout_ms / 1000)
+            visible, total = await asyncio.wait_for(  # two reads, one round trip
+                asyncio.gather(matches.filter(visible=True).count(), matches.count()), timeout_ms / 1000
+            )
             if not visible:
                 continue
-            total = await asyncio.wait_for(matches.count(), timeout_ms / 1000)
             chain = await frame_path(frame, timeout_ms)
         except asyncio.CancelledError:
             raise
@@ -119,6 +136,22 @@ async def locate_text(page: Page, text: str, *, exact: bool, timeout_ms: float) 
             continue
         return TextLocation(frames=chain, matches=total, visible=visible)
     return TextLocation()
+
+
+async def _settled(future: asyncio.Future[Any]) -> None:
+    with contextlib.suppress(Exception):
+        await future
+
+
+_disposing: set[asyncio.Task[None]] = set()
+
+
+def _dispose_later(handle: ElementHandle) -> None:
+    """Release the handle without waiting for the browser's answer: the message goes out before the
+    action's own (the protocol keeps their order), and nothing reads the handle again."""
+    task = asyncio.get_running_loop().create_task(_dispose(handle))
+    _disposing.add(task)
+    task.add_done_callback(_disposing.discard)
 
 
 async def _dispose(handle: ElementHandle) -> None:

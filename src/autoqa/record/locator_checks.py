@@ -20,10 +20,10 @@ main document first, then same-origin iframes; the first document with a match m
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
+from collections.abc import Awaitable, Iterable
 from typing import Any
 
-from playwright.async_api import ElementHandle, Frame, Locator, Page
+from playwright.async_api import ElementHandle, Frame, Page
 from pydantic import BaseModel, ConfigDict
 
 from autoqa.record.fingerprint import TEXT_LIMIT, Fingerprint
@@ -200,10 +200,12 @@ async def validate_all(
     expected_count: int | None,
     test_id_attribute: str,
     timeout_ms: float,
+    states: Awaitable[States | None] | None = None,
 ) -> list[CandidateCheck]:
     """Check ``candidates`` (best first) until the best usable locator and the best usable replay target
     are both known; the checks made, in order. The best candidate is checked alone, since it usually
-    settles both; the rest together."""
+    settles both; the rest together. ``states``: the recorded element's own states (:func:`element_states`,
+    read alongside), which a candidate that resolves to that very element has too."""
     checks: list[CandidateCheck] = []
     for wave in (candidates[:1], candidates[1:]):
         if settled(checks):
@@ -211,7 +213,7 @@ async def validate_all(
         checks += await asyncio.gather(
             *(
                 _bounded_check(
-                    spec, source, tool, frame, handle, expected_count, test_id_attribute, timeout_ms
+                    spec, source, tool, frame, handle, expected_count, test_id_attribute, timeout_ms, states
                 )
                 for spec, source in wave
             )
@@ -234,29 +236,45 @@ async def _bounded_check(
     expected_count: int | None,
     test_id_attribute: str,
     timeout_ms: float,
+    states: Awaitable[States | None] | None = None,
 ) -> CandidateCheck:
+    target = spec.replay_target(test_id_attribute)
+    # The two reads are independent: the replay target is checked alongside the locator (it is kept only
+    # when the locator's own check worked), which halves the round trips before each recorded action.
+    outcome, usable = await asyncio.gather(
+        _outcome(_check(spec, source, tool, frame, handle, expected_count, timeout_ms, states), timeout_ms),
+        _replays(target, frame, handle, expected_count, timeout_ms),
+    )
+    if isinstance(outcome, BaseException):
+        if isinstance(outcome, TimeoutError):
+            return CandidateCheck(locator=spec, source=source, error="validation timed out")
+        # a malformed selector or a navigation mid-check: just not a candidate
+        return CandidateCheck(locator=spec, source=source, error=_first_line(outcome))
+    return outcome.model_copy(update={"replay_target": target}) if usable else outcome
+
+
+async def _outcome(check: Awaitable[CandidateCheck], timeout_ms: float) -> CandidateCheck | Exception:
     try:
-        check = await asyncio.wait_for(
-            _check(spec, source, tool, frame, handle, expected_count, timeout_ms), timeout_ms / 1000
-        )
+        return await asyncio.wait_for(check, timeout_ms / 1000)
     except asyncio.CancelledError:
         raise
-    except TimeoutError:
-        return CandidateCheck(locator=spec, source=source, error="validation timed out")
-    except Exception as exc:  # a malformed selector or a navigation mid-check: just not a candidate
-        return CandidateCheck(locator=spec, source=source, error=_first_line(exc))
-    target = spec.replay_target(test_id_attribute)
+    except Exception as exc:
+        return exc
+
+
+async def _replays(
+    target: str | None, frame: Frame, handle: ElementHandle, expected_count: int | None, timeout_ms: float
+) -> bool:
     if target is None:
-        return check
+        return False
     try:
-        usable = await asyncio.wait_for(
+        return await asyncio.wait_for(
             _replays_to(target, frame, handle, expected_count, timeout_ms), timeout_ms / 1000
         )
     except asyncio.CancelledError:
         raise
     except Exception:
-        usable = False
-    return check.model_copy(update={"replay_target": target}) if usable else check
+        return False
 
 
 async def _check(
@@ -267,6 +285,7 @@ async def _check(
     handle: ElementHandle,
     expected_count: int | None,
     timeout_ms: float,
+    states: Awaitable[States | None] | None = None,
 ) -> CandidateCheck:
     locator = spec.build(frame)
     # How many it matches and whether ours is among them, in one round trip (evaluate_all does not wait).
@@ -277,12 +296,16 @@ async def _check(
     if count != 1:
         return CandidateCheck(**fields)
     same = bool(contains)
-    needs = _NEEDS.get(tool, ())
-    visible, enabled, editable = await asyncio.gather(
-        locator.is_visible() if "visible" in needs else _none(),
-        locator.is_enabled(timeout=timeout_ms) if "enabled" in needs else _none(),
-        locator.is_editable(timeout=timeout_ms) if "editable" in needs else _none(),
-    )
+    own = await states if same and states is not None else None
+    if own is not None:  # it is the recorded element: its states were read beside this check
+        visible, enabled, editable = own
+    else:
+        needs = _NEEDS.get(tool, ())
+        visible, enabled, editable = await asyncio.gather(
+            locator.is_visible() if "visible" in needs else _none(),
+            locator.is_enabled(timeout=timeout_ms) if "enabled" in needs else _none(),
+            locator.is_editable(timeout=timeout_ms) if "editable" in needs else _none(),
+        )
     # The states are facts, not gates: the hook runs before the action's own actionability wait (a button
     # may still be disabled for a moment), and only actions that then succeeded are ever recorded.
     return CandidateCheck(
@@ -292,6 +315,31 @@ async def _check(
 
 async def _none() -> None:
     return None
+
+
+States = tuple[bool | None, bool | None, bool | None]
+"""Visible, enabled, editable: each read only when ``tool`` needs it (see ``_NEEDS``), else None."""
+
+
+async def element_states(handle: ElementHandle, tool: str) -> States | None:
+    """The states a candidate check notes, read on the recorded element itself (the same injected check
+    Playwright's locator runs); None when they could not be read (each candidate then reads its own)."""
+    needs = _NEEDS.get(tool, ())
+    try:
+        visible, enabled, editable = await asyncio.gather(
+            handle.is_visible() if "visible" in needs else _none(),
+            handle.is_enabled() if "enabled" in needs else _none(),
+            handle.is_editable() if "editable" in needs else _none(),
+        )
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        return None
+    return visible, enabled, editable
+
+
+_MATCHES = "(els, el) => [els.length, els.includes(el), els.length === 1 && els[0] === el]"
+"""How many a locator matches, whether ours is among them, and whether it is the only one: one round trip."""
 
 
 async def _replays_to(
@@ -304,22 +352,24 @@ async def _replays_to(
         locator = explicit_hint(scope, target)
         if locator is None:
             return False
-        count = await locator.count()
-        if count == 0:
-            continue
         in_scope = scope.main_frame if isinstance(scope, Page) else scope
         if in_scope != frame:
+            if await locator.count() == 0:
+                continue
             return False  # the tools would stop at an earlier document
-        visible = await locator.filter(visible=True).count()
-        pool: Locator = locator.filter(visible=True) if visible and count > visible else locator
+        # All matches and the visible ones, read together (ours is in this document, so it can be passed).
+        every, shown = await asyncio.gather(
+            locator.evaluate_all(_MATCHES, handle),
+            locator.filter(visible=True).evaluate_all(_MATCHES, handle),
+        )
+        count, visible = int(every[0]), int(shown[0])
+        if count == 0:
+            continue
+        pool = shown if visible and count > visible else every
         matched = visible or count
         if expected_count is not None:
-            return matched == expected_count and bool(
-                await pool.evaluate_all("(els, el) => els.includes(el)", handle)
-            )
-        if matched != 1:
-            return False
-        return bool(await pool.evaluate("(el, other) => el === other", handle, timeout=timeout_ms))
+            return matched == expected_count and bool(pool[1])
+        return matched == 1 and bool(pool[2])
     return False
 
 

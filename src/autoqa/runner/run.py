@@ -44,6 +44,7 @@ from autoqa.tools.context import ToolSettings
 
 if TYPE_CHECKING:
     from autoqa.replay.cache import StepCache
+    from autoqa.runner.driver import DriverStart
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,13 +222,15 @@ async def execute_run(
     events: EventSink | None = None,
     annotations: TextIO | None = None,
     warn: Callable[[str], None] | None = None,
+    driver: DriverStart | None = None,
 ) -> RunResult:
     """Run the planned jobs; returns even when interrupted (``RunResult.interrupted``).
 
     ``warn`` gets a line for each kind of artifact the run could not write (once per kind); the run goes
     on regardless, and ``RunResult.missing_reports`` names run.json / junit.xml if they are missing.
+    ``driver``: the Playwright driver the CLI started early, on the loop this runs on (else one starts).
     """
-    run = OpenRun(prepared, events=events, annotations=annotations, warn=warn)
+    run = OpenRun(prepared, events=events, annotations=annotations, warn=warn, driver=driver)
     interrupted = False
     try:
         await run.open()
@@ -259,8 +262,10 @@ class OpenRun:
         events: EventSink | None = None,
         annotations: TextIO | None = None,
         warn: Callable[[str], None] | None = None,
+        driver: DriverStart | None = None,
     ) -> None:
         self.prepared = prepared
+        self._driver = driver
         self._events = events
         self._annotations = annotations
         self._warn = warn or _python_warning
@@ -332,8 +337,12 @@ class OpenRun:
                 asyncio.to_thread(importlib.import_module, "claude_agent_sdk")
             )
             env.agent_sdk_loaded = self._preload
-        self._playwright_manager = async_playwright()
-        playwright = self._playwright = await self._playwright_manager.start()
+        if self._driver is not None:  # started before the CLI's imports and planning (runner/driver.py)
+            self._playwright_manager, starting = self._driver.take()
+            playwright = self._playwright = await starting
+        else:
+            self._playwright_manager = async_playwright()
+            playwright = self._playwright = await self._playwright_manager.start()
         browser_path = str(settings.browser_path) if settings.browser_path else None
         choice = (
             None

@@ -288,9 +288,9 @@ async def _execute(
         baselines=_baselines(job, env),
         invariants=_invariants(job, env),
     )
-    await guard_navigations(ctx)  # links, forms and scripts stay on the allowed origins, not only navigate
-    if agent is not None:  # installed by the first tool call otherwise (~0.1 s): now, while the CLI starts
-        await page_watch(ctx)
+    # Links, forms and scripts stay on the allowed origins, not only navigate. The page watch would be
+    # installed by the first tool call (~0.1 s): now, beside the guard (and while an agent's CLI starts).
+    await asyncio.gather(guard_navigations(ctx), page_watch(ctx))
     recorder = Recorder(ctx, env.ir_writer, spec_path=job.spec.path, run_id=env.run_id)
 
     def save_screenshot(data: bytes, hint: str) -> str | None:

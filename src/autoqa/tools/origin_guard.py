@@ -13,6 +13,7 @@ blocked: apps load them from CDNs and other hosts.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import re
 from typing import Any
@@ -91,9 +92,11 @@ async def guard_navigations(ctx: ToolContext) -> OriginGuard | None:
     if allowed is None:
         return None
     guard = OriginGuard(allowed)
-    await ctx.context.route(guard.route_pattern(), guard.on_route)
     ctx.extra[_KEY] = guard
-    await _guard_redirects(ctx, guard, ctx.page)
+    # Independent round trips: the route and the page's redirect guard are set up together.
+    await asyncio.gather(
+        ctx.context.route(guard.route_pattern(), guard.on_route), _guard_redirects(ctx, guard, ctx.page)
+    )
     ctx.context.on("page", lambda page: _spawn(_guard_redirects(ctx, guard, page)))
     return guard
 
@@ -102,8 +105,6 @@ _TASKS: set[Any] = set()
 
 
 def _spawn(coro: Any) -> None:
-    import asyncio
-
     task = asyncio.ensure_future(coro)
     _TASKS.add(task)  # keep a reference until done (the loop holds tasks only weakly)
     task.add_done_callback(_TASKS.discard)
