@@ -84,7 +84,7 @@ def test_a_period_word_names_a_labelled_value(text: str, label: str, value: str)
         'Verify the latest total is "£500"',  # picks one
         'Verify the only total is "£500"',
         "Verify 4 weekly items are shown",  # counting is not this family
-        'Verify the weekly badge reads "£500"',
+        'Verify the weekly items read "£500"',
     ],
 )
 def test_period_word_near_misses(text: str) -> None:

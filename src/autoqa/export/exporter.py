@@ -40,6 +40,7 @@ _IMPORTS: dict[str, str] = {
     "expect_matches_baseline": "from autoqa.export.visual_check import expect_matches_baseline",
     "expect_column_text": "from autoqa.export.column_check import expect_column_text",
     "named_region": "from autoqa.export.region_locator import named_region",
+    "named_badge": "from autoqa.export.region_locator import named_badge",
     "expect_field_note": "from autoqa.export.field_note import expect_field_note",
     "LiveRegions": "from autoqa.export.appeared_check import LiveRegions",
 }

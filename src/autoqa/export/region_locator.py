@@ -1,12 +1,15 @@
-"""``named_region``: the locator exported tests use for a region a step named ("Verify "Backpack" is in
-the cart" → ``expect(named_region(page, "cart")).to_contain_text(…)``; "the cart has 2 items" →
-``expect(named_region(page, "cart", items=True)).to_have_count(2)``). The region is found again by autoqa's
-own lookup (the page library's ``region``, over ``tools/named_region.js``), so the exported test fails
-where the tool fails: when the page no longer names such a region, names two, or holds two lists in it.
+"""``named_region`` / ``named_badge``: the locators exported tests use for a region or a badge a step named
+("Verify "Backpack" is in the cart" → ``expect(named_region(page, "cart")).to_contain_text(…)``; "the cart
+has 2 items" → ``expect(named_region(page, "cart", items=True)).to_have_count(2)``; "the cart badge shows
+"2"" → ``expect(named_badge(page, "cart")).to_have_text("2")``). Each is found again by autoqa's own lookup
+(the page library's ``region`` and ``badge``, over ``tools/named_region.js`` and ``tools/named_badge.js``),
+so the exported test fails where the tool fails: when the page no longer names such a region or badge,
+names two, or holds two lists in the region.
 
 Usage (what export writes)::
 
     expect(named_region(page, "Saved locations")).to_contain_text("Lisbon")
+    expect(named_badge(page, "cart")).to_have_text("2")
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from autoqa.tools.page_scripts import LIBRARY
 
 _REGION = "([name, items]) => (" + LIBRARY + ").region({name, items})"
 _FOUND = "(name) => (" + LIBRARY + ").region({name}).status === 'found'"
+_BADGE = "(name) => (" + LIBRARY + ").badge({name})"
+_BADGE_FOUND = "(name) => (" + LIBRARY + ").badge({name}).status === 'found'"
 _NOTHING = ":scope > :is(ul, ol, table, [role=list]) :is(li, tr, [role=listitem])"
 """An emptied region (no list in it) has no items: a locator matching none of its elements."""
 
@@ -49,3 +54,17 @@ def named_region(page: Page, name: str, *, items: bool = False, timeout_ms: floa
     if found["status"] == "nolist":
         return region.locator(_NOTHING)
     return region.locator(found["items"]).filter(visible=True)
+
+
+def named_badge(page: Page, name: str, *, timeout_ms: float = 5000) -> Locator:
+    """The one badge the page names ``name`` ("the cart badge"), waiting up to ``timeout_ms`` for it."""
+    __tracebackhide__ = True
+    try:
+        page.wait_for_function(_BADGE_FOUND, arg=name, timeout=timeout_ms, polling=100)
+    except PlaywrightTimeoutError:
+        seen = page.evaluate(_BADGE, name)
+        names = ", ".join(seen.get("names") or ()) or "none"
+        if seen.get("status") == "ambiguous":
+            raise AssertionError(f"the page names several badges {name!r}: {names}") from None
+        raise AssertionError(f"no badge named {name!r} on the page; its badges: {names}") from None
+    return page.locator(page.evaluate(_BADGE, name)["css"])

@@ -47,6 +47,7 @@ from autoqa.landmarks import TARGETS as LANDMARK_TARGETS
 from autoqa.record.frames import FrameRef
 from autoqa.record.ir import IRRecord
 from autoqa.record.locator_spec import py_str
+from autoqa.target_badge import badge_name
 from autoqa.target_region import region_items, region_name
 from autoqa.target_scope import split_scope
 from autoqa.text_match import number_pattern
@@ -102,6 +103,9 @@ def element_locator(record: IRRecord, page: str) -> str | None:
         # The region by what makes it that landmark, as the tool found it (its text would be the claim).
         scope = frames_scope(page, element.frames) if element is not None else page
         return f"{scope}.locator({py_str(target.removeprefix('css='))})"
+    badge = badge_name(target)
+    if badge is not None:  # found again by the tool's own lookup, as a region is
+        return f"named_badge({page}, {py_str(badge)})"
     region = region_name(target)
     if region is not None:
         # The region the page names so, found again by the tool's own lookup (never its text of the day).

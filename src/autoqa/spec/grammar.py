@@ -107,6 +107,8 @@ Verify the counter|message|status reads "x" (words, ≥ 4 chars)  assert_text_pr
 Verify the status badge|chip|pill|tag|indicator|title reads "x" assert_text_present(x, exact=True) (one word
                                                               may say whose: never a look, "red", or a pick,
                                                               "second"; never the page|window|tab title)
+Verify the cart badge shows "2" · the status pill reads "Open" assert_text_in(target="badge=cart", x,
+· the message counter shows 12 (one or two words, a number)  exact=True): the one badge the page names so
 Verify the "t" field|input|dropdown shows|contains|is "v"      assert_value(target='"t" field', expected=v)
 Verify the due date for|of "r" shows|is "x"                   assert_text_in(target='the row in "r"', x,
                                                               column="due date") (that column's cell, or the
@@ -241,6 +243,7 @@ from autoqa.spec.grammar_terms import (
 )
 from autoqa.spec.model import Step
 from autoqa.spec.paraphrase import canonical, split_actions
+from autoqa.target_badge import badge_target
 from autoqa.target_items import PAGE, holding, item_target, items_target, list_target
 from autoqa.target_region import region_target
 from autoqa.target_scope import SCOPE_CLAUSE, scoped_target
@@ -879,9 +882,20 @@ _READOUT = (
 def _assert_readout(m: re.Match[str]) -> Built:
     text = unquote(m.group("text")).strip()
     describing = (m.group("describing") or "").split()
-    if len(text) < 4 or not re.search(r"[^\W\d_]{2}", text) or any(_picks_or_looks(w) for w in describing):
+    if not text:
         return None
     readout = m.group("readout").lower()
+    short = len(text) < 4 or not re.search(r"[^\W\d_]{2}", text)
+    refused = short or (readout in _BADGES and len(text.split()) <= 2)  # too weak as a text on the page
+    # A subset word names a badge as any word does ("the pending count"): the page must name it so too.
+    if any(_picks_or_looks(w) and w.lower() not in _SUBSET_WORDS for w in describing):
+        return None
+    if describing and refused and readout in _BADGES | _COUNTERS:
+        # "the cart badge shows "2"", "the status pill reads "Open"": a text this short is on many elements,
+        # so the claim is checked on the one badge the page names so (autoqa.target_badge), its whole text.
+        return "assert_text_in", {"target": badge_target(" ".join(describing)), "text": text, "exact": True}
+    if short or any(_picks_or_looks(w) for w in describing):
+        return None
     if readout == "status":
         # A status is a value of the page ("Status: Shipped", a badge of class "status"), not a text anywhere:
         # a "Shipped" filter button is no evidence that the order's status is Shipped.
@@ -896,6 +910,7 @@ def _assert_readout(m: re.Match[str]) -> Built:
 
 
 _BADGES = frozenset(("badge", "chip", "pill", "tag", "lozenge", "indicator", "label"))
+_COUNTERS = frozenset(("counter", "count"))
 
 
 # Words before a readout or a heading that say how it looks or which one it is ("the red badge", "the second

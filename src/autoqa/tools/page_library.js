@@ -1035,6 +1035,15 @@ function region(args) {
   return {status: 'found', css: cssIn(list), items: itemsSel(list), count: shown(list).length, via: found.via};
 }
 
+// The badge a step names (named_badge.js, which exported tests run too: one definition).
+const namedBadge = /*@@NAMED_BADGE@@*/null;
+function badge(args) {
+  resetCaches();
+  const found = namedBadge(args.name);
+  if (!found.badge) return {status: found.status, names: found.names};
+  return {status: found.status, css: cssIn(found.badge), via: found.via};
+}
+
 return {find, describeAll, state, labelStandIn, findText, visibleLines, renderedText, flatText, scrollBy,
-  selectOptions, collection, columnCell, region, mainControl, fieldNote};
+  selectOptions, collection, columnCell, region, badge, mainControl, fieldNote};
 })()

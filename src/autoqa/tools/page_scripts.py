@@ -35,11 +35,14 @@ COLUMN_CELL = (resources.files("autoqa.tools") / "column_cell.js").read_text(enc
 """``(row, column) => {found, text, kind, names}``: the cell under a column (exported tests run it too)."""
 NAMED_REGION = (resources.files("autoqa.tools") / "named_region.js").read_text(encoding="utf-8").strip()
 """``(name) => {status, region, via, names}``: the one region a step names (exported tests run it too)."""
+NAMED_BADGE = (resources.files("autoqa.tools") / "named_badge.js").read_text(encoding="utf-8").strip()
+"""``(name) => {status, badge, via, names}``: the one badge a step names (exported tests run it too)."""
 LIBRARY = (
     (resources.files("autoqa.tools") / "page_library.js")
     .read_text(encoding="utf-8")
     .replace("/*@@COLUMN_CELL@@*/null", COLUMN_CELL)
     .replace("/*@@NAMED_REGION@@*/null", NAMED_REGION)
+    .replace("/*@@NAMED_BADGE@@*/null", NAMED_BADGE)
 )
 
 LIBRARY_KEY = "autoqa.tools." + hashlib.sha1(LIBRARY.encode()).hexdigest()[:12]

@@ -47,6 +47,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Frame, Locator, Page
 
 from autoqa.role_words import FILLER_NOUNS, ROLE_WORDS, TEXT_ENTRY_ROLES
+from autoqa.target_badge import badge_name
 from autoqa.target_items import WHOLE_LIST, item_noun, item_position, noun_forms, tables_only
 from autoqa.target_region import region_items, region_name
 from autoqa.target_scope import scoped_target, split_scope
@@ -488,7 +489,29 @@ async def _resolve_region(page: Page, name: str, timeout_ms: float, *, items: bo
     )  # fmt: skip
 
 
+async def _resolve_badge(page: Page, name: str, timeout_ms: float) -> TargetLookup:
+    """``badge=NAME``: the one badge the page names so (:mod:`autoqa.target_badge`)."""
+    raw: dict[str, Any] = await run_in_page(page, "badge", {"name": name}, timeout_ms)
+    if raw["status"] == "ambiguous":
+        raise ToolFailure(
+            ErrorCode.AMBIGUOUS_TARGET,
+            f"the page names {len(raw['names'])} badges {name!r} ({'; '.join(raw['names'])}): the claim "
+            "could be about either; scope the step to the row or region the badge is in",
+        )
+    if raw["status"] == "none":
+        names = ", ".join(raw.get("names") or ())
+        note = f"the badges it shows: {names}" if names else "it shows no badges"
+        return TargetLookup("none", "badge", 0, False, (), (), None, note=note)
+    badge = page.locator(raw["css"])
+    info = await describe_locator(badge, timeout_ms)
+    matches = tuple(Match.from_js(m) for m in info["matches"])
+    return TargetLookup("found", "badge", 1, False, matches, (), badge, (badge,))
+
+
 async def _resolve_hint(page: Page, text: str, timeout_ms: float) -> TargetLookup | None:
+    badge = badge_name(text)
+    if badge is not None:
+        return await _resolve_badge(page, badge, timeout_ms)
     region = region_name(text)
     if region is not None:
         return await _resolve_region(page, region, timeout_ms, items=region_items(text))
