@@ -22,8 +22,8 @@ from .tools_helpers import FAST, IMPATIENT, Call, failed, ok
 
 def test_every_tool_has_a_strict_model_and_a_short_description() -> None:
     assert (
-        len(TOOLS) == 34
-    )  # 24 + assert_text_in/order/focused/state/appeared, history, *_storage, *_baseline, blur
+        len(TOOLS) == 35
+    )  # 24 + assert_text_in/order/sorted/focused/state/appeared, history, *_storage, *_baseline, blur
     for name, spec in TOOLS.items():
         assert spec.name == name
         assert issubclass(spec.args_model, BaseModel)
@@ -35,8 +35,8 @@ def test_every_tool_has_a_strict_model_and_a_short_description() -> None:
         "assert_text_present", "assert_text_absent", "assert_element_visible", "assert_element_hidden",
         "assert_url", "assert_title", "assert_value", "assert_checked", "assert_enabled", "assert_state",
         "assert_count",
-        "assert_text_in", "assert_order", "assert_focused", "assert_appeared", "assert_storage",
-        "assert_matches_baseline",
+        "assert_text_in", "assert_order", "assert_sorted", "assert_focused", "assert_appeared",
+        "assert_storage", "assert_matches_baseline",
     ]  # fmt: skip
 
 

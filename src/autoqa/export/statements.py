@@ -21,6 +21,8 @@ assert_text_in column  ``expect_column_text(row, column, t)`` from ``autoqa.expo
                        row's cell under that column, by the tool's own lookup)
 assert_text_in note    ``expect_field_note(field, t)`` from ``autoqa.export.field_note`` (the field's own
                        message: aria-describedby / errormessage, the wrapper only it sits in)
+assert_sorted          ``expect_sorted(page, column=c, descending=…)`` from ``autoqa.export.sorted_check``
+                       (the main list read and judged by the tool's own lookup and rule)
 assert_appeared        ``autoqa_live_regions.expect_appeared(t, since=appeared_since_N)``: the conftest's
                        watcher, marked where step N (the step whose action the toast answers) starts;
                        native dialogs included (``autoqa.export.appeared_check``)
@@ -156,6 +158,8 @@ def statements(record: IRRecord, ctx: StatementContext) -> list[Node]:
         return [Line(_element_expect(record, ctx, timeout=None))]
     if tool in ("assert_text_in", "assert_focused", "assert_order"):
         return [Line(_evidence_expect(record, ctx))]
+    if tool == "assert_sorted":
+        return [Line(_sorted_expect(args, ctx))]
     if tool in ("assert_url", "assert_title"):
         return [Line(_page_expect(tool, args, ctx))]
     if tool == "assert_appeared":
@@ -375,6 +379,19 @@ def _text_expect(record: IRRecord, ctx: StatementContext, *, present: bool, time
     if location.matches > 1:
         locator += ".filter(visible=True).first"
     return f"expect({locator}).to_be_visible({option})"
+
+
+def _sorted_expect(args: Mapping[str, Any], ctx: StatementContext) -> str:
+    """The main list in order, by the tool's own lookup and rule (``export/sorted_check.py``)."""
+    options = "".join(
+        [
+            f", column={ctx.values.expr(str(args['column']))}" if args.get("column") else "",
+            ", descending=True" if args.get("descending") else "",
+            ", tables=True" if args.get("tables") else "",
+            f", noun={py_str(str(args['noun']))}" if args.get("noun") else "",
+        ]
+    )
+    return f"expect_sorted({ctx.page}{options})"
 
 
 def _evidence_expect(record: IRRecord, ctx: StatementContext) -> str:

@@ -72,6 +72,8 @@ Verify there are 6 "t" [buttons]                              assert_count(targe
 Verify "a", "b" and "c" appear in that order                  assert_order(texts=[a, b, c])
 Verify the list shows "a", "b" in that order                  assert_order(texts=[a, b])
 Verify "a" appears before "b"                                 assert_order(texts=[a, b])
+Verify the rows are sorted by title · the products are sorted  assert_sorted(column, descending, tables,
+by price (high to low) · Files should be sorted alphabetically noun): the main list|table in order
 Verify "t" is focused · Verify the "t" field has focus        assert_focused(target)
 Verify "t" is not focused · does not have focus · lost focus  assert_focused(target, focused=False)
 Verify the "t" tab is selected · … expanded|pressed|current   assert_state(target, state, value)
@@ -952,6 +954,73 @@ _SUPERLATIVES = frozenset(
     ("best", "worst", "latest", "newest", "oldest", "cheapest", "biggest", "smallest", "largest", "highest",
      "lowest", "fastest", "slowest", "nearest", "closest", "longest", "shortest", "greatest", "least")
 )  # fmt: skip
+
+
+# "Verify the rows are sorted by title", "the products are sorted by price (high to low)", "Files should be
+# sorted alphabetically": the main list's (rows, table: the main table's) items in order, by a column or
+# labelled field or by their text (assert_sorted; autoqa.sort_order compares). A word picking some of them
+# ("the first five rows", "the selected items") is a claim about part of the list: not plain.
+_ASCENDING = (
+    r"ascending|in\s+ascending\s+order|alphabetically|in\s+alphabetical\s+order|a\s*(?:to|-|–)\s*z|"
+    r"(?:from\s+)?(?:low|lowest|cheapest|smallest|oldest|earliest)\s+(?:to|-|–)\s+(?:high|highest|most\s+expensive|"
+    r"largest|biggest|newest|latest)|(?:lowest|cheapest|smallest|oldest|earliest)\s+first"
+)
+_DESCENDING = (
+    r"descending|in\s+descending\s+order|reverse\s+alphabetically|in\s+reverse(?:\s+alphabetical)?\s+order|"
+    r"z\s*(?:to|-|–)\s*a|(?:from\s+)?(?:high|highest|most\s+expensive|largest|biggest|newest|latest)\s+(?:to|-|–)\s+"
+    r"(?:low|lowest|cheapest|smallest|oldest|earliest)|(?:highest|most\s+expensive|largest|biggest|newest|latest|"
+    r"most\s+recent)\s+first"
+)
+_DIRECTION = rf"(?:\s*,?\s+\(?|\s*\()\s*(?:(?P<desc>{_DESCENDING})|(?P<asc>{_ASCENDING}))\s*\)?"
+_SORTED_BY = (
+    rf"\s+by\s+(?:the\s+)?(?:(?P<qcolumn>{QUOTED})|(?P<column>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)??))"
+    r"(?:\s+column)?"
+)
+_SORTED_WHAT = r"(?P<what>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)"
+_ARE_SORTED = (
+    r"\s+(?:are|is|should\s+be|must\s+be)\s+(?:now\s+|still\s+)?(?:sorted|ordered|listed|shown|arranged)"
+)
+
+
+_SORT_WAYS = {
+    "ascending": False, "increasing": False, "lowest": False, "cheapest": False, "smallest": False,
+    "descending": True, "decreasing": True, "highest": True, "largest": True, "biggest": True,
+}  # fmt: skip
+
+
+@_rule(
+    rf"{VERIFY}\s+(?:that\s+)?(?:the\s+)?{_SORTED_WHAT}{_ARE_SORTED}(?:{_SORTED_BY})?(?:{_DIRECTION})?",
+    rf"{VERIFY}\s+(?:that\s+)?(?:the\s+)?{_SORTED_WHAT}{_ARE_SORTED}{_DIRECTION}{_SORTED_BY}",
+    rf"(?:the\s+)?{_SORTED_WHAT}{_ARE_SORTED}(?:{_SORTED_BY})?(?:{_DIRECTION})?",
+    rf"(?:the\s+)?{_SORTED_WHAT}{_ARE_SORTED}{_DIRECTION}{_SORTED_BY}",
+)
+def _assert_sorted(m: re.Match[str]) -> Built:
+    what = m.group("what").lower().split()
+    if any(_describes_a_look(w) or w in _PICKING_WORDS or w in _SUBSET_WORDS for w in what):
+        return None
+    column = unquote(m.group("qcolumn")) if m.group("qcolumn") else m.group("column")
+    descending = m.group("desc") is not None
+    said = m.group("desc") is not None or m.group("asc") is not None
+    if column and not m.group("qcolumn"):
+        first, *rest = column.lower().split()
+        if first in _SORT_WAYS and rest and not said:  # "sorted by ascending price", "by lowest price"
+            column, descending, said = " ".join(rest), _SORT_WAYS[first], True
+        elif first in _SUPERLATIVES or first in _PICKING_WORDS:
+            return None
+    dated = re.search(r"newest|latest|oldest|earliest|recent", m.group(0), re.IGNORECASE)
+    if dated and not column:
+        return None  # "newest first" by what is not said (a date column the page names)
+    if not said and column is None:
+        return None
+    args: dict[str, Any] = {"descending": descending}
+    if column:
+        args["column"] = column.strip()
+    if what[-1] in ("rows", "row", "table"):
+        args["tables"] = True
+    noun = holding(what[-2] if what[-1] in ("list", "table", "rows") and len(what) > 1 else what[-1])
+    if noun:  # "the products are sorted": the list the page names so, of several
+        args["noun"] = noun
+    return "assert_sorted", args
 
 
 _QUOTED_LIST = rf"(?P<texts>{QUOTED}(?:\s*,\s*{QUOTED})*(?:\s*,?\s*(?:and|then)\s+{QUOTED})?)"

@@ -962,6 +962,17 @@ const CHROME = 'nav, header, footer, aside, menu, [role=navigation], [role=banne
   '[role=complementary], [role=menu], [role=menubar], [role=tablist], [role=toolbar], [role=tooltip]';
 function collection(args) {
   resetCaches();
+  const picked = pickList(args);
+  if (picked.status !== 'found') return picked;
+  const {list, name} = picked;
+  const items = shown(list);
+  const at = args.position > 0 ? items[args.position - 1]
+    : args.position < 0 && args.position > -100000 ? items[items.length + args.position] : null;
+  return {status: 'found', css: cssIn(list), items: itemsSel(list), count: items.length, name,
+    text: at ? textOf(at).slice(0, 200) : null};
+}
+// The page's main list (or table): see collection.
+function pickList(args) {
   const lift = (n) => n.parentElement || (n.getRootNode && n.getRootNode().host) || null;
   const inside = (e, sel) => { for (let n = lift(e); n; n = lift(n)) if (n.matches(sel)) return true; return false; };
   // A rendered list with nothing shown (emptied, filtered to nothing) is still a candidate: were it left
@@ -1003,12 +1014,34 @@ function collection(args) {
       count: shown(e).length}))};
   }
   if (!lists.length) return {status: 'none'};
-  const list = lists[0];
-  const items = shown(list);
-  const at = args.position > 0 ? items[args.position - 1]
-    : args.position < 0 && args.position > -100000 ? items[items.length + args.position] : null;
-  return {status: 'found', css: cssIn(list), items: itemsSel(list), count: items.length, name: named(list).slice(0, 60),
-    text: at ? textOf(at).slice(0, 200) : null};
+  return {status: 'found', list: lists[0], name: named(lists[0]).slice(0, 60)};
+}
+
+// "The rows are sorted by title", "the products are sorted by price": what each shown item of the main list
+// (or table) reads, in order — under ``column`` (a column or labelled field, as columnCell finds it), else
+// its whole text. An item without that column is named, so the check fails instead of skipping it.
+function sortValues(args) {
+  resetCaches();
+  // What the list holds ("the products") picks one of several lists; on a page whose one list is not named
+  // so, that list is still the one the step means (an order holds of the list, not of its name).
+  let picked = pickList({tables: args.tables, forms: args.forms});
+  if (picked.status === 'unnamed') picked = pickList({tables: args.tables});
+  if (picked.status !== 'found') return picked;
+  const values = [];
+  for (const item of shown(picked.list)) {
+    if (!args.column) { values.push(textOf(item)); continue; }
+    const cell = cellUnderColumn(item, args.column);
+    // A list item's name or title, when nothing in it is labelled so, is its first line ("Backpack" of a
+    // product card); a table row's is its column's, never a guess.
+    const first = norm((item.innerText || '').split('\n').find((line) => norm(line)) || '');
+    if (!cell.found && /^(?:name|title)$/i.test(args.column) && !item.matches('tr, [role=row]') && first) {
+      values.push(first);
+      continue;
+    }
+    if (!cell.found) return {status: 'nocolumn', names: cell.names, item: textOf(item).slice(0, 80)};
+    values.push(norm(cell.text));
+  }
+  return {status: 'found', values, css: cssIn(picked.list), name: picked.name};
 }
 
 // The cell of a row under a named column (column_cell.js, which exported tests run too: one definition).
@@ -1045,5 +1078,5 @@ function badge(args) {
 }
 
 return {find, describeAll, state, labelStandIn, findText, visibleLines, renderedText, flatText, scrollBy,
-  selectOptions, collection, columnCell, region, badge, mainControl, fieldNote};
+  selectOptions, collection, sortValues, columnCell, region, badge, mainControl, fieldNote};
 })()

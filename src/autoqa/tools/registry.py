@@ -14,6 +14,7 @@ from autoqa.tools import (
     evidence_assertions,
     navigation,
     observe,
+    sorted_check,
     storage,
     visual,
 )
@@ -171,6 +172,12 @@ _SPECS = (
         "assert_order",
         "Check that texts appear in this order (first to last), in an element (ref/target) or the page.",
         evidence_assertions.OrderArgs, "assertion", evidence_assertions.assert_order,
+    ),
+    ToolSpec(
+        "assert_sorted",
+        "Check the page's main list (tables=true: table) is sorted by its text or a column, ascending or "
+        "descending.",
+        sorted_check.SortedArgs, "assertion", sorted_check.assert_sorted,
     ),
     ToolSpec(
         "assert_focused",

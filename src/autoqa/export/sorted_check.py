@@ -1,0 +1,43 @@
+"""``expect_sorted``: the check exported tests call for "the rows are sorted by title" — the page's main
+list (or table) read by autoqa's own lookup (the page library's ``sortValues``) and judged by the tool's own
+rule (``autoqa.tools.sorted_check.problem`` over ``autoqa.sort_order``), so the export fails where the tool
+fails: out of order, fewer than two items, an item without that column.
+
+Usage (what export writes)::
+
+    expect_sorted(page, column="Price", descending=True, tables=True)
+"""
+
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import Page
+
+from autoqa.tools.page_scripts import LIBRARY
+from autoqa.tools.sorted_check import SortedArgs, problem, sort_request
+
+_VALUES = "(args) => (" + LIBRARY + ").sortValues(args)"
+
+
+def expect_sorted(
+    page: Page,
+    *,
+    column: str | None = None,
+    descending: bool = False,
+    tables: bool = False,
+    noun: str | None = None,
+    timeout_ms: float = 5000,
+) -> None:
+    """The main list's items are in ascending (``descending``: descending) order, by ``column`` or their
+    text, within ``timeout_ms`` (a list sorted by a click re-renders)."""
+    __tracebackhide__ = True
+    request = sort_request(SortedArgs(column=column, descending=descending, tables=tables, noun=noun))
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        why = problem(page.evaluate(_VALUES, request), column, descending)
+        if why is None:
+            return
+        if time.monotonic() >= deadline:
+            raise AssertionError(why)
+        page.wait_for_timeout(100)
