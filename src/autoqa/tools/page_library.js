@@ -948,10 +948,46 @@ function holds(list, forms, items) {
   }
   return !!heading && says(textOf(heading));
 }
+// Items drawn without list elements (card grids: <div class="inventory_list"><div class="inventory_item">):
+// an element whose rendered element children mostly (two in three) share one tag and first class, at least
+// two of them — or any number, when the container's class or id says it lists (list, grid, items, results,
+// cart …) and the items' class says they are items (item, card, product, result, entry, row, tile). Items
+// are not bare controls (a button group is a toolbar) and each says something. Only where the page draws
+// no list elements, or inside a named region that holds none: ``:scope > tag.class`` selects them, so
+// replay and export find the same items.
+const ITEM_WORDS = /(^|[^a-z])(item|card|product|result|entry|row|tile|listing)s?([^a-z]|$)/i;
+const LISTING_WORDS = /(^|[^a-z])(list|grid|items|results|collection|feed|board|cart|basket|catalog|catalogue|gallery|listing)s?([^a-z]|$)/i;
+const BARE_CONTROLS = 'a[href], button, input, select, textarea, label, option, [role=button], [role=link]';
+const spaced = (s) => String(s || '').replace(/([a-z])([A-Z])/g, '$1 $2');
+function repeatedSel(e) {
+  if (e.matches(`${LISTS}, ${CHROME}, html, body, head, select, svg, form, p, span`)) return null;
+  const kids = [...e.children].filter((c) => !c.matches('script, style, template, br, hr') && isVisible(c));
+  const groups = new Map();
+  for (const c of kids) {
+    const cls = c.classList[0];
+    const sig = cls ? `${c.localName}.${CSS.escape(cls)}` : c.localName;
+    groups.set(sig, [...(groups.get(sig) || []), c]);
+  }
+  const listing = LISTING_WORDS.test(spaced(e.id)) || [...e.classList].some((c) => LISTING_WORDS.test(spaced(c)));
+  let best = null;
+  for (const [sig, members] of groups) {
+    const cls = members[0].classList[0];
+    const items = !!cls && ITEM_WORDS.test(spaced(cls));
+    const repeated = members.length >= 2 && members.length * 3 >= kids.length * 2 &&
+      (!!cls || members[0].matches('div, article, section'));
+    if (!repeated && !(listing && items)) continue;
+    if (members.every((m) => m.matches(BARE_CONTROLS)) || !members.every((m) => textOf(m))) continue;
+    if (!best || members.length > best.count) best = {sel: `:scope > ${sig}`, count: members.length};
+  }
+  if (best) return best.sel;
+  // An emptied listing ("<div class="cart_list"></div>"): no items, still the list.
+  return listing && !kids.length ? ':scope > .autoqa-no-items' : null;
+}
 // The selector for a list's (or table's) items, relative to it, and those shown.
 function itemsSel(e) {
   if (e.matches(TABLES)) return TABLE_ROWS;
   if (e.querySelector(LIST_ITEMS)) return LIST_ITEMS;
+  if (!e.matches(LISTS)) return repeatedSel(e) || LIST_ITEMS;
   // Web components: the list's children are hosts that draw their <li> in their own shadow root.
   const hosts = [...e.children].filter((c) => c.shadowRoot && c.localName.includes('-'));
   const tag = hosts.length ? hosts[0].localName : null;
@@ -971,6 +1007,12 @@ function collection(args) {
   return {status: 'found', css: cssIn(list), items: itemsSel(list), count: items.length, name,
     text: at ? textOf(at).slice(0, 200) : null};
 }
+// The outermost rendered containers of repeated items under ``root`` (itself included), outside page chrome.
+function repeatedLists(root, inside) {
+  const found = [root, ...elementsOf(root)].filter((e) => e.nodeType === 1 && isVisible(e) &&
+    !e.matches(CHROME) && !inside(e, CHROME) && repeatedSel(e));
+  return found.filter((e) => !found.some((o) => o !== e && composedContains(o, e)));
+}
 // The page's main list (or table): see collection.
 function pickList(args) {
   const lift = (n) => n.parentElement || (n.getRootNode && n.getRootNode().host) || null;
@@ -989,6 +1031,8 @@ function pickList(args) {
   // None rendered, one in the document: that one, with nothing shown (TodoMVC hides its list's section
   // while the list is empty), so "the list has 0 items" names a list that replay and export can find.
   if (!lists.length && all.length === 1) lists = all;
+  // No list elements at all: items drawn as repeated elements (repeatedSel).
+  if (!lists.length && !all.length && !args.tables) lists = repeatedLists(document.documentElement, inside);
   // A step that says what the list holds ("4 recipes are shown") counts only a list the page names so
   // (a page with no list at all shows no recipes either).
   if (args.forms && args.forms.length && lists.length) {
@@ -1060,7 +1104,9 @@ function region(args) {
   if (!args.items) return {status: found.status, css: cssIn(found.region), via: found.via};
   const r = found.region;
   const inner = r.matches(LISTS) ? [r] : [...r.querySelectorAll(LISTS)].filter((e) => e.getClientRects().length);
-  const lists = inner.filter((e) => !inner.some((o) => o !== e && o.contains(e)));
+  let lists = inner.filter((e) => !inner.some((o) => o !== e && o.contains(e)));
+  // No list elements in it: items drawn as repeated elements (a cart of <div class="cart_item">).
+  if (!lists.length) lists = repeatedLists(r, () => false);
   if (lists.length !== 1) {
     return {status: lists.length ? 'lists' : 'nolist', css: cssIn(r), via: found.via, count: lists.length};
   }
