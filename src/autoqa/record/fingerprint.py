@@ -108,6 +108,18 @@ _DOM_FACTS = r"""
       if (row && own) { row = own.slice(0, 200); rowTag = root.host.localName; }
       break;
     }
+    // No list item or table row around it: a card of a grid drawn with <div>s, one of several siblings of
+    // one tag and first class (the page library's repeated items), stands for the row, named by its tag
+    // and class ("div.inventory_item"), which Playwright's locator() reads.
+    for (let n = el.parentElement; !row && n && n.parentElement && n !== document.body; n = n.parentElement) {
+      const cls = n.classList[0];
+      if (!cls) continue;
+      const sig = `${n.localName}.${CSS.escape(cls)}`;
+      if ([...n.parentElement.children].filter((c) => c.matches(sig)).length < 2) continue;
+      row = norm(flatText(n)).slice(0, 200) || null;
+      rowRole = row ? 'listitem' : null;
+      rowTag = row ? sig : null;
+    }
   }
   // Named regions around the element (aria-label / aria-labelledby of an ancestor with a role): a step
   // scoped to "the 'Task list' list" is exported as get_by_role('list', name='Task list').

@@ -86,15 +86,21 @@
   };
 
   // Last: the one element whose id, class or test id is the name ("status", "order-status" for "order
-  // status"), as a status badge is named by its class alone. Only an exact name, and only one element
-  // (a "price-old" is not the price; three "status" badges are no one status).
+  // status"), as a status badge is named by its class alone; else the one whose name ends with it
+  // ("inventory_item_price" for "price"). Only one element (a "price-old" is not the price; three
+  // "status" badges are no one status).
   const namedOf = () => {
     const words = (s) => fold((s || '').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' '));
-    const hits = [...row.querySelectorAll('[id], [class], [data-testid], [data-test], [data-qa]')].filter((e) =>
-      !e.closest(UNRENDERED) && rendered(e) && [e.id, e.getAttribute('data-testid'), e.getAttribute('data-test'),
-        e.getAttribute('data-qa'), ...e.classList].some((n) => n && words(n) === want));
-    const outer = hits.filter((e) => !hits.some((o) => o !== e && o.contains(e)));
-    return outer.length === 1 ? outer[0] : null;
+    const names = (e) => [e.id, e.getAttribute('data-testid'), e.getAttribute('data-test'),
+      e.getAttribute('data-qa'), ...e.classList].filter(Boolean).map(words);
+    const candidates = [...row.querySelectorAll('[id], [class], [data-testid], [data-test], [data-qa]')]
+      .filter((e) => !e.closest(UNRENDERED) && rendered(e));
+    for (const fits of [(n) => n === want, (n) => n.endsWith(' ' + want)]) {
+      const hits = candidates.filter((e) => names(e).some(fits));
+      const outer = hits.filter((e) => !hits.some((o) => o !== e && o.contains(e)));
+      if (outer.length) return outer.length === 1 ? outer[0] : null;
+    }
+    return null;
   };
 
   const col = columnOf();
