@@ -16,6 +16,9 @@ REGION_NOUNS = (
     r"form|region|group|area|box|sidebar|toolbar|header|footer|navigation|nav|results|tab|column|lane|pane|"
     r"drawer|widget|block|container"
 )
+DIALOG_SCOPES = frozenset(("dialog", "modal", "popup", "pop-up"))
+"""Scopes that name the open dialog around the element ("Click "Confirm" in the dialog" is scoped to
+"dialog"), not a region or row of that text (the page library reads them so too)."""
 SCOPE_QUOTED = r"\"[^\"]+\"|“[^”]+”|「[^」]+」|'[^']+'"
 SCOPE_CLAUSE = (
     rf"\s+(?:in|inside|within|on|from|under|for|next\s+to|beside)\s+(?:the\s+)?"

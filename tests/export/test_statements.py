@@ -209,6 +209,13 @@ EL = 'page.get_by_test_id("x")'
             'expect(page.get_by_role("button", name="Spinner", exact=True)',
         ),
         (
+            # "Verify the dialog is closed": every dialog the selector names, never a name guessed from it
+            "assert_element_hidden",
+            {"target": "css=dialog, [role=dialog]"},
+            {},
+            'expect(page.locator("dialog, [role=dialog]").filter(visible=True)).to_have_count(0)',
+        ),
+        (
             "assert_text_absent",
             {"text": "Oops"},
             {},

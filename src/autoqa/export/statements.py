@@ -452,7 +452,14 @@ def _element_expect(record: IRRecord, ctx: StatementContext, *, timeout: float |
         return f"expect({ctx.page}.locator({css}).filter(visible=True)).to_have_count(0{_more(option)})"
     if locator is None:
         if tool == "assert_element_hidden" or (tool == "wait_for" and args.get("state") == "hidden"):
-            guess = guessed_locator(str(args.get("target", "")), ctx.page).removesuffix(".first")
+            target = str(args.get("target", ""))
+            # A selector target ("no dialog is open": every dialog) is that selector, never a name a guess
+            # would look for (nothing is named "css=dialog, …": such a check could not fail).
+            guess = (
+                f"{ctx.page}.locator({py_str(target.removeprefix('css='))})"
+                if target.startswith(("css=", "xpath="))
+                else guessed_locator(target, ctx.page).removesuffix(".first")
+            )
             return f"expect({guess}.filter(visible=True)).to_have_count(0{_more(option)})"
         locator = _require_locator(record, ctx.page)
     state = {"assert_element_visible": "visible", "assert_element_hidden": "hidden"}.get(

@@ -131,6 +131,8 @@ _DOM_FACTS = r"""
     const regionName = norm(n.getAttribute('aria-label') || '');
     const regionRole = (n.getAttribute('role') || '').split(' ')[0] || regionRoles[n.localName];
     if (regionName && regionRole) regions.push([regionRole, regionName.slice(0, 200)]);
+    // An unnamed open dialog is still the scope "in the dialog" names (get_by_role reads visible ones).
+    else if (regionRole === 'dialog' || regionRole === 'alertdialog') regions.push([regionRole, '']);
   }
   return {
     tag,

@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict
 
 from autoqa.record.fingerprint import TEXT_LIMIT, Fingerprint
 from autoqa.record.locator_spec import LocatorSpec, css_attr, css_id
+from autoqa.target_scope import DIALOG_SCOPES
 from autoqa.tools.targets import explicit_hint, same_origin_child_frames
 
 DEFAULT_TEST_ID = "data-testid"
@@ -96,6 +97,14 @@ class CandidateCheck(BaseModel):
         return self.locator.code()
 
 
+def _scopes(region: tuple[str, str], within: str) -> bool:
+    """Whether the step's scope names this region: its name, or "dialog" for the open dialog around it."""
+    role, name = region
+    if within.casefold() in DIALOG_SCOPES and role in ("dialog", "alertdialog"):
+        return True
+    return bool(name) and name.casefold() == within.casefold()
+
+
 def generate(
     fp: Fingerprint, *, test_id_attribute: str = DEFAULT_TEST_ID, within: str | None = None
 ) -> list[LocatorSpec]:
@@ -124,7 +133,7 @@ def generate(
         out.append(LocatorSpec(kind="css", value=css_attr("name", fp.name_attr, fp.tag)))
     if fp.text and len(fp.text) < TEXT_LIMIT and fp.tag in _TEXT_TAGS:
         out.append(LocatorSpec(kind="text", value=fp.text))
-    region = next((r for r in fp.regions if within and r[1].casefold() == within.casefold()), None)
+    region = next((r for r in fp.regions if within and _scopes(r, within)), None)
     if region is not None and fp.role:
         out.append(
             LocatorSpec(

@@ -144,7 +144,11 @@ class LocatorSpec(BaseModel):
 
     def build(self, scope: Scope) -> Locator:
         if self.kind == "region":
-            region = scope.get_by_role(self.row_role, name=self.value, exact=True)  # type: ignore[arg-type]
+            region = (
+                scope.get_by_role(self.row_role, name=self.value, exact=True)  # type: ignore[arg-type]
+                if self.value
+                else scope.get_by_role(self.row_role)  # type: ignore[arg-type]
+            )
             if self.inner_name:
                 return region.get_by_role(self.role, name=self.inner_name, exact=True)  # type: ignore[arg-type]
             return region.get_by_role(self.role)  # type: ignore[arg-type]
@@ -173,9 +177,8 @@ class LocatorSpec(BaseModel):
 
     def code(self, scope: str = "page") -> str:
         if self.kind == "region":
-            region = (
-                f"{scope}.get_by_role({py_str(self.row_role or '')}, name={py_str(self.value)}, exact=True)"
-            )
+            named = f", name={py_str(self.value)}, exact=True" if self.value else ""
+            region = f"{scope}.get_by_role({py_str(self.row_role or '')}{named})"
             name = f", name={py_str(self.inner_name)}, exact=True" if self.inner_name else ""
             return f"{region}.get_by_role({py_str(self.role or '')}{name})"
         if self.kind == "row":
@@ -229,7 +232,7 @@ class LocatorSpec(BaseModel):
             return css_attr(attribute, self.value)
         if self.kind == "css":
             return self.value if re.fullmatch(r"#[A-Za-z_][\w\-:.]*", self.value) else f"css={self.value}"
-        if self.kind == "region" and not self.inner_name and self.role and self.role.isalpha():
+        if self.kind == "region" and self.value and not self.inner_name and self.role and self.role.isalpha():
             # A region named by aria-label and its items: what build() finds, as a tools hint.
             return f"css=[aria-label={css_string(self.value)}] >> role={self.role}"
         if (

@@ -85,6 +85,8 @@ Search for "x" · Search the site for "x"                      fill(target="the 
 Verify the page heading is "x" · the heading "x" is visible   assert_element_visible(target='"x" heading')
 Verify the "t" dialog is open|closed                          assert_element_visible|hidden('"t" dialog')
 Verify the dialog is open|closed · no dialog is open          assert_element_visible|hidden(every dialog)
+Click "Confirm" in the dialog · Close the modal · Verify "x"  click(target='Confirm in "dialog"') · the open
+is shown in the dialog                                        dialog's "Close" · assert_text_in(region=dialog)
 Verify "x" is no longer|not in the cart|list|…                assert_text_absent(x) (stricter than scoped)
 Close the tab                                                 tabs(action="close")
 Verify the "r" row|item shows "x" · "x" is shown in the "r" row  assert_text_in(target='the row in "r"', x)
@@ -1681,6 +1683,21 @@ def _assert_dialog(m: re.Match[str]) -> Built:
     tool = "assert_element_hidden" if m.group("state").lower() == "closed" else "assert_element_visible"
     name = unquote(m.group("target")).strip()
     return (tool, {"target": role_target(name, "dialog")}) if name else None
+
+
+# 'Verify "Saved" is shown in the dialog', 'The modal should contain "Are you sure?"': text in the one open
+# dialog, modal or popup (the named region "dialog": autoqa.target_region), never elsewhere on the page.
+_THE_DIALOG = r"the\s+(?:open\s+)?(?:dialog|modal|popup|pop-up)(?:\s+window|\s+box)?"
+
+
+@_rule(
+    rf"{VERIFY}\s+{q('text')}\s+{_SHOWN_IN}(?:in|inside|within|on)\s+{_THE_DIALOG}",
+    rf"{VERIFY}\s+{_THE_DIALOG}\s+(?:contains|includes|has)\s+(?:the\s+text\s+)?{q('text')}",
+    rf"{_THE_DIALOG}\s+(?:should|must)\s+(?:contain|include|show|say|display|read)\s+(?:the\s+text\s+)?{q('text')}",
+)
+def _assert_in_dialog(m: re.Match[str]) -> Built:
+    text = unquote(m.group("text"))
+    return ("assert_text_in", {"target": region_target("dialog"), "text": text}) if text.strip() else None
 
 
 # "the dialog", unnamed: every dialog on the page (native, ARIA, modal). "Closed" holds only when none of them

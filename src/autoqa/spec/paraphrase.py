@@ -603,6 +603,15 @@ _ACTION_PLACE = _Lazy(
     r"top\s+bar|navigation(?:\s+bar|\s+menu)?|nav\s*bar|nav|toolbar|menu\s+bar|menu|page|screen)$",
     _I,
 )
+# 'Click "Confirm" in the dialog', "Close the modal": the one open dialog is the element's scope (the page
+# library reads a scope named "dialog" as the open dialog, modal or popup around the element).
+_DIALOG_PLACE = _Lazy(
+    r"^(?P<head>(?:click|double-click|right-click|hover(?:\s+over)?|check|uncheck|tick|untick|press|select|"
+    r"choose|fill|type|enter)\s.+?)\s+(?:in|on|inside|within)\s+the\s+(?:open\s+)?(?:dialog|modal|popup|pop-up)"
+    r"(?:\s+window|\s+box)?$",
+    _I,
+)
+_CLOSE_DIALOG = _Lazy(r"^close\s+the\s+(?:open\s+)?(?:dialog|modal|popup|pop-up)(?:\s+window|\s+box)?$", _I)
 # "Check the "Free cancellation" filter": a check box named by the filter it sets.
 _CHECK_NOUN = _Lazy(
     rf"^(?P<verb>check|uncheck|tick|untick|enable|disable)\s+the\s+(?P<name>{_Q})\s+(?:filter|option|setting|"
@@ -803,6 +812,10 @@ def _label(words: str) -> str:
 def _wording(sentence: str) -> str:
     if m := _ACTION_PLACE.match(sentence):
         sentence = m.group("head")
+    if m := _DIALOG_PLACE.match(sentence):
+        return f'{m.group("head")} in "dialog"'
+    if _CLOSE_DIALOG.match(sentence):
+        return 'Click "Close" in "dialog"'
     if m := _OPENS.match(sentence):
         closed = m.group("how").lower().startswith(("clos", "be clos", "disap"))
         subject = re.sub(r"^(?:a|an)\s", "the ", m.group("subject"), flags=_I)

@@ -5,7 +5,8 @@
 //     the first element around that block holding more, unless that element holds another heading of the
 //     same or a higher level (a flat page: <h2>Cart</h2><ul>…</ul><h2>Wishlist</h2>…), or is <main> or
 //     <body>: then it is the one element between the heading and the next such heading, or none;
-//   - or its id, class or test id ("cart", "saved-locations", "savedLocations", "cart-panel").
+//   - or its id, class or test id ("cart", "saved-locations", "savedLocations", "cart-panel");
+//   - "dialog", "modal" or "popup": the open dialog (<dialog open>, role=dialog or alertdialog, aria-modal).
 // Names compare as words, folded, without a leading article or possessive ("Your cart") and without a
 // trailing count ("Cart (2)"). Controls (buttons, links, fields) are no regions. Only rendered regions
 // count; nested ones name one region (the outermost holds it all); two apart are ambiguous: the claim
@@ -84,6 +85,8 @@
     }
     return null;
   };
+  const DIALOG_NAMES = new Set(['dialog', 'modal', 'popup', 'pop up', 'popover', 'modal dialog', 'dialog box']);
+  const OPEN_DIALOGS = 'dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]';
   const found = [];
   const seen = new Set();
   const add = (region, via) => {
@@ -105,6 +108,7 @@
       if (bare(wordsOf(text)) === want) add(headed(e), `heading "${text}"`);
     }
     if (attributeNames(e).includes(want)) add(e, e.id ? `#${e.id}` : `element "${e.className}"`);
+    if (DIALOG_NAMES.has(want) && e.matches(OPEN_DIALOGS)) add(e, 'the open dialog');
   }
   const regions = found.filter((f) => !found.some((o) => o.region !== f.region && contains(o.region, f.region)));
   const distinct = [...new Map(regions.map((f) => [f.region, f])).values()];

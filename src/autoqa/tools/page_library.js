@@ -420,9 +420,13 @@ function headingBefore(child) {  // the nearest heading among the siblings befor
   }
   return null;
 }
+// A scope named "dialog" ("Click "Confirm" in the dialog"): the open dialog, modal or popup around it.
+const OPEN_DIALOGS = 'dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]';
+const DIALOG_SCOPES = new Set(['dialog', 'modal', 'popup', 'pop-up']);
 function inNamedRegion(m) {
   let child = m;
   for (let a = up(m); a && a.nodeType === 1; a = up(a)) {
+    if (DIALOG_SCOPES.has(within) && a.matches(OPEN_DIALOGS)) return true;
     const label = labelText(a) || norm(a.getAttribute('aria-label'));
     if (label && fold(label) === within) return true;
     const heading = headingBefore(child);
