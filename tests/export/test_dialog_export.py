@@ -17,6 +17,7 @@ from autoqa.export.appeared_check import LiveRegions
 from cli_runs import run_project
 
 from . import exported_suites
+from .test_exported_run import _pytest
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>Files</title><main>
 <h1>Files</h1>
@@ -127,3 +128,50 @@ def test_the_fixture_answers_a_prompt_as_told_and_masks_secrets_it_lists(
             browser.close()
     assert "'Key <secret:AUTOQA_API_KEY>' (dialog)" in str(failure.value), failure.value
     assert "s3cr3t" not in str(failure.value)
+
+
+SIGN_IN = """<!doctype html><meta charset="utf-8"><title>Sign in</title><main><h1>Sign in</h1>
+<label for="pw">Password</label><input id="pw" type="password"> <button id="go">Sign in</button>
+<script>
+document.getElementById("go").onclick = () => setTimeout(() => { alert("Signed in"); }, 200);
+</script></main>"""
+
+SIGN_IN_SPEC = """# Sign in
+## Preconditions
+- none
+## Steps
+1. Open /signin.html
+2. Fill "Password" with "{{PASSWORD}}"
+3. Click "Sign in"
+4. Verify the alert "Signed in" appeared
+"""
+
+
+@pytest.mark.timeout(300)
+def test_the_exported_check_masks_the_specs_secrets_in_what_appeared(
+    tmp_path: Path, site: tuple[Path, str]
+) -> None:
+    """The exported check is given the spec's secrets: on a build whose alert shows the password, its failure
+    lists what appeared with the value masked."""
+    folder, url = site
+    (folder / "signin.html").write_text(SIGN_IN, encoding="utf-8")
+    project = tmp_path / "project"
+    (project / "specs").mkdir(parents=True)
+    (project / "specs" / "signin.md").write_text(SIGN_IN_SPEC)
+    code, run, output = run_project(project, url, AUTOQA_PASSWORD="s3cr3t-pw")
+    assert code == 0 and run["specs"][0]["outcome"] == "passed", output
+    exported = project / "tests" / "autoqa" / "test_specs_signin.py"
+    source = exported.read_text()
+    assert 'secrets=["AUTOQA_PASSWORD"]' in source, source
+    (folder / "signin.html").write_text(
+        SIGN_IN.replace(
+            'alert("Signed in")', 'alert("Wrong password " + document.getElementById("pw").value)'
+        ),
+        encoding="utf-8",
+    )
+    env = {**exported_suites._env(), "AUTOQA_PASSWORD": "s3cr3t-pw"}
+    process = _pytest(exported.parent, "--base-url", url, env=env)
+    out, _ = process.communicate(timeout=140)
+    assert "1 failed" in out, out
+    assert "'Wrong password <secret:AUTOQA_PASSWORD>' (dialog)" in out, out
+    assert "s3cr3t" not in out, out
