@@ -107,3 +107,21 @@ async def test_a_count_in_a_region_counts_the_items_of_its_one_list(page: Page, 
     await page.set_content("<aside><h2>Cart</h2><ul><li>A</li></ul><ul><li>B</li></ul></aside>")
     two = await call("assert_count", target="region-items=cart", count=1)
     assert two.error is not None and two.error.code == "AMBIGUOUS_TARGET" and "2 lists" in two.error.message
+
+
+async def test_a_scope_is_also_a_region_the_page_names_by_class(page: Page, call: Call) -> None:
+    # "Click "2" in the pagination": the pager's "2", not the quantity stepper's; Django's "paginator" and a
+    # "pager" are a pagination too.
+    for pager in ('<nav class="pager">', '<p class="paginator">', '<ul class="pagination">'):
+        closing = "</" + pager[1:].split()[0] + ">"
+        await page.set_content(
+            f"<main><button onclick=\"location.hash='qty'\">2</button>{pager}"
+            f'<a href="#p1">1</a> <a href="#p2">2</a> <a href="#next">Next</a>{closing}</main>'
+        )
+        assert (await call("click", target='2 in "pagination"')).ok, pager
+        assert page.url.endswith("#p2"), (pager, page.url)
+        assert (await call("click", target='Next in "pagination"')).ok
+        assert page.url.endswith("#next")
+    await page.set_content('<main><button>2</button><ul class="steps"><li>1</li><li>2</li></ul></main>')
+    missing = await call("click", target='2 in "pagination"')
+    assert not missing.ok  # no pagination on the page: not the stepper's "2"

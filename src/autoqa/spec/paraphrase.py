@@ -611,6 +611,13 @@ _DIALOG_PLACE = _Lazy(
     r"(?:\s+window|\s+box)?$",
     _I,
 )
+# 'Click page "2" in the pagination', "Click Next in the pager": the control in the page's pagination (a
+# region the page names so: autoqa.target_region), never a "2" or "Next" elsewhere on the page.
+_IN_PAGINATION = _Lazy(
+    r"^(?P<verb>click|tap|go\s+to|open)\s+(?:page\s+)?(?P<name>\"[^\"]+\"|'[^']+'|\d+|[A-Z][\w'’-]*)\s+"
+    r"(?:in|on|from)\s+the\s+(?:pagination|pager|paginator|page\s+navigation)(?:\s+bar|\s+links)?$",
+    _I,
+)
 _CLOSE_DIALOG = _Lazy(r"^close\s+the\s+(?:open\s+)?(?:dialog|modal|popup|pop-up)(?:\s+window|\s+box)?$", _I)
 # "Check the "Free cancellation" filter": a check box named by the filter it sets.
 _CHECK_NOUN = _Lazy(
@@ -814,6 +821,8 @@ def _wording(sentence: str) -> str:
         sentence = m.group("head")
     if m := _DIALOG_PLACE.match(sentence):
         return f'{m.group("head")} in "dialog"'
+    if m := _IN_PAGINATION.match(sentence):
+        return f'Click "{m.group("name").strip(chr(34) + chr(39))}" in "pagination"'
     if _CLOSE_DIALOG.match(sentence):
         return 'Click "Close" in "dialog"'
     if m := _OPENS.match(sentence):

@@ -24,7 +24,10 @@
     while (out.length > 1 && /^\d+$/.test(out[out.length - 1])) out = out.slice(0, -1);
     return out.join(' ');
   };
-  const want = bare(wordsOf(name));
+  // Words pages use for one thing: a "pagination" is a <nav class="pager"> or Django's <p class="paginator">.
+  const SAME = {paginator: 'pagination', pager: 'pagination', pages: 'pagination'};
+  const one = (words) => { const b = bare(words); return SAME[b] || b; };
+  const want = one(wordsOf(name));
   const CONTROLS = 'a[href], button, input, select, textarea, option, label, [role=button], [role=link], ' +
     '[role=tab], [role=menuitem], [role=option], [role=checkbox], [role=radio], [role=switch], ' +
     '[role=textbox], [role=combobox], [role=searchbox], [role=slider], [contenteditable=true]';
@@ -60,7 +63,7 @@
     return values.map((v) => {
       const words = wordsOf(String(v).replace(/([a-z0-9])([A-Z])/g, '$1 $2'));
       if (words.length > 1 && SUFFIX.has(words[words.length - 1])) words.pop();
-      return bare(words);
+      return one(words);
     });
   };
   const level = (h) => (/^h[1-6]$/.test(h.localName) ? Number(h.localName[1])
@@ -97,15 +100,15 @@
     if (e.matches(`html, body, ${CONTROLS}, ${GRAPHICS}`)) continue;
     const label = labelOf(e);
     if (label) seen.add(label);
-    if (label && bare(wordsOf(label)) === want && !e.matches(HEADINGS)) add(e, `labelled "${label}"`);
-    if (e.matches('legend, caption, summary') && bare(wordsOf(textOf(e))) === want) {
+    if (label && one(wordsOf(label)) === want && !e.matches(HEADINGS)) add(e, `labelled "${label}"`);
+    if (e.matches('legend, caption, summary') && one(wordsOf(textOf(e))) === want) {
       add(e.parentElement && e.parentElement.matches('fieldset, table, details') ? e.parentElement : null,
         `${e.localName} "${textOf(e)}"`);
     }
     if (e.matches(HEADINGS) && rendered(e)) {
       const text = textOf(e);
       if (text && text.length <= 60) seen.add(text);
-      if (bare(wordsOf(text)) === want) add(headed(e), `heading "${text}"`);
+      if (one(wordsOf(text)) === want) add(headed(e), `heading "${text}"`);
     }
     if (attributeNames(e).includes(want)) add(e, e.id ? `#${e.id}` : `element "${e.className}"`);
     if (DIALOG_NAMES.has(want) && e.matches(OPEN_DIALOGS)) add(e, 'the open dialog');

@@ -423,7 +423,16 @@ function headingBefore(child) {  // the nearest heading among the siblings befor
 // A scope named "dialog" ("Click "Confirm" in the dialog"): the open dialog, modal or popup around it.
 const OPEN_DIALOGS = 'dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]';
 const DIALOG_SCOPES = new Set(['dialog', 'modal', 'popup', 'pop-up']);
+// The one region the page names as the scope (named_region.js: also by id, class or test id, as
+// "Click "2" in the pagination" names <ul class="pagination">), found once per call.
+let scopeRegionCache;
+function scopeRegion() {
+  if (scopeRegionCache === undefined) scopeRegionCache = namedRegion(args.within).region || null;
+  return scopeRegionCache;
+}
 function inNamedRegion(m) {
+  const region = scopeRegion();
+  if (region && region !== m && composedContains(region, m)) return true;
   let child = m;
   for (let a = up(m); a && a.nodeType === 1; a = up(a)) {
     if (DIALOG_SCOPES.has(within) && a.matches(OPEN_DIALOGS)) return true;
