@@ -848,3 +848,21 @@ def test_element_assertions_with_a_role_word_check_elements_not_text() -> None:
 def test_the_main_list_by_count_and_position(sentence: str, tool: str, args: dict[str, object]) -> None:
     action = parse_plain_text(sentence)
     assert action is not None and (action.tool, action.args) == (tool, args)
+
+
+@pytest.mark.parametrize(
+    ("written", "target", "path"),
+    [
+        ('Upload "budget-2026.xlsx"', "css=input[type=file]", "budget-2026.xlsx"),
+        ("Upload budget-2026.xlsx", "css=input[type=file]", "budget-2026.xlsx"),
+        ('Attach the file "cv.pdf"', "css=input[type=file]", "cv.pdf"),
+        ('Upload budget-2026.xlsx to the "Files" field', '"Files" field', "budget-2026.xlsx"),
+    ],
+)
+def test_an_upload_without_a_field_goes_to_the_pages_one_file_input(
+    written: str, target: str, path: str
+) -> None:
+    actions = grammar.parse_plain_actions(written)
+    assert actions is not None and [(a.tool, a.args) for a in actions] == [
+        ("upload_file", {"target": target, "path": path})
+    ]

@@ -124,6 +124,25 @@ async def test_upload_inside_the_upload_folder(call: Call) -> None:
     ok(await call("assert_text_present", text="Uploaded: report.txt"))
 
 
+async def test_upload_to_the_pages_one_file_input_even_behind_a_drop_zone(
+    call: Call, tool_ctx: ToolContext
+) -> None:
+    # 'Upload "report.txt"' names no field: the page's one file input, hidden behind a styled drop zone
+    page = tool_ctx.page
+    await page.set_content(
+        '<label class="drop">Drop files here<input type="file" id="f" style="display:none"></label>'
+        '<p id="out"></p>'
+        "<script>f.onchange = () => { out.textContent = 'Got ' + f.files[0].name; };</script>"
+    )
+    ok(await call("upload_file", target="css=input[type=file]", path="report.txt"))
+    ok(await call("assert_text_present", text="Got report.txt"))
+    # two file inputs shown: which one is not said, so neither gets the file
+    await page.evaluate(
+        "f.style.display = ''; document.body.insertAdjacentHTML('beforeend', '<input type=file>')"
+    )
+    failed(await call("upload_file", target="css=input[type=file]", path="report.txt"), "AMBIGUOUS_TARGET")
+
+
 async def test_upload_through_a_file_chooser_button(call: Call, tool_ctx: ToolContext) -> None:
     ok(await call("navigate", url="/playground.html"))
     await tool_ctx.page.evaluate(

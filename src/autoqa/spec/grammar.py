@@ -50,6 +50,7 @@ Click outside the form                                        blur(target="css=f
 Blur the "t" field · Move focus out of the "t" field          blur(target) (element.blur(); fails likewise)
 Hover "t" · Hover over "t"                                    hover(target)
 Upload "file" to "t"                                          upload_file(target, path)
+Upload "file" · Upload budget.xlsx (the page's one file input)  upload_file(target="css=input[type=file]", path)
 Scroll down|up|left|right [500 pixels] [to "t"]               scroll(direction[, amount][, target])
 Scroll to "t"                                                 scroll(direction="down", target)
 Scroll to the bottom|top of the page                          scroll(direction="bottom"|"top") (all the way)
@@ -587,6 +588,17 @@ def _hover(m: re.Match[str]) -> Built:
 def _upload(m: re.Match[str]) -> Built:
     path = unquote(m.group("file")).strip()
     return _with_target("upload_file", m, path=path) if path else None
+
+
+# 'Upload "budget-2026.xlsx"': the page's one file input (hidden behind a drop zone or not); two of them are
+# ambiguous and fail, so the file never goes to another field.
+FILE_INPUT = "css=input[type=file]"
+
+
+@_rule(rf"(?:upload|attach)\s+(?:the\s+)?(?:file\s+)?{q('file')}")
+def _upload_anywhere(m: re.Match[str]) -> Built:
+    path = unquote(m.group("file")).strip()
+    return ("upload_file", {"target": FILE_INPUT, "path": path}) if path else None
 
 
 @_rule(

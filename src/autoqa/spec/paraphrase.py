@@ -711,7 +711,7 @@ _CHOICE = _Lazy(
 )
 # "Upload proof_of_address.pdf to the Documents field": a file name is a literal.
 _UPLOAD_BARE = _Lazy(
-    r"^(?P<verb>upload|attach)\s+(?P<file>[\w./-]+\.[A-Za-z0-9]{2,5})\s+(?P<rest>(?:to|into|in|using)\s+.+)$",
+    r"^(?P<verb>upload|attach)\s+(?P<file>[\w./-]+\.[A-Za-z0-9]{2,5})(?P<rest>\s+(?:to|into|in|using)\s+.+|)$",
     _I,
 )
 
@@ -802,7 +802,7 @@ def _wording_more(sentence: str) -> str:
         option = m.group("option").strip().strip("\"'“”‘’")
         return f'Select "{option}" from the "{m.group("field").strip()}" dropdown'
     if m := _UPLOAD_BARE.match(sentence):
-        return f'{m.group("verb")} "{m.group("file")}" {m.group("rest")}'
+        return f'{m.group("verb")} "{m.group("file")}"{m.group("rest")}'
     if m := _CHOOSE_NAMED.match(sentence):
         name = m.group("name").strip("\"'“”‘’")
         return f'Click "{name}"'
