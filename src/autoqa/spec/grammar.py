@@ -50,7 +50,7 @@ Click outside the form                                        blur(target="css=f
 Blur the "t" field · Move focus out of the "t" field          blur(target) (element.blur(); fails likewise)
 Hover "t" · Hover over "t"                                    hover(target)
 Upload "file" to "t"                                          upload_file(target, path)
-Upload "file" · Upload budget.xlsx (the page's one file input)  upload_file(target="css=input[type=file]", path)
+Upload "file" · Upload budget.xlsx (the one file input)       upload_file(target="css=input[type=file]", path)
 Scroll down|up|left|right [500 pixels] [to "t"]               scroll(direction[, amount][, target])
 Scroll to "t"                                                 scroll(direction="down", target)
 Scroll to the bottom|top of the page                          scroll(direction="bottom"|"top") (all the way)
