@@ -11,7 +11,8 @@ from .tools_helpers import Call
 
 GRID = """<!doctype html><meta charset="utf-8">
 <header><a href="/cart" class="cart_link">Cart</a></header>
-<main><div class="actions"><button class="btn">Grid</button><button class="btn">Rows</button></div>
+<main><span class="title">Products</span>
+<div class="actions"><button class="btn">Grid</button><button class="btn">Rows</button></div>
 <div class="inventory_list">
 <div class="inventory_item"><div class="inventory_item_name">Backpack</div><div class="price">$29.99</div>
 <button>Add to cart</button></div>
@@ -28,6 +29,9 @@ CART = """<!doctype html><meta charset="utf-8"><main><h1>Shop</h1><p>Backpack, O
 async def test_a_card_grid_is_the_main_list(page: Page, call: Call) -> None:
     await page.set_content(GRID)
     assert (await call("assert_count", target="items=", count=3)).ok  # the cards, not the two buttons
+    # "3 products": the page titles the grid so, with a title drawn without a heading element
+    assert (await call("assert_count", target="items=products", count=3)).ok
+    assert not (await call("assert_count", target="items=recipes", count=3)).ok
     assert not (await call("assert_count", target="items=", count=2)).ok
     assert (await call("assert_text_in", target="item=1", text="Backpack")).ok
     assert (await call("assert_text_in", target="item=-1", text="Onesie")).ok

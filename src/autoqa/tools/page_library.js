@@ -955,7 +955,12 @@ function holds(list, forms, items) {
   if (first && (attrs(first) || [...first.children].some(attrs))) return true;
   if (items.length && items.every((item) => says(textOf(item)))) return true;  // "Job one", "Job two"
   let heading = null;
-  for (const h of document.querySelectorAll(HEADINGS)) {
+  // A heading, or a page title drawn without one (<span class="title">Products</span>): a short text whose
+  // class, id or test id says it is a title or heading.
+  const TITLES = `${HEADINGS}, [class*=title], [class*=heading], [id*=title], [data-test*=title], [data-testid*=title]`;
+  const titled = [...document.querySelectorAll(TITLES)].filter((h) => h.matches(HEADINGS) ||
+    (!h.children.length && textOf(h).length <= 40));
+  for (const h of titled) {
     if (list.contains(h)) continue;
     if (h.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING) heading = h; else break;
   }
