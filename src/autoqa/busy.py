@@ -13,5 +13,5 @@ from __future__ import annotations
 BUSY = (
     "css=[role=progressbar]:not([aria-valuenow]), progress:not([value]), [aria-busy=true], .spinner, "
     ".loader, .loading, .spin, [class*=spinner], [class*=loading-indicator], [data-testid*=spinner], "
-    "[data-testid*=loading]"
+    "[data-testid*=loading], #loading, [id*=spinner]"
 )

@@ -108,7 +108,7 @@ EL = 'page.get_by_test_id("x")'
             "assert_text_present",
             {"text": "3 items left", "exact": True},
             {},
-            'expect(page.get_by_text(re.compile("^\\\\s*3\\\\s*items\\\\s*left(?:\\\\s*\\\\([^()]*\\\\))?\\\\s*[.!?…。！？]*\\\\s*$"))'
+            'expect(page.get_by_text(re.compile("^\\\\s*3\\\\s*items\\\\s*left(?:\\\\s*\\\\([^()]*\\\\))?\\\\s*[.!?…。！？]*(?:\\\\s*[×✕✖✗])?\\\\s*$"))'
             ".filter(visible=True).first).to_be_visible()",
         ),
         (

@@ -358,10 +358,11 @@ def _text_expect(record: IRRecord, ctx: StatementContext, *, present: bool, time
     location = record.text
     if record.args.get("exact") and value == py_str(text):
         # An element whose whole text reads this (a closing "!" or "." or an aside in brackets the step did
-        # not write allowed), the tools' rule ("reads" in page_library.js); spaces optional between words.
+        # not write allowed, and a close button's "×"), the tools' rule ("reads" in page_library.js); spaces
+        # optional between words.
         scope = frames_scope(ctx.page, location.frames if location else ())
         joined = r"\s*".join(re.escape(word) for word in text.split())
-        pattern = rf"^\s*{joined}(?:\s*\([^()]*\))?\s*[.!?…。！？]*\s*$"
+        pattern = rf"^\s*{joined}(?:\s*\([^()]*\))?\s*[.!?…。！？]*(?:\s*[×✕✖✗])?\s*$"
         found = f"{scope}.get_by_text(re.compile({py_str(pattern)})).filter(visible=True).first"
         return f"expect({found}).to_be_visible({option})"
     if location is None or location.matches == 0:

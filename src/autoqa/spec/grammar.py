@@ -590,6 +590,40 @@ def _upload(m: re.Match[str]) -> Built:
     return _with_target("upload_file", m, path=path) if path else None
 
 
+# 'Select "Option 2" from the dropdown', 'Verify "Option 2" is selected in the dropdown': the page's one
+# <select> (two are ambiguous and fail, so the option is never chosen in another).
+ONE_SELECT = "css=select"
+_THE_DROPDOWN = r"the\s+(?:dropdown|drop-down|select|select\s+box|selectbox|combo\s*box)(?:\s+(?:list|menu))?"
+
+
+@_rule(rf"(?:select|choose|pick)\s+(?:the\s+option\s+)?{q('option')}\s+(?:from|in)\s+{_THE_DROPDOWN}")
+def _select_in_the_dropdown(m: re.Match[str]) -> Built:
+    option = unquote(m.group("option"))
+    return ("select_option", {"target": ONE_SELECT, "option": option}) if option.strip() else None
+
+
+@_rule(
+    rf"{VERIFY}\s+{q('option')}\s+is\s+(?:now\s+|still\s+)?(?:selected|chosen|shown)\s+in\s+{_THE_DROPDOWN}",
+    rf"{VERIFY}\s+{_THE_DROPDOWN}\s+(?:shows|has|displays|is\s+set\s+to|reads)\s+{q('option')}(?:\s+selected)?",
+)
+def _assert_the_dropdown(m: re.Match[str]) -> Built:
+    option = unquote(m.group("option"))
+    return ("assert_value", {"target": ONE_SELECT, "expected": option}) if option.strip() else None
+
+
+# 'Verify the flash message contains "You logged into"': a message's words, not its whole text.
+@_rule(
+    rf"{VERIFY}\s+the\s+(?:(?P<describing>[^\W\d_][\w'’-]*)\s+)?(?:message|notice|banner|toast|alert|"
+    rf"notification|flash|result|summary|text)\s+(?:contains|includes)\s+(?:the\s+text\s+)?{q('text')}"
+)
+def _assert_message_contains(m: re.Match[str]) -> Built:
+    text = unquote(m.group("text")).strip()
+    describing = m.group("describing") or ""
+    if len(text) < 4 or not re.search(r"[^\W\d_]{2}", text) or (describing and _picks_or_looks(describing)):
+        return None  # a short text is on many elements; "the red message" says how it looks
+    return "assert_text_present", {"text": text}
+
+
 # 'Upload "budget-2026.xlsx"': the page's one file input (hidden behind a drop zone or not); two of them are
 # ambiguous and fail, so the file never goes to another field.
 FILE_INPUT = "css=input[type=file]"
@@ -668,7 +702,7 @@ def _wait_text(m: re.Match[str]) -> Built:
 # (autoqa.busy). Never "Wait for the checkout page to load": that names a page, a claim of its own.
 @_rule(
     r"wait\s+(?:for|until)\s+the\s+(?:loading\s+|progress\s+|busy\s+)?(?:spinner|loader|loading\s+indicator|"
-    r"progress\s+indicator|busy\s+indicator|loading\s+animation)\s+(?:to\s+)?(?:disappear|disappears|vanish|"
+    r"progress\s+indicator|busy\s+indicator|loading\s+animation|loading\s+bar|loading\s+message)\s+(?:to\s+)?(?:disappear|disappears|vanish|"
     r"vanishes|go\s+away|goes\s+away|be\s+gone|is\s+gone|be\s+hidden|is\s+hidden|stop|stops)",
     r"wait\s+(?:for|until)\s+(?:the\s+)?(?:loading|the\s+page\s+loading)\s+(?:to\s+)?(?:finish|finishes|is\s+done|"
     r"completes?|is\s+complete|is\s+finished|stops)",
@@ -889,6 +923,7 @@ def _assert_appeared(m: re.Match[str]) -> Built:
 _READOUT = (
     r"(?:(?P<describing>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)\s+)?"
     r"(?P<readout>counter|count|message|notice|status|banner|toast|alert|notification|label|text|summary|badge|"
+    r"result|flash|"
     r"chip|pill|tag|lozenge|indicator|"
     r"(?<!page\s)(?<!window\s)(?<!browser\s)(?<!tab\s)(?<!document\s)(?<!site\s)title)"
 )
@@ -985,17 +1020,19 @@ _DESCENDING = (
     r"(?:low|lowest|cheapest|smallest|oldest|earliest)|(?:highest|most\s+expensive|largest|biggest|newest|latest|"
     r"most\s+recent)\s+first"
 )
-_DIRECTION = rf"(?:\s*,?\s+\(?|\s*\()\s*(?:(?P<desc>{_DESCENDING})|(?P<asc>{_ASCENDING}))\s*\)?"
+_DIRECTION = rf"(?:\s*,?\s*\(?)\s*(?:(?P<desc>{_DESCENDING})|(?P<asc>{_ASCENDING}))\s*\)?"
 _SORTED_BY = (
     rf"\s+by\s+(?:the\s+)?(?:(?P<qcolumn>{QUOTED})|(?P<column>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)??))"
     r"(?:\s+column)?"
 )
 _SORTED_WHAT = r"(?P<what>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)"
 _ARE_SORTED = (
-    r"\s+(?:are|is|should\s+be|must\s+be)\s+(?:now\s+|still\s+)?(?:sorted|ordered|listed|shown|arranged)"
+    r"\s+(?:are|is|should\s+be|must\s+be)\s+(?:now\s+|still\s+)?(?:sorted|ordered|listed|shown|arranged|"
+    r"(?=in\s+(?:ascending|descending|alphabetical|reverse)))"
 )
 
 
+_VALUE_NOUNS = {"names": "name", "titles": "title", "prices": "price", "dates": "date"}
 _SORT_WAYS = {
     "ascending": False, "increasing": False, "lowest": False, "cheapest": False, "smallest": False,
     "descending": True, "decreasing": True, "highest": True, "largest": True, "biggest": True,
@@ -1019,8 +1056,6 @@ def _assert_sorted(m: re.Match[str]) -> Built:
         first, *rest = column.lower().split()
         if first in _SORT_WAYS and rest and not said:  # "sorted by ascending price", "by lowest price"
             column, descending, said = " ".join(rest), _SORT_WAYS[first], True
-        elif first in _SUPERLATIVES or first in _PICKING_WORDS:
-            return None
     dated = re.search(r"newest|latest|oldest|earliest|recent", m.group(0), re.IGNORECASE)
     if dated and not column:
         return None  # "newest first" by what is not said (a date column the page names)
@@ -1029,6 +1064,9 @@ def _assert_sorted(m: re.Match[str]) -> Built:
     args: dict[str, Any] = {"descending": descending}
     if column:
         args["column"] = column.strip()
+    if what[-1] in _VALUE_NOUNS and len(what) > 1 and not column:  # "the product names are in … order"
+        column, what = _VALUE_NOUNS[what[-1]], what[:-1]
+        args["column"] = column
     if what[-1] in ("rows", "row", "table"):
         args["tables"] = True
     noun = holding(what[-2] if what[-1] in ("list", "table", "rows") and len(what) > 1 else what[-1])
@@ -2094,7 +2132,18 @@ def parse_plain_actions(text: str, *, optional: bool = False) -> tuple[PlainActi
     if len(parts) < 2:
         return None
     actions = [parse_plain_text(part, optional=optional) for part in parts]
-    return tuple(a for a in actions if a is not None) if all(actions) else None
+    if not all(actions):
+        return None
+    ordered = [a for a in actions if a is not None]
+    for i in range(1, len(ordered)):
+        # 'Click "Delete" and accept the confirm': the answer is for the dialog that click opens, and a
+        # native dialog is answered the moment it opens, so the answer is set up before the click.
+        if ordered[i].tool == "dialogs" and ordered[i - 1].tool in _OPENS_DIALOGS:
+            ordered[i - 1], ordered[i] = ordered[i], ordered[i - 1]
+    return tuple(ordered)
+
+
+_OPENS_DIALOGS = frozenset({"click", "press_key", "fill", "navigate", "select_option", "set_checked"})
 
 
 def parse_expected_clause(text: str, *, optional: bool = False) -> PlainAction | None:

@@ -618,6 +618,36 @@ _IN_PAGINATION = _Lazy(
     r"(?:in|on|from)\s+the\s+(?:pagination|pager|paginator|page\s+navigation)(?:\s+bar|\s+links)?$",
     _I,
 )
+# "Click page 2": the pagination's "2".
+_PAGE_NUMBER = _Lazy(r"^(?:click|go\s+to|open)\s+page\s+(?:number\s+)?(?P<n>\d{1,4})$", _I)
+# 'Click the "Last Name" column header to sort': what the click is for claims nothing (the next step checks
+# the order).
+_TO_SORT = _Lazy(
+    r"^(?P<head>(?:click|tap)\s.+?)\s+to\s+sort(?:\s+(?:the\s+)?(?:table|list|rows|column|results|items|it|them))?"
+    r"(?:\s+by\s+[\w\s'’-]+?)?(?:\s+(?:ascending|descending|alphabetically))?$",
+    _I,
+)
+# 'Add "Backpack" to the cart', 'Remove "Backpack" from the cart', 'Delete the comment "Nice post"': the
+# row's own control, named as the step says ("Add to cart", "Remove", "Delete").
+_ADD_TO = _Lazy(
+    rf"^add\s+(?:the\s+)?(?:item\s+|product\s+)?(?P<name>{_Q})\s+to\s+(?:the\s+|my\s+)?"
+    r"(?P<place>cart|basket|bag|wishlist|wish\s+list|favourites|favorites)$",
+    _I,
+)
+_REMOVE_ROW = _Lazy(
+    rf"^(?P<verb>remove|delete)\s+(?:the\s+(?:[\w-]+\s+)?)?(?P<name>{_Q})(?:\s+from\s+(?:the\s+|my\s+)?"
+    r"(?:cart|basket|bag|list|wishlist|wish\s+list|favourites|favorites|table))?$",
+    _I,
+)
+# 'Fill in First Name with "Ada"': a capitalised field name with no "the" or noun.
+_FILL_IN_BARE = _Lazy(
+    rf"^(?i:fill\s+(?:in|out))\s+(?!(?i:the)\s)(?P<field>[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,3}}?)\s+with\s+(?P<value>{_Q})$"
+)
+# 'Sort the products by "Price (low to high)"': that option of the sort control.
+_SORT_BY_OPTION = _Lazy(
+    rf"^sort\s+(?:the\s+)?(?:[\w-]+\s+){{0,2}}?by\s+(?P<option>{_Q})$",
+    _I,
+)
 _CLOSE_DIALOG = _Lazy(r"^close\s+the\s+(?:open\s+)?(?:dialog|modal|popup|pop-up)(?:\s+window|\s+box)?$", _I)
 # "Check the "Free cancellation" filter": a check box named by the filter it sets.
 _CHECK_NOUN = _Lazy(
@@ -821,6 +851,19 @@ def _wording(sentence: str) -> str:
         sentence = m.group("head")
     if m := _DIALOG_PLACE.match(sentence):
         return f'{m.group("head")} in "dialog"'
+    if m := _PAGE_NUMBER.match(sentence):
+        return f'Click "{m.group("n")}" in "pagination"'
+    if m := _TO_SORT.match(sentence):
+        sentence = m.group("head")
+    if m := _ADD_TO.match(sentence):
+        place = " ".join(m.group("place").split())
+        return f'Click "Add to {place}" for {m.group("name")}'
+    if m := _REMOVE_ROW.match(sentence):
+        return f'Click "{m.group("verb").capitalize()}" for {m.group("name")}'
+    if m := _FILL_IN_BARE.match(sentence):
+        return f'Fill the "{m.group("field")}" field with {m.group("value")}'
+    if m := _SORT_BY_OPTION.match(sentence):
+        return f'Select {m.group("option")} from the "Sort" dropdown'
     if m := _IN_PAGINATION.match(sentence):
         return f'Click "{m.group("name").strip(chr(34) + chr(39))}" in "pagination"'
     if _CLOSE_DIALOG.match(sentence):
@@ -872,7 +915,7 @@ def canonical(sentence: str) -> str:
 _SECOND_STEP = _Lazy(
     r"\s*(?:,\s*)?(?:,|\band\s+then\b|\bthen\b|\band\b)\s+(?=(?:press|click|tap|hit|select|choose|check|"
     r"uncheck|tick|untick|type|enter|submit|verify|confirm|ensure|wait|scroll|hover|clear|open|go\s+to|"
-    r"navigate|reload|refresh|double-click|expect|make\s+sure)\b)",
+    r"navigate|reload|refresh|double-click|expect|make\s+sure|accept|dismiss)\b)",
     _I,
 )
 

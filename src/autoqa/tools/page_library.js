@@ -787,12 +787,15 @@ function mainControl(item) {
 }
 
 // An element "reads" a text when its whole text is that text, give or take what the step did not write at
-// its end: a closing sentence mark ("3 items left!") or an aside in brackets ("1 result (4 total)").
-// "13 items left" does not read "3 items left", nor "Not saved" "saved". (export/statements.py writes the
-// same rule as a regex for exported tests.)
+// its end: a closing sentence mark ("3 items left!"), an aside in brackets ("1 result (4 total)") or a
+// message's close button ("Saved! ×"). "13 items left" does not read "3 items left", nor "Not saved"
+// "saved". (export/statements.py writes the same rule as a regex for exported tests.)
 const CLOSING_MARKS = /\s*[.!?…。！？]+$/;
 const ASIDE = /\s*\([^()]*\)$/;
+const CLOSE_GLYPH = /\s*[×✕✖✗]$/;
 function reads(have, want) {
+  if (have === want) return true;
+  if (CLOSE_GLYPH.test(have) && !CLOSE_GLYPH.test(want)) have = have.replace(CLOSE_GLYPH, '');
   if (have === want) return true;
   const bare = have.replace(CLOSING_MARKS, '');
   return (!CLOSING_MARKS.test(want) && bare === want) || (!ASIDE.test(want) && bare.replace(ASIDE, '') === want);
