@@ -1,8 +1,8 @@
 """A shop drawn the way single-page apps draw one — a grid of ``<div>`` cards, no list elements, a sort
 dropdown that re-renders the grid, "Add to cart" buttons in each card and a cart badge in the header — with
 its test written as a QA engineer writes one: the count, the first product, the sort order, the badge after
-each add. It runs plain, passes on the working shop and fails at its own step on each broken build, and its
-exported test does the same."""
+each add and gone once the cart is emptied. It runs plain, passes on the working shop and fails at its own
+step on each broken build, and its exported test does the same."""
 
 from __future__ import annotations
 
@@ -66,6 +66,9 @@ SPEC = """# {page}
 7. Verify the cart badge shows "1"
 8. Click "Add to cart" for "Backpack"
 9. Verify the cart badge shows "2"
+10. Remove "Backpack" from the cart
+11. Remove "Bike Light" from the cart
+12. Verify the cart badge is not visible
 """
 
 BROKEN = {
@@ -77,6 +80,12 @@ BROKEN = {
     "sort": ("hilo: (a, b) => b[1] - a[1]", "hilo: (a, b) => a[1] - b[1]", 5),
     # the badge counts the first add only
     "badge": ("String(cart.size)", "'1'", 9),
+    # an emptied cart still shows a badge, reading "0"
+    "zero": (
+        "badge.className = cart.size ? 'shopping_cart_badge' : '';\n  badge.textContent = cart.size ? ",
+        "badge.className = 'shopping_cart_badge';\n  badge.textContent = true ? ",
+        12,
+    ),
 }
 
 

@@ -85,3 +85,13 @@ async def test_no_badge_or_two_of_that_name_fail_and_say_so(page: Page, call: Ca
         '<a href="/cart"><span class="badge"><span class="badge-count">4</span></span></a>'
     )
     assert (await call("assert_text_in", target="badge=cart", text="4", exact=True)).ok
+
+
+async def test_a_named_badge_shown_or_gone(page: Page, call: Call) -> None:
+    await page.set_content(PAGE)
+    assert (await call("assert_element_visible", target="badge=cart")).ok
+    assert not (await call("assert_element_hidden", target="badge=cart")).ok
+    # the cart emptied: its badge gone (whatever "2" the page still shows)
+    await page.set_content(PAGE.replace('<span class="shopping_cart_badge">2</span>', ""))
+    assert (await call("assert_element_hidden", target="badge=cart")).ok
+    assert not (await call("assert_element_visible", target="badge=cart")).ok

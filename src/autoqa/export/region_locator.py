@@ -56,9 +56,22 @@ def named_region(page: Page, name: str, *, items: bool = False, timeout_ms: floa
     return region.locator(found["items"]).filter(visible=True)
 
 
-def named_badge(page: Page, name: str, *, timeout_ms: float = 5000) -> Locator:
-    """The one badge the page names ``name`` ("the cart badge"), waiting up to ``timeout_ms`` for it."""
+_BADGE_GONE = "(name) => (" + LIBRARY + ").badge({name}).status !== 'found'"
+_NO_BADGE = ":root > .autoqa-no-such-badge"
+"""A locator that matches nothing: the badge a "… is not visible" check waited away."""
+
+
+def named_badge(page: Page, name: str, *, gone: bool = False, timeout_ms: float = 5000) -> Locator:
+    """The one badge the page names ``name`` ("the cart badge"), waiting up to ``timeout_ms`` for it. With
+    ``gone`` ("the cart badge is not visible"): waiting for the page to show no such badge, then a locator
+    matching nothing; still shown after the wait, the badge itself (the hidden check then fails on it)."""
     __tracebackhide__ = True
+    if gone:
+        try:
+            page.wait_for_function(_BADGE_GONE, arg=name, timeout=timeout_ms, polling=100)
+        except PlaywrightTimeoutError:
+            return page.locator(page.evaluate(_BADGE, name)["css"])
+        return page.locator(_NO_BADGE)
     try:
         page.wait_for_function(_BADGE_FOUND, arg=name, timeout=timeout_ms, polling=100)
     except PlaywrightTimeoutError:

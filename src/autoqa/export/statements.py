@@ -107,7 +107,10 @@ def element_locator(record: IRRecord, page: str) -> str | None:
         return f"{scope}.locator({py_str(target.removeprefix('css='))})"
     badge = badge_name(target)
     if badge is not None:  # found again by the tool's own lookup, as a region is
-        return f"named_badge({page}, {py_str(badge)})"
+        gone = record.tool == "assert_element_hidden" or (
+            record.tool == "wait_for" and record.args.get("state") == "hidden"
+        )
+        return f"named_badge({page}, {py_str(badge)}{', gone=True' if gone else ''})"
     region = region_name(target)
     if region is not None:
         # The region the page names so, found again by the tool's own lookup (never its text of the day).

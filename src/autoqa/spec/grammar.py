@@ -960,6 +960,21 @@ def _assert_readout(m: re.Match[str]) -> Built:
     return "assert_text_present", {"text": text, "exact": True}
 
 
+# "Verify the cart badge is not visible" (the cart emptied), "the message counter is shown": that badge.
+@_rule(
+    rf"{VERIFY}\s+the\s+(?P<describing>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)\s+"
+    r"(?P<kind>badge|counter|count|pill|chip|bubble|indicator)\s+(?:is\s+(?:now\s+|still\s+)?(?P<neg>not\s+|no\s+longer\s+)?"
+    rf"(?P<shown>visible|shown|displayed|hidden|gone)|(?P<gone>disappears|disappeared|has\s+disappeared))"
+)
+def _assert_badge_shown(m: re.Match[str]) -> Built:
+    describing = m.group("describing").split()
+    if any(_picks_or_looks(w) and w.lower() not in _SUBSET_WORDS for w in describing):
+        return None
+    hidden = bool(m.group("neg")) != (m.group("shown") in ("hidden", "gone")) or bool(m.group("gone"))
+    tool = "assert_element_hidden" if hidden else "assert_element_visible"
+    return tool, {"target": badge_target(" ".join(describing))}
+
+
 _BADGES = frozenset(("badge", "chip", "pill", "tag", "lozenge", "indicator", "label"))
 _COUNTERS = frozenset(("counter", "count"))
 
