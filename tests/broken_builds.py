@@ -42,3 +42,31 @@ def check_broken_builds(
         statuses = [s["status"] for s in result["steps"]]
         assert result["outcome"] == "failed" and statuses[step - 1] == "failed", (build, statuses, output)
         assert statuses[: step - 1] == ["passed"] * (step - 1), (build, statuses)
+
+
+def check_run_and_export(
+    tmp_path: Path,
+    site: tuple[Path, str],
+    *,
+    name: str,
+    page: str,
+    builds: Mapping[str, tuple[str, str, int]],
+    spec: Callable[[str], str],
+    pinned: tuple[str, ...] = (),
+) -> tuple[str, str]:
+    """:func:`check_broken_builds`, then the working page's exported test (which that run wrote): it passes
+    on the page and fails on every build but ``pinned`` ones (builds only a run can see, as an ambiguity an
+    exported test has pinned away). The exported source and the broken builds' pytest output."""
+    from export import exported_suites  # the export helpers, for the live tests that check both
+
+    project = tmp_path / "project"
+    check_broken_builds(project, site, name=name, page=page, builds=builds, spec=spec)
+    exported = project / "tests" / "autoqa" / f"test_specs_{name}.py"
+    source = exported.read_text()
+    exported_suites.passes(exported, site[1])
+    caught = {build: (good, bad) for build, (good, bad, _) in builds.items() if build not in pinned}
+    out = exported_suites.on_broken_builds(
+        exported, tmp_path, site, page=page, page_name=name, builds=caught, fast=True
+    )
+    assert f"{len(caught)} failed" in out and "passed" not in out, out + source
+    return source, out

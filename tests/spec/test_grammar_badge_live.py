@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from autoqa.spec.grammar import parse_plain_actions
-from broken_builds import check_broken_builds
-from export import exported_suites
+from broken_builds import check_run_and_export
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>Shop</title>
 <header><a href="/cart" aria-label="Cart">🛒<span class="shopping_cart_badge">2</span></a>
@@ -84,19 +83,8 @@ def test_a_badge_the_step_does_not_name_stays_with_the_agent(written: str) -> No
 def test_each_badge_check_passes_on_the_page_and_fails_on_its_broken_build_run_and_export(
     tmp_path: Path, site: tuple[Path, str]
 ) -> None:
-    project = tmp_path / "project"
-    check_broken_builds(
-        project, site, name="badges", page=PAGE, builds=BROKEN, spec=lambda n: SPEC.replace("{page}", n)
+    source, out = check_run_and_export(
+        tmp_path, site, name="badges", page=PAGE, builds=BROKEN, spec=lambda n: SPEC.replace("{page}", n)
     )
-    # the working page's run exported its test (the broken ones failed and exported none)
-    exported = project / "tests" / "autoqa" / "test_specs_badges.py"
-    source = exported.read_text()
     assert source.count("named_badge(page,") == 4, source
-    _, url = site
-    exported_suites.passes(exported, url)
-    builds = {name: (good, bad) for name, (good, bad, _) in BROKEN.items()}
-    out = exported_suites.on_broken_builds(
-        exported, tmp_path, site, page=PAGE, page_name="badges", builds=builds, fast=True
-    )
-    assert f"{len(builds)} failed" in out and "passed" not in out, out + source
     assert "no badge named 'cart' on the page" in out, out

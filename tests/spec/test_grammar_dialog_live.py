@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from autoqa.spec.grammar import parse_plain_actions
-from broken_builds import check_broken_builds
-from export import exported_suites
+from broken_builds import check_run_and_export
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>Files</title>
 <main><h1>report.pdf</h1><p id="status">Ready</p>
@@ -86,17 +85,7 @@ def test_steps_about_the_open_dialog_are_scoped_to_it(written: str, tool: str, t
 def test_each_dialog_step_passes_on_the_page_and_fails_on_its_broken_build_run_and_export(
     tmp_path: Path, site: tuple[Path, str]
 ) -> None:
-    project = tmp_path / "project"
-    check_broken_builds(
-        project, site, name="dialogs", page=PAGE, builds=BROKEN, spec=lambda n: SPEC.replace("{page}", n)
+    source, _ = check_run_and_export(
+        tmp_path, site, name="dialogs", page=PAGE, builds=BROKEN, spec=lambda n: SPEC.replace("{page}", n)
     )
-    exported = project / "tests" / "autoqa" / "test_specs_dialogs.py"
-    source = exported.read_text()
     assert 'get_by_role("dialog")' in source, source  # the dialog's Confirm, not the page's
-    _, url = site
-    exported_suites.passes(exported, url)
-    builds = {name: (good, bad) for name, (good, bad, _) in BROKEN.items()}
-    out = exported_suites.on_broken_builds(
-        exported, tmp_path, site, page=PAGE, page_name="dialogs", builds=builds, fast=True
-    )
-    assert f"{len(builds)} failed" in out and "passed" not in out, out + source

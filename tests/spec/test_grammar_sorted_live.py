@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from autoqa.spec.grammar import parse_plain_actions
-from broken_builds import check_broken_builds
-from export import exported_suites
+from broken_builds import check_run_and_export
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>Shop</title>
 <main><h1>Shop</h1>
@@ -120,18 +119,8 @@ def test_sort_steps_that_do_not_say_what_stay_with_the_agent(written: str) -> No
 def test_each_sort_check_passes_on_the_page_and_fails_on_its_broken_build_run_and_export(
     tmp_path: Path, site: tuple[Path, str]
 ) -> None:
-    project = tmp_path / "project"
-    check_broken_builds(
-        project, site, name="sorting", page=PAGE, builds=BROKEN, spec=lambda n: SPEC.replace("{page}", n)
+    source, out = check_run_and_export(
+        tmp_path, site, name="sorting", page=PAGE, builds=BROKEN, spec=lambda n: SPEC.replace("{page}", n)
     )
-    exported = project / "tests" / "autoqa" / "test_specs_sorting.py"
-    source = exported.read_text()
     assert source.count("expect_sorted(page") == 4, source
-    _, url = site
-    exported_suites.passes(exported, url)
-    builds = {name: (good, bad) for name, (good, bad, _) in BROKEN.items()}
-    out = exported_suites.on_broken_builds(
-        exported, tmp_path, site, page=PAGE, page_name="sorting", builds=builds, fast=True
-    )
-    assert f"{len(builds)} failed" in out and "passed" not in out, out + source
     assert "(compared as dates)" in out, out

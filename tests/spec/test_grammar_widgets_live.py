@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 from autoqa.spec.grammar import parse_plain_actions
-from broken_builds import check_broken_builds
-from export import exported_suites
+from broken_builds import check_run_and_export
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>Widgets</title>
 <header><a href="#cart" aria-label="Cart">Cart<span class="cart_badge" id="badge"></span></a></header>
@@ -142,18 +141,9 @@ def test_widget_wordings_read_plain(written: str, calls: list[tuple[str, dict[st
 def test_a_widgets_page_passes_and_each_broken_build_fails_run_and_export(
     tmp_path: Path, site: tuple[Path, str]
 ) -> None:
-    project = tmp_path / "project"
-    check_broken_builds(
-        project, site, name="widgets", page=PAGE, builds=BROKEN, spec=lambda n: SPEC.replace("{page}", n)
-    )
-    exported = project / "tests" / "autoqa" / "test_specs_widgets.py"
-    source = exported.read_text()
-    _, url = site
-    exported_suites.passes(exported, url)
     # The export pins the dropdown the run used (#dropdown), as it pins every element: a second dropdown
     # beside it makes the step ambiguous for a run, not that element another one.
-    builds = {name: (good, bad) for name, (good, bad, _) in BROKEN.items() if name != "two_selects"}
-    out = exported_suites.on_broken_builds(
-        exported, tmp_path, site, page=PAGE, page_name="widgets", builds=builds, fast=True
+    check_run_and_export(
+        tmp_path, site, name="widgets", page=PAGE, builds=BROKEN, spec=lambda n: SPEC.replace("{page}", n),
+        pinned=("two_selects",),
     )
-    assert f"{len(builds)} failed" in out and "passed" not in out, out + source
