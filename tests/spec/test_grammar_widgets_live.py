@@ -144,6 +144,11 @@ def test_a_widgets_page_passes_and_each_broken_build_fails_run_and_export(
     # The export pins the dropdown the run used (#dropdown), as it pins every element: a second dropdown
     # beside it makes the step ambiguous for a run, not that element another one.
     check_run_and_export(
-        tmp_path, site, name="widgets", page=PAGE, builds=BROKEN, spec=lambda n: SPEC.replace("{page}", n),
+        tmp_path,
+        site,
+        name="widgets",
+        page=PAGE,
+        builds=BROKEN,
+        spec=lambda n: SPEC.replace("{page}", n),
         pinned=("two_selects",),
     )
