@@ -369,7 +369,9 @@ async def test_spec_timeout_interrupts_a_hanging_model(
     assert result.outcome is Outcome.ERROR
     assert result.guardrail is not None and result.guardrail.name == "spec_timeout_s"
     assert result.guardrail.limit == 2.0 and result.guardrail.actual >= 2.0
-    assert elapsed < 8, f"the interrupt took {elapsed:.1f}s"  # far below the 60 s the model would hang
+    # Well before the 60 s the model would hang: the interrupt, not the hang, ended the run. (The CLI's own
+    # start is part of the wall time: 9.9 s was measured beside two CPU hogs, so the bound is half the hang.)
+    assert elapsed < 30, f"the interrupt took {elapsed:.1f}s"
 
 
 async def test_budget_limit(fake: FakeAnthropic, tool_ctx: ToolContext, agent_options: Any) -> None:
