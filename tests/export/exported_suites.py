@@ -1,5 +1,5 @@
 """Run an exported pytest-playwright suite the way a user would: against the page the run passed on, and
-against broken builds of that page (one pytest process), which every exported check must fail."""
+against broken builds of that page, which every exported check must fail."""
 
 from __future__ import annotations
 
@@ -8,6 +8,24 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from .test_exported_run import _pytest
+
+# Appended to each broken build's copy of the exported test when ``fast``: the broken builds are static
+# pages, so a check that will fail need not wait Playwright's 5 s. An autouse fixture of that module only
+# (set before each of its tests, Playwright's default again after), so the working page's test in the same
+# pytest process keeps the default timeouts.
+_FAIL_FAST = """
+
+
+import pytest as _autoqa_pytest
+from playwright.sync_api import expect as _autoqa_expect
+
+
+@_autoqa_pytest.fixture(autouse=True)
+def _autoqa_fail_fast():
+    _autoqa_expect.set_options(timeout=1_000)
+    yield
+    _autoqa_expect.set_options(timeout=None)  # Playwright's default again
+"""
 
 
 def _env() -> dict[str, str]:
@@ -33,9 +51,16 @@ def on_broken_builds(
     page_name: str,
     builds: Mapping[str, tuple[str, str]],
     fast: bool = False,
+    passing: tuple[str, ...] = (),
 ) -> str:
-    """The exported test run once per broken build of ``page`` (served as ``<page_name>-<build>.html``); the
-    pytest output. ``fast``: checks on a static page need not wait Playwright's 5 s to fail."""
+    """The exported test run against the page the run passed on and once per broken build of ``page``
+    (served as ``<page_name>-<build>.html``), in one pytest process (one browser); the pytest output.
+
+    Checked here: the working page's test passed (what :func:`passes` checks, in its own pytest process)
+    and no broken build's did; the summary then reads ``<len(builds)> failed, 1 passed`` when each build
+    is caught. ``fast``: checks on a broken build (a static page) need not wait Playwright's 5 s to fail;
+    the working page keeps the default. ``passing``: builds that must pass instead (a copy of the working
+    page given the 1 s checks, to show a wait is what holds the test)."""
     folder, url = site
     source = exported.read_text()
     broken_dir = workdir / "broken"
@@ -43,17 +68,19 @@ def on_broken_builds(
     for helper in exported.parent.glob("*.py"):  # the exported suite's conftest (browser, base URL)
         if not helper.name.startswith("test_"):
             (broken_dir / helper.name).write_text(helper.read_text())
-    if fast:
-        with (broken_dir / "conftest.py").open("a") as conftest:
-            conftest.write(
-                "\n\nfrom playwright.sync_api import expect\n\nexpect.set_options(timeout=1_000)\n"
-            )
+    assert not exported.name.startswith("test_broken_"), exported.name
+    (broken_dir / exported.name).write_text(source)  # the working page, as exported
     for name, (good, bad) in builds.items():
         assert page.count(good) == 1, name
         (folder / f"{page_name}-{name}.html").write_text(page.replace(good, bad), encoding="utf-8")
         (broken_dir / f"test_broken_{name.replace('-', '_')}.py").write_text(
-            source.replace(f"/{page_name}.html", f"/{page_name}-{name}.html")
+            source.replace(f"/{page_name}.html", f"/{page_name}-{name}.html") + (_FAIL_FAST if fast else "")
         )
-    process = _pytest(broken_dir, "--base-url", url, "--timeout", "60", env=_env())
+    # -rfEp: the summary names each failed and each passed test, so a pass is known to be the working page's
+    process = _pytest(broken_dir, "--base-url", url, "--timeout", "60", "-rfEp", env=_env())
     out, _ = process.communicate(timeout=400)
+    passes = [line for line in out.splitlines() if line.startswith("PASSED ")]
+    passed = sorted(line.split("::")[0].removeprefix("PASSED ") for line in passes)
+    expected = sorted([exported.name, *(f"test_broken_{name.replace('-', '_')}.py" for name in passing)])
+    assert passed == expected, out + "\n" + source
     return out
