@@ -490,13 +490,16 @@ async def test_prompt_and_tools_fit_the_token_budget(
         # claims no other tool can make: assert_matches_baseline (how a page looks, ~0.45 KB with no field
         # descriptions) and assert_appeared (a toast is judged on what appeared: it may be gone before any
         # check runs, ~0.4 KB). Numeric range limits left the schemas (pydantic still enforces them).
-        # Leaving a field (blur) is a plain-grammar tool the model is not offered (it presses Tab).
+        # Leaving a field (blur) and a sort-order check (assert_sorted, ~0.8 KB) are plain-grammar tools the
+        # model is not offered (it presses Tab; it checks an order with assert_order over the texts it reads).
         # skip_step and ask_user took the worst case to 16,016 bytes; it fits again (~14.9 KB) because
         # nothing is said twice: a property description that repeats its tool's description, a tool
         # description that repeats a rule of the prompt (ref/target, {{NAME}}, when to skip or ask).
         # What the model is offered, as sent: never blur (a plain-only tool), and press_key to leave a field.
         assert "mcp__browser__press_key" in request.tool_names, request.tool_names
-        assert not [n for n in request.tool_names if n.endswith("__blur")], request.tool_names
+        assert not [n for n in request.tool_names if n.endswith(("__blur", "__assert_sorted"))], (
+            request.tool_names
+        )
         assert ("mcp__browser__skip_step" in request.tool_names) is optional, request.tool_names
         assert ("mcp__browser__ask_user" in request.tool_names) is interactive, request.tool_names
         assert size <= 15 * 1024, f"tools + system are {size} bytes"

@@ -27,8 +27,7 @@ RULES = "\n".join(
         "error.retriable (a busy page). CIRCUIT_OPEN: stop trying that target.",
         "- Every Verify step and every Expected clause needs its own passing assert_* call tagged with that "
         "step, even if the snapshot shows it.",
-        "- Evidence must prove the claim: order needs assert_order (sorted: assert_sorted), counts "
-        "assert_count, text of one "
+        "- Evidence must prove the claim: order needs assert_order, counts assert_count, text of one "
         "element assert_text_in, focus assert_focused. Only the same assertion with the same expected "
         "values passing later clears a failed one.",
         "- Never weaken, skip or rewrite an assertion to make it pass. If the app does not behave as the "
