@@ -87,6 +87,12 @@ SPEC = """# {page}
 BROKEN = {
     # another message; its close button still reads "×"
     "flash": ("You logged into a secure area!", "Your username is invalid!", 2),
+    # the words are in the heading, the flash message says another thing: the claim is about the message
+    "flash_elsewhere": (
+        '<h1>Widgets</h1>\n<div id="flash" class="flash success">You logged into a secure area!',
+        '<h1>Widgets: You logged into a secure area!</h1>\n<div id="flash" class="flash error">Bad password!',
+        2,
+    ),
     # a second dropdown: which one the step means is not said
     "two_selects": ("</select></label>", "</select></label><select><option>Option 2</option></select>", 3),
     # the confirm's answer is read the wrong way round
@@ -129,7 +135,11 @@ BROKEN = {
             'Sort the products by "Price (low to high)"',
             [("select_option", {"target": '"Sort" dropdown', "option": "Price (low to high)"})],
         ),
-        ('Verify the notice contains "Saved"', [("assert_text_present", {"text": "Saved"})]),
+        (
+            'Verify the notice contains "Saved"',
+            [("assert_text_present", {"text": "Saved", "in_message": True})],
+        ),
+        ('Verify the text contains "Saved"', [("assert_text_present", {"text": "Saved"})]),
     ],
 )
 def test_widget_wordings_read_plain(written: str, calls: list[tuple[str, dict[str, object]]]) -> None:

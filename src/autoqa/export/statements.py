@@ -6,6 +6,8 @@ Assertions map to ``expect`` with the same meaning the tools give them:
 tool                   exported
 =====================  ==========================================================================
 assert_text_present    ``expect(page.get_by_text(t)).to_be_visible()`` in the document it was seen
+assert_text_present    ``expect(page.locator(MESSAGE_SELECTOR).filter(has_text=t)…first).to_be_visible()``
+in_message             (the tools' own selector of messages, ``autoqa.message_scope``)
 assert_text_absent     ``expect(page.get_by_text(t).filter(visible=True)).to_have_count(0)``
 assert_element_*       ``expect(locator).to_be_visible()`` / ``to_be_hidden()``
 assert_url / _title    ``expect(page).to_have_url(…)`` / ``to_have_title(…)`` (contains → ``re.escape``)
@@ -359,6 +361,11 @@ def _text_expect(record: IRRecord, ctx: StatementContext, *, present: bool, time
     if not present:
         return f"expect({ctx.page}.get_by_text({value}).filter(visible=True)).to_have_count(0{_more(option)})"
     location = record.text
+    if record.args.get("in_message") and not record.args.get("exact"):
+        # In a message, by the tools' own selector (autoqa.message_scope), in the document it was seen in.
+        scope = frames_scope(ctx.page, location.frames if location else ())
+        found = f"{scope}.locator(MESSAGE_SELECTOR).filter(has_text={value}).filter(visible=True).first"
+        return f"expect({found}).to_be_visible({option})"
     if record.args.get("exact") and value == py_str(text):
         # An element whose whole text reads this (a closing "!" or "." or an aside in brackets the step did
         # not write allowed, and a close button's "×"), the tools' rule ("reads" in page_library.js); spaces

@@ -109,6 +109,9 @@ Check the select-all checkbox · the toggle-all box is checked set_checked|asser
 Choose "Express" shipping                                     set_checked(target='"Express" radio', True)
 Accept the terms · Agree to the privacy policy                set_checked(target='"terms" checkbox', True)
 Verify the counter|message|status reads "x" (words, ≥ 4 chars)  assert_text_present(x, exact=True)
+Verify the flash message|notice|toast|result contains "x"     assert_text_present(x, in_message=True): in a
+                                                              live region, dialog, or an element whose class,
+                                                              id or test id says message, flash, alert …
 Verify the status badge|chip|pill|tag|indicator|title reads "x" assert_text_present(x, exact=True) (one word
                                                               may say whose: never a look, "red", or a pick,
                                                               "second"; never the page|window|tab title)
@@ -611,9 +614,11 @@ def _assert_the_dropdown(m: re.Match[str]) -> Built:
     return ("assert_value", {"target": ONE_SELECT, "expected": option}) if option.strip() else None
 
 
-# 'Verify the flash message contains "You logged into"': a message's words, not its whole text.
+# 'Verify the flash message contains "You logged into"': a message's words, not its whole text, in a message
+# (autoqa.message_scope): a heading or a list holding them is no flash message. "The text contains" names no
+# element: the words anywhere on the page.
 @_rule(
-    rf"{VERIFY}\s+the\s+(?:(?P<describing>[^\W\d_][\w'’-]*)\s+)?(?:message|notice|banner|toast|alert|"
+    rf"{VERIFY}\s+the\s+(?:(?P<describing>[^\W\d_][\w'’-]*)\s+)?(?P<noun>message|notice|banner|toast|alert|"
     rf"notification|flash|result|summary|text)\s+(?:contains|includes)\s+(?:the\s+text\s+)?{q('text')}"
 )
 def _assert_message_contains(m: re.Match[str]) -> Built:
@@ -621,7 +626,9 @@ def _assert_message_contains(m: re.Match[str]) -> Built:
     describing = m.group("describing") or ""
     if len(text) < 4 or not re.search(r"[^\W\d_]{2}", text) or (describing and _picks_or_looks(describing)):
         return None  # a short text is on many elements; "the red message" says how it looks
-    return "assert_text_present", {"text": text}
+    if m.group("noun").lower() == "text" and not describing:
+        return "assert_text_present", {"text": text}
+    return "assert_text_present", {"text": text, "in_message": True}
 
 
 # 'Upload "budget-2026.xlsx"': the page's one file input (hidden behind a drop zone or not); two of them are

@@ -37,13 +37,15 @@ class TextPresentArgs(TextArgs):
     exact: bool = Field(
         default=False, description="true: an element's whole text must equal it (case-sensitive)"
     )
+    in_message: bool = Field(default=False, description="true: in a message, alert, toast or live region")
 
 
 async def assert_text_present(ctx: ToolContext, args: TextPresentArgs) -> ToolResult:
     timeout = ctx.settings.assertion_timeout_ms
     return await wait_for_text(
-        ctx, args.text, present=True, exact=args.exact, timeout_ms=timeout, code=_FAILED
-    )
+        ctx, args.text, present=True, exact=args.exact, timeout_ms=timeout, code=_FAILED,
+        in_message=args.in_message,
+    )  # fmt: skip
 
 
 async def assert_text_absent(ctx: ToolContext, args: TextArgs) -> ToolResult:

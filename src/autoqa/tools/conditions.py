@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from autoqa.message_scope import MESSAGE_KINDS, MESSAGE_SELECTOR
 from autoqa.tools.context import ToolContext
 from autoqa.tools.deadlines import Deadline, poll
 from autoqa.tools.locate import Probe, element_state, probe, require_element, run_element_hook, target_failure
@@ -247,14 +248,23 @@ async def wait_for_element(
 
 
 async def wait_for_text(
-    ctx: ToolContext, text: str, *, present: bool, exact: bool, timeout_ms: float, code: ErrorCode
+    ctx: ToolContext,
+    text: str,
+    *,
+    present: bool,
+    exact: bool,
+    timeout_ms: float,
+    code: ErrorCode,
+    in_message: bool = False,
 ) -> ToolResult:
-    """Poll until ``text`` is shown (``present``) or no longer shown, in the page and same-origin iframes."""
+    """Poll until ``text`` is shown (``present``) or no longer shown, in the page and same-origin iframes;
+    ``in_message``: shown in a message (:mod:`autoqa.message_scope`), not anywhere."""
     bound = min(timeout_ms, 5_000) + 1_000
     last: list[Any] = []
+    within = MESSAGE_SELECTOR if in_message else None
 
     async def attempt() -> bool | None:
-        presence = await find_text(ctx.page, text, exact=exact, timeout_ms=bound)
+        presence = await find_text(ctx.page, text, exact=exact, timeout_ms=bound, within=within)
         last.append(presence)
         shown = presence.visible > 0
         return True if shown == present else None
@@ -273,14 +283,17 @@ async def wait_for_text(
         )
     if presence.hidden:
         actual = "in the page but not visible"
+    elif in_message and (await find_text(ctx.page, text, exact=exact, timeout_ms=bound)).visible:
+        actual = "shown, but in no message: " + MESSAGE_KINDS
     else:
         near = await closest_lines(ctx.page, text, bound)
         actual = "not on the page" + (
             f"; closest visible text: {', '.join(repr(n) for n in near)}" if near else ""
         )
+    where = " in a message" if in_message else ""
     raise ToolFailure(
         code,
-        f"expected text {text!r} to be shown, but it is {actual} ({waited})",
+        f"expected text {text!r} to be shown{where}, but it is {actual} ({waited})",
         expected="shown",
         actual=actual,
     )

@@ -815,6 +815,17 @@ for (const {doc} of documents()) {
   const body = doc.body || doc.documentElement;
   if (!body) continue;
   const shadow = hasShadow(doc);
+  if (args.within) {
+    // Only in the elements ``within`` selects (autoqa/message_scope.py): each holding it counts once, the
+    // outermost of nested ones.
+    const scopes = [...elementsOf(body)].filter((e) => e.matches(args.within) &&
+      (args.exact ? reads(textOf(e), wanted) : has(textOf(e))));
+    const outer = scopes.filter((e) => !scopes.some((o) => o !== e && composedContains(o, e)));
+    for (const e of outer) {
+      if (isVisible(e) && (args.exact || has(shadow ? shownText(e, true) : e.innerText))) visible++; else hidden++;
+    }
+    continue;
+  }
   if (!args.exact) {
     if (has(shadow ? shownText(body, true) : body.innerText)) visible++;
     else if (has(textOf(body))) hidden++;

@@ -26,11 +26,15 @@ class TextPresence:
     """Occurrences in rendered content that are not shown (display:none, visibility:hidden)."""
 
 
-async def find_text(page: Page, text: str, *, exact: bool, timeout_ms: float) -> TextPresence:
+async def find_text(
+    page: Page, text: str, *, exact: bool, timeout_ms: float, within: str | None = None
+) -> TextPresence:
     """Substring search is case-insensitive and whitespace-normalised, like ``get_by_text``, with a number
-    matched whole (:mod:`autoqa.text_match`); ``exact`` means an element whose whole text equals ``text``."""
+    matched whole (:mod:`autoqa.text_match`); ``exact`` means an element whose whole text equals ``text``.
+    ``within``: only in the elements this CSS selector selects (then ``visible`` counts those elements)."""
     number = None if exact else number_pattern(" ".join(text.split()).casefold())
-    raw = await run_in_page(page, "findText", {"text": text, "exact": exact, "number": number}, timeout_ms)
+    args = {"text": text, "exact": exact, "number": number, "within": within}
+    raw = await run_in_page(page, "findText", args, timeout_ms)
     return TextPresence(int(raw["visible"]), int(raw["hidden"]))
 
 
