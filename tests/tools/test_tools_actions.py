@@ -141,6 +141,16 @@ async def test_upload_to_the_pages_one_file_input_even_behind_a_drop_zone(
         "f.style.display = ''; document.body.insertAdjacentHTML('beforeend', '<input type=file>')"
     )
     failed(await call("upload_file", target="css=input[type=file]", path="report.txt"), "AMBIGUOUS_TARGET")
+    # two hidden and none shown: ambiguous too
+    await page.set_content('<input type=file style="display:none"><input type=file style="display:none">')
+    failed(await call("upload_file", target="css=input[type=file]", path="report.txt"), "AMBIGUOUS_TARGET")
+    # one shown beside a hidden one (an upload widget's own): the shown one gets the file, as a person's would
+    await page.set_content(
+        '<input type=file id=shown><input type=file class="dz-hidden-input" hidden><p id="out"></p>'
+        "<script>shown.onchange = () => { out.textContent = 'Got ' + shown.files[0].name; };</script>"
+    )
+    ok(await call("upload_file", target="css=input[type=file]", path="report.txt"))
+    ok(await call("assert_text_present", text="Got report.txt"))
 
 
 async def test_upload_through_a_file_chooser_button(call: Call, tool_ctx: ToolContext) -> None:

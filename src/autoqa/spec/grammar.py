@@ -631,8 +631,10 @@ def _assert_message_contains(m: re.Match[str]) -> Built:
     return "assert_text_present", {"text": text, "in_message": True}
 
 
-# 'Upload "budget-2026.xlsx"': the page's one file input (hidden behind a drop zone or not); two of them are
-# ambiguous and fail, so the file never goes to another field.
+# 'Upload "budget-2026.xlsx"': the page's one file input (hidden behind a drop zone or not); two shown, or two
+# hidden with none shown, are ambiguous and fail. One shown beside hidden ones is the one used, by the
+# targets' rule that a shown element is what a person acts on: upload widgets keep hidden inputs of their own
+# (a drop zone's body-level input), and an upload is no claim: a later step checks where the file went.
 FILE_INPUT = "css=input[type=file]"
 
 
