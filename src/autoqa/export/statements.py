@@ -46,6 +46,7 @@ from autoqa.busy import BUSY
 from autoqa.errors import ExportError
 from autoqa.export.code_model import Block, Line, Node
 from autoqa.export.main_list import main_list_locator
+from autoqa.export.placed_locator import placed_locator
 from autoqa.export.values import ValueRenderer
 from autoqa.landmarks import TARGETS as LANDMARK_TARGETS
 from autoqa.record.frames import FrameRef
@@ -102,6 +103,9 @@ def element_locator(record: IRRecord, page: str) -> str | None:
     if by_position is not None:
         return by_position
     element = record.element
+    placed = placed_locator(record, frames_scope(page, element.frames) if element is not None else page)
+    if placed is not None:
+        return placed
     target = record.args.get("target")
     if target in LANDMARK_TARGETS and isinstance(target, str):
         # The region by what makes it that landmark, as the tool found it (its text would be the claim).

@@ -41,6 +41,7 @@ _KEPT_DATA = (
     "window_step",
     "clicked_at",  # blur's empty spot: export clicks the same one
     "row_role",  # a column check's row (row or listitem): export finds it by its text
+    "strategy",  # how a target matched: a position among role matches is exported as the same count
 )  # fmt: skip
 _MIN_SECRET_LEN = 3
 

@@ -98,6 +98,10 @@ Verify the results list has 5 items (what it holds, no subset) assert_count(targ
 Verify the Save button is disabled (unquoted name, role word)  as 'Verify the "Save" button is disabled'
 Verify item 2 is "x" · the first product is "x"               assert_text_in("item=2" | "item=1:product", x)
 Verify "x" is the last item · the 3rd row shows "x"           assert_text_in(target="item=-1" | "item=3", x)
+Click the second "Add to cart" button · Check the first       any call, target='second "Add to cart" button'
+checkbox · the last "Delete" link · the 3rd "Remove" button   | "first checkbox": that one of the alike
+                                                              visible matches in reading order (fewer is not
+                                                              found); export counts the same way
 Verify "x" is shown in the results|list|table                 assert_text_in(target="list=", text=x)
 Click Log in · Click Cart · Log out (unquoted, capitalised)    click(target="Log in")
 Open the book "SPQR" · Open the "Account" menu                 click(target="SPQR")
@@ -253,8 +257,9 @@ from autoqa.spec.model import Step
 from autoqa.spec.paraphrase import canonical, split_actions
 from autoqa.target_badge import badge_target
 from autoqa.target_items import PAGE, holding, item_target, items_target, list_target
+from autoqa.target_ordinal import POSITION_WORD, ordinal_words, position_of
 from autoqa.target_region import region_target
-from autoqa.target_scope import SCOPE_CLAUSE, scoped_target
+from autoqa.target_scope import SCOPE_CLAUSE, scoped_target, split_scope
 
 
 @dataclass(frozen=True, slots=True)
@@ -2141,7 +2146,50 @@ def parse_plain_text(text: str, *, optional: bool = False) -> PlainAction | None
                 built = _parse_wording(reworded)
             if built is None and claim is not None:
                 built = _parse_wording(_normalize(canonical(claim)))
+    if built is None:
+        built = _placed_reading(sentence)
     return PlainAction(built[0], built[1], optional) if built is not None else None
+
+
+# 'Click the second "Add to cart" button', "Check the first checkbox": the sentence is read without the
+# position, and the target it names gets the position back (``second "Add to cart" button``; the tools take
+# that one of the alike matches, autoqa.target_ordinal). Only a target that is that quoted name (with role
+# words or a scope clause), or that role alone, carries it: a position the built call drops is not plain.
+_PLACED_NAME = re.compile(rf"\bthe\s+(?P<nth>{POSITION_WORD})\s+(?={QUOTED})", re.IGNORECASE)
+_PLACED_ROLE = re.compile(
+    rf"\bthe\s+(?P<nth>{POSITION_WORD})\s+(?=(?:{ROLE_NOUNS})\b(?!\s*[\"“'「]))", re.IGNORECASE
+)
+_ROLE_MARK = "§role§"
+
+
+def _placed_reading(sentence: str) -> Built:
+    named = _PLACED_NAME.search(sentence)
+    found = named or _PLACED_ROLE.search(sentence)
+    position = position_of(found.group("nth")) if found else None
+    if found is None or position is None:
+        return None
+    mark = f'"{_ROLE_MARK}" ' if named is None else ""
+    rest = f"{sentence[: found.start()]}the {mark}{sentence[found.end() :]}"
+    if named is not None:
+        quoted = re.match(QUOTED, sentence[found.end() :])
+        wanted = unquote(quoted.group(0)).strip() if quoted else ""
+    else:
+        wanted = _ROLE_MARK
+    action = parse_plain_text(rest)
+    target = action.args.get("target") if action is not None else None
+    if action is None or not isinstance(target, str) or not wanted:
+        return None
+    head, within = split_scope(target)
+    spelled = role_target(wanted, "").strip()
+    if head == wanted:
+        head = spelled
+    if not head.startswith(spelled):
+        return None  # the position would land on another element than the one it was written for
+    head = head.removeprefix(spelled).strip() if named is None else head
+    if not head:
+        return None  # the call kept no role word: "the first link" would be the first anything
+    placed = f"{ordinal_words(position)} {head}"
+    return action.tool, {**action.args, "target": scoped_target(placed, within) if within else placed}
 
 
 def parse_plain_actions(text: str, *, optional: bool = False) -> tuple[PlainAction, ...] | None:

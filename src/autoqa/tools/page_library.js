@@ -541,8 +541,9 @@ function matcher(pass) {
   function exactIn(all) {
     const els = roles.size ? all.filter(fits) : all;
     if (!desc) {
-      // A role alone ("the checkbox in the 'feed the cat' row") names an element only inside a scope.
-      if (!within || !roles.size) return null;
+      // A role alone ("the checkbox in the 'feed the cat' row") names an element only inside a scope, or
+      // by its place among the page's ones ("the first checkbox").
+      if ((!within && !args.position) || !roles.size) return null;
       const matches = scoped(els);
       const visible = matches.filter(isVisible);
       if (!matches.length) return null;
@@ -685,7 +686,21 @@ const sameLink = (ms) => ms.length > 1 && ms.every((e) => e.localName === 'a' &&
   e.href === ms[0].href && fold(textOf(e)) === fold(textOf(ms[0])));
 const oneLink = (found) => (args.sameLinks && sameLink(found.matches) ? {...found, matches: [found.matches[0]]}
   : found);
-const answer = (unmerged, path, pass) => { const found = oneLink(unmerged); return ({
+// "the second "Add to cart" button": that one of the equally good matches in reading order; fewer matches
+// than the position is no match (``short``: how many there are), never another element.
+const inOrder = (els) => [...els].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_PRECEDING ? 1 : -1));
+const answer = (unmerged, path, pass) => {
+  let found = oneLink(unmerged);
+  if (args.position) {
+    const all = inOrder(found.matches);
+    const at = args.position > 0 ? args.position - 1 : all.length + args.position;
+    if (at < 0 || at >= all.length) {
+      return {status: 'none', tier: null, count: 0, hidden: false, matches: [], candidates: [],
+              short: all.length, withinSeen: true};
+    }
+    found = {...found, matches: [all[at]]};
+  }
+  return ({
   status: found.matches.length === 1 ? 'found' : 'ambiguous', tier: found.tier, count: found.matches.length,
   hidden: found.hidden,
   matches: found.matches.slice(0, found.matches.length === 1 ? 1 : args.limit)
@@ -693,7 +708,8 @@ const answer = (unmerged, path, pass) => { const found = oneLink(unmerged); retu
       const out = describe(e, path, found.matches.length > 1, !!args.state, pass.nameFor);
       // What else tells alike matches apart in a step: their region, their test id.
       return found.matches.length > 1 ? {...out, region: regionOf(e), testId: e.getAttribute(args.testId)} : out;
-    })}); };
+    })});
+};
 let hiddenExact = null;
 for (const pass of passes) {
   if (pass.kind === 'tokens') continue;

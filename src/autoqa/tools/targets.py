@@ -49,6 +49,7 @@ from playwright.async_api import Frame, Locator, Page
 from autoqa.role_words import FILLER_NOUNS, ROLE_WORDS, TEXT_ENTRY_ROLES
 from autoqa.target_badge import badge_name
 from autoqa.target_items import WHOLE_LIST, item_noun, item_position, noun_forms, tables_only
+from autoqa.target_ordinal import ordinal_words, split_position
 from autoqa.target_region import region_items, region_name
 from autoqa.target_scope import scoped_target, split_scope
 from autoqa.tools.page_scripts import run_in_page, run_on_matches
@@ -151,6 +152,9 @@ class TargetQuery:
     """Free text with role words: every word, role words included, for the last token pass."""
     within: str | None = None
     """``… in the "Backpack" row`` / ``… for "Backpack"``: the row or region the element must be in."""
+    position: int | None = None
+    """``second "Add to cart" button``: which of the equally good visible matches, in reading order
+    (1-based; -1 the last; :mod:`autoqa.target_ordinal`)."""
 
 
 def _words_to_roles(words: list[str]) -> tuple[list[str], list[str]] | None:
@@ -233,6 +237,15 @@ def parse_target(text: str) -> TargetQuery:
             # "the checkbox in the "feed the cat" row": a role alone, in that row
             return TargetQuery(head, "", (), tuple(dict.fromkeys(roles_only[0])), True, within=within)
         return dataclasses.replace(parse_target(head), within=within)
+    position, placed = split_position(text)
+    if position is not None:
+        roles_only = _words_to_roles(placed.split())
+        if _quoted_name(placed) is not None:
+            return dataclasses.replace(parse_target(placed), position=position)
+        if roles_only is not None and all(fold(w) in _ARTICLES for w in roles_only[1]):
+            # "the first checkbox": a role alone, by its place among the page's ones
+            only = tuple(dict.fromkeys(roles_only[0]))
+            return TargetQuery(placed, "", (), only, True, position=position)
     if len(text) >= 2 and text[0] in _WRAPPING_QUOTES and text[-1] in "\"'”」":
         text = text[1:-1].strip()
     quoted = _quoted_name(text)
@@ -581,7 +594,8 @@ async def resolve_target(
         "limit": CANDIDATE_LIMIT,
         "state": with_state,
         "within": query.within,
-        "sameLinks": action in _GOING_ACTIONS,
+        "position": query.position,
+        "sameLinks": action in _GOING_ACTIONS and query.position is None,
     }
     try:
         raw: dict[str, Any] = await run_in_page(page, "find", args, timeout_ms)
@@ -610,4 +624,13 @@ async def resolve_target(
         within=query.within,
         within_seen=raw.get("withinSeen", True) is not False,
         same_kind=bool(raw.get("sameKind")),
+        note=_short_note(raw.get("short"), query.position),
     )
+
+
+def _short_note(short: object, position: int | None) -> str | None:
+    """For a position past the matches: how many there are ("it shows 1 such element, not a second")."""
+    if not isinstance(short, int) or position is None:
+        return None
+    such = "1 such element" if short == 1 else f"{short} such elements"
+    return f"the page shows {such}, not a {ordinal_words(position)}"

@@ -1,0 +1,74 @@
+"""A control by its place among alike ones (``second "Add to cart" button``, ``first checkbox``;
+``autoqa.target_ordinal``): that one of the equally good visible matches, in reading order; fewer matches
+than the position is not found (never another element); a name that only starts with "Last" is still a
+name."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import Page
+
+from .tools_helpers import Call
+
+PAGE = """<main>
+<div class="card"><h3>Backpack</h3><button>Add to cart</button><input type=checkbox aria-label=Compare></div>
+<div class="card" hidden><h3>Sold out</h3><button>Add to cart</button></div>
+<div class=card><h3>Bike Light</h3><button>Add to cart</button><input type=checkbox aria-label=Compare></div>
+<div class="card"><h3>Onesie</h3><button>Add to cart</button></div>
+<a href="#p9">Last page</a></main><p id="out"></p>
+<script>
+document.querySelectorAll('.card').forEach((card) => {
+  card.querySelector('button').onclick = () => { out.textContent = card.querySelector('h3').textContent; };
+});
+</script>"""
+
+
+@pytest.mark.parametrize(
+    ("target", "clicked"),
+    [
+        ('first "Add to cart" button', "Backpack"),
+        ('second "Add to cart" button', "Bike Light"),  # the hidden card's button is not counted
+        ('3rd "Add to cart" button', "Onesie"),
+        ('last "Add to cart" button', "Onesie"),
+        ('the second "Add to cart"', "Bike Light"),
+        ('first "Add to cart" button in "Onesie"', "Onesie"),
+    ],
+)
+async def test_the_position_picks_one_of_the_alike_matches(
+    page: Page, call: Call, target: str, clicked: str
+) -> None:
+    await page.set_content(PAGE)
+    result = await call("click", target=target)
+    assert result.ok, result.error
+    assert await page.text_content("#out") == clicked
+
+
+async def test_a_role_alone_by_its_place(page: Page, call: Call) -> None:
+    await page.set_content(PAGE)
+    assert (await call("set_checked", target="second checkbox", checked=True)).ok
+    boxes = page.get_by_role("checkbox")
+    assert [await boxes.nth(i).is_checked() for i in range(2)] == [False, True]
+    checked = await call("assert_checked", target="first checkbox", checked=False)
+    assert checked.ok, checked.error
+
+
+async def test_past_the_last_match_is_not_found(page: Page, call: Call) -> None:
+    await page.set_content(PAGE)
+    result = await call("click", target='fourth "Add to cart" button')
+    assert result.error is not None and result.error.code == "ELEMENT_NOT_FOUND"
+    assert "the page shows 3 such elements, not a fourth" in result.error.message
+    third = await call("set_checked", target="third checkbox", checked=True)
+    assert third.error is not None and "shows 2 such elements, not a third" in third.error.message
+
+
+async def test_without_a_position_alike_matches_stay_ambiguous(page: Page, call: Call) -> None:
+    await page.set_content(PAGE)
+    result = await call("click", target='"Add to cart" button')
+    assert result.error is not None and result.error.code == "AMBIGUOUS_TARGET"
+
+
+async def test_a_name_beginning_with_a_position_word_is_a_name(page: Page, call: Call) -> None:
+    await page.set_content(PAGE)
+    result = await call("click", target="Last page")
+    assert result.ok, result.error
+    assert page.url.endswith("#p9")
