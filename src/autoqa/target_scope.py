@@ -38,3 +38,19 @@ def split_scope(text: str) -> tuple[str, str | None]:
 def scoped_target(target: str, within: str) -> str:
     """The target string that carries a scope (what the grammar sends the tools)."""
     return f'{target} in "{within}"' if '"' not in within else f"{target} in “{within}”"
+
+
+# "the "Edit" link in the first row", "the favorite button on the first article": the scope is an item of the
+# page's main list or table by its position (autoqa.target_items), written after the description.
+_ITEM_SCOPE = re.compile(r"^(?P<head>.*?\S) in (?P<item>(?:item|row)=-?\d{1,5}(?::[a-z-]{1,40})?)$")
+
+
+def split_item_scope(text: str) -> tuple[str, str | None]:
+    """``'"Edit" link in row=1'`` → ``('"Edit" link', 'row=1')``; else ``(text, None)``."""
+    match = _ITEM_SCOPE.match(" ".join(text.split()))
+    return (match.group("head"), match.group("item")) if match else (text, None)
+
+
+def item_scoped_target(target: str, item: str) -> str:
+    """The target string for ``target`` inside the main list's item ``item`` (an ``item=N`` target)."""
+    return f"{target} in {item}"

@@ -61,7 +61,8 @@ def test_row_value_near_misses_stay_agent_steps(text: str) -> None:
 def test_a_code_names_a_row_as_if_quoted() -> None:
     assert _calls("Click Edit in the web-prod-03 row") == [("click", {"target": 'Edit in "web-prod-03"'})]
     assert _calls('Click "Edit" in the web-prod-03 row') == [("click", {"target": 'Edit in "web-prod-03"'})]
-    assert _calls('Click "Edit" in the 3rd row') is None
+    # a position is no code: the third row of the main list, not a row reading "3rd"
+    assert _calls('Click "Edit" in the 3rd row') == [("click", {"target": "Edit in item=3"})]
 
 
 # A value named for a period: "the weekly total" names it as "the total" does.

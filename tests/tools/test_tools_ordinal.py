@@ -72,3 +72,42 @@ async def test_a_name_beginning_with_a_position_word_is_a_name(page: Page, call:
     result = await call("click", target="Last page")
     assert result.ok, result.error
     assert page.url.endswith("#p9")
+
+
+TABLE = """<main><h1>Books</h1><table><thead><tr><th></th><th>Title</th><th></th></tr></thead><tbody>
+<tr><td><input type=checkbox></td><td>Kindred</td><td><a href="#e1">Edit</a></td></tr>
+<tr hidden><td><input type=checkbox></td><td>Draft</td><td><a href="#e0">Edit</a></td></tr>
+<tr><td><input type=checkbox></td><td>SPQR</td><td><a href="#e2">Edit</a></td></tr></tbody></table></main>"""
+
+
+@pytest.mark.parametrize(
+    ("target", "url"),
+    [('"Edit" link in item=1', "#e1"), ('"Edit" link in item=2', "#e2"), ("link in item=-1", "#e2")],
+)
+async def test_a_control_in_an_item_of_the_main_list_by_its_place(
+    page: Page, call: Call, target: str, url: str
+) -> None:
+    # the hidden row is no row a person counts
+    await page.set_content(TABLE)
+    result = await call("click", target=target)
+    assert result.ok, result.error
+    assert page.url.endswith(url)
+    assert result.data["collection"]["position"] in (1, 2, -1)  # kept for export: the same position
+
+
+async def test_a_role_alone_in_an_item(page: Page, call: Call) -> None:
+    await page.set_content(TABLE)
+    assert (await call("set_checked", target="checkbox in item=2", checked=True)).ok
+    assert [await b.is_checked() for b in await page.locator("tr:not([hidden]) input").all()] == [False, True]
+
+
+async def test_an_item_the_list_does_not_have_is_not_found_and_says_why(page: Page, call: Call) -> None:
+    await page.set_content(TABLE)
+    short = await call("click", target='"Edit" link in item=3')
+    assert short.error is not None and short.error.code == "ELEMENT_NOT_FOUND"
+    assert "the page's main list shows 2 items, not a third" in short.error.message
+    unnamed = await call("click", target='"Edit" link in item=1:recipe')
+    assert (
+        unnamed.error is not None
+        and "no list on the page is named as holding recipe" in unnamed.error.message
+    )

@@ -102,6 +102,10 @@ Click the second "Add to cart" button · Check the first       any call, target=
 checkbox · the last "Delete" link · the 3rd "Remove" button   | "first checkbox": that one of the alike
                                                               visible matches in reading order (fewer is not
                                                               found); export counts the same way
+Click the "Edit" link in the first row · … in row 2 · Check   any call, target='"Edit" link in item=1',
+the checkbox in the second row · the favorite button on the   "checkbox in item=2", '… in item=1:article':
+first article · "Add to cart" for the second product          in that item of the main list or table (a noun
+                                                              but row|item|entry|line: a list named so)
 Verify "x" is shown in the results|list|table                 assert_text_in(target="list=", text=x)
 Click Log in · Click Cart · Log out (unquoted, capitalised)    click(target="Log in")
 Open the book "SPQR" · Open the "Account" menu                 click(target="SPQR")
@@ -259,7 +263,7 @@ from autoqa.target_badge import badge_target
 from autoqa.target_items import PAGE, holding, item_target, items_target, list_target
 from autoqa.target_ordinal import POSITION_WORD, ordinal_words, position_of
 from autoqa.target_region import region_target
-from autoqa.target_scope import SCOPE_CLAUSE, scoped_target, split_scope
+from autoqa.target_scope import SCOPE_CLAUSE, item_scoped_target, scoped_target, split_item_scope, split_scope
 
 
 @dataclass(frozen=True, slots=True)
@@ -2162,7 +2166,60 @@ _PLACED_ROLE = re.compile(
 _ROLE_MARK = "§role§"
 
 
+# 'Click the "Edit" link in the first row', 'Click the favorite button on the first article', 'Click "Add to
+# cart" for the second product': the control inside that item of the page's main list or table
+# (autoqa.target_items; a noun other than row/item/entry/line must name what the list holds). Only nouns for
+# things listed: "on the first page" or "in the second tab" name no item.
+_LISTED_NOUNS = (
+    "row", "item", "entry", "line", "result", "card", "tile", "article", "post", "product", "record",
+    "listing", "comment", "task", "todo", "order", "user", "book", "issue", "ticket", "email", "file",
+    "contact", "review", "story", "message", "invoice", "customer", "project", "course", "recipe", "song",
+    "track",
+)  # fmt: skip
+_IN_ITEM = re.compile(
+    rf"\s+(?:in|on|for|from|inside|within|of)\s+(?:the\s+(?P<nth>{POSITION_WORD})\s+(?P<noun>{'|'.join(_LISTED_NOUNS)})"
+    rf"|(?P<row>row|item|entry|line)\s+(?P<num>\d{{1,3}}))(?=$|\s|[.,;:!?])",
+    re.IGNORECASE,
+)
+_THE_ROLE = re.compile(rf"\bthe\s+(?=(?:{ROLE_NOUNS})\b(?!\s*[\"“'「]))", re.IGNORECASE)
+_NOT_PLACEABLE = re.compile(r"^(?:[a-z-]+=|#|\[|//)", re.IGNORECASE)
+
+
+def _item_scoped_reading(sentence: str) -> Built:
+    clause = _IN_ITEM.search(sentence)
+    if clause is None:
+        return None
+    position = position_of(clause.group("nth")) if clause.group("nth") else int(clause.group("num"))
+    noun = (clause.group("noun") or clause.group("row")).lower()
+    if not position:
+        return None
+    rest = f"{sentence[: clause.start()]}{sentence[clause.end() :]}"
+    action = parse_plain_text(rest)
+    if action is None:
+        # "Check the checkbox in the second row": a role alone, named by the item it is in
+        role = _THE_ROLE.search(rest)
+        marked = (
+            parse_plain_text(f'{rest[: role.start()]}the "{_ROLE_MARK}" {rest[role.end() :]}')
+            if role
+            else None
+        )
+        target = marked.args.get("target") if marked is not None else None
+        if marked is None or not isinstance(target, str) or not target.startswith(f'"{_ROLE_MARK}" '):
+            return None
+        action = PlainAction(marked.tool, {**marked.args, "target": target.removeprefix(f'"{_ROLE_MARK}" ')})
+    target = action.args.get("target")
+    if not isinstance(target, str) or _NOT_PLACEABLE.match(target):
+        return None
+    if split_scope(target)[1] is not None or split_item_scope(target)[1] is not None:
+        return None  # already in a row or region: one scope a target
+    item = item_target(position, noun=noun)  # a "row" of a list or a table, as "the 3rd row shows" reads
+    return action.tool, {**action.args, "target": item_scoped_target(target, item)}
+
+
 def _placed_reading(sentence: str) -> Built:
+    in_item = _item_scoped_reading(sentence)
+    if in_item is not None:
+        return in_item
     named = _PLACED_NAME.search(sentence)
     found = named or _PLACED_ROLE.search(sentence)
     position = position_of(found.group("nth")) if found else None

@@ -373,6 +373,17 @@ const actable = (e) => !acts || (acts.roles.has(roleOf(e)) && (!acts.editable ||
 // unless they sit in different rows of a list (sibling li / tr / rows, or repeated siblings of one tag and
 // class) or in different page sections. Matches named by the exact text beat those that only contain it.
 const within = args.within ? fold(args.within) : null;
+// "… in row=1", "… in item=2:article": inside that item of the page's main list or table (collection).
+function itemAt(a) {
+  const picked = pickList(a);
+  if (picked.status !== 'found') return {item: null, status: picked.status};
+  const items = shown(picked.list);
+  const item = (a.position > 0 ? items[a.position - 1] : items[items.length + a.position]) || null;
+  return {item, status: item ? 'found' : 'short', count: items.length,
+    collection: {css: cssIn(picked.list), items: itemsSel(picked.list), position: a.position, list: picked.name}};
+}
+const inItem = args.inItem ? itemAt(args.inItem) : null;
+const scoping = !!within || !!inItem;
 const HEADINGS = 'h1, h2, h3, h4, h5, h6, legend, caption, summary, [role=heading]';
 const ROWLIKE = 'li, tr, article, [role=row], [role=listitem], [role=option], [role=treeitem], [role=article]';
 const CELLS = 'td, th, [role=cell], [role=gridcell], [role=columnheader], [role=rowheader]';
@@ -487,6 +498,7 @@ function nearestRows(rows) {
 // The matches inside the scope, best rank only (1: a named region or a row with the exact text; 2: a row
 // whose text only contains it).
 function scoped(matches) {
+  if (inItem) return inItem.item ? matches.filter((m) => m !== inItem.item && composedContains(inItem.item, m)) : [];
   if (!within) return matches;
   const {exact, partial} = holders();
   const named = matches.filter(inNamedRegion);
@@ -543,7 +555,7 @@ function matcher(pass) {
     if (!desc) {
       // A role alone ("the checkbox in the 'feed the cat' row") names an element only inside a scope, or
       // by its place among the page's ones ("the first checkbox").
-      if ((!within && !args.position) || !roles.size) return null;
+      if ((!scoping && !args.position) || !roles.size) return null;
       const matches = scoped(els);
       const visible = matches.filter(isVisible);
       if (!matches.length) return null;
@@ -584,7 +596,7 @@ function matcher(pass) {
             && allTokens(name + ' ' + ctx)) scored.push({e, rank: [3, extraChars(name + ' ' + ctx)]});
       }
     }
-    if (within) {
+    if (scoping) {
       const kept = new Set(scoped(scored.map((s) => s.e)));
       scored = scored.filter((s) => kept.has(s.e));
     }
@@ -664,7 +676,7 @@ function closest(docs, main) {
 // 'buttons in "SPQR": "Delete", "Edit"' says more than "nothing similar". (None is similar by name: that
 // is why we are here, so no closeness order.)
 function sameKind(docs, main) {
-  if (!main.kinded && !within) return [];
+  if (!main.kinded && !scoping) return [];
   const found = [];
   for (const {doc, path} of docs) {
     for (const e of elementsOf(doc.documentElement)) {
@@ -672,7 +684,7 @@ function sameKind(docs, main) {
     }
   }
   const kept = new Set(scoped(found.map((f) => f.e)));
-  const pool = within ? found.filter((f) => kept.has(f.e)) : found;
+  const pool = scoping ? found.filter((f) => kept.has(f.e)) : found;
   return pool.slice(0, args.limit).map((f) => describe(f.e, f.path, true, false, main.nameFor));
 }
 
@@ -701,6 +713,7 @@ const answer = (unmerged, path, pass) => {
     found = {...found, matches: [all[at]]};
   }
   return ({
+  ...(inItem ? {collection: inItem.collection} : {}),
   status: found.matches.length === 1 ? 'found' : 'ambiguous', tier: found.tier, count: found.matches.length,
   hidden: found.hidden,
   matches: found.matches.slice(0, found.matches.length === 1 ? 1 : args.limit)
@@ -731,7 +744,8 @@ const withinSeen = !within || holders().exact.length + holders().partial.length 
 const similar = closest(docs, main);
 const ofKind = similar.length ? [] : sameKind(docs, main);
 return {status: 'none', tier: null, count: 0, hidden: false, matches: [], candidates: similar.length ? similar : ofKind,
-        sameKind: ofKind.length > 0, sealed: sealedHosts(docs), withinSeen};
+        sameKind: ofKind.length > 0, sealed: sealedHosts(docs), withinSeen,
+        item: inItem ? {status: inItem.status, count: inItem.count} : null};
 }
 
 function describeAll(els, args) {

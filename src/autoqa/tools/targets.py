@@ -51,7 +51,7 @@ from autoqa.target_badge import badge_name
 from autoqa.target_items import WHOLE_LIST, item_noun, item_position, noun_forms, tables_only
 from autoqa.target_ordinal import ordinal_words, split_position
 from autoqa.target_region import region_items, region_name
-from autoqa.target_scope import scoped_target, split_scope
+from autoqa.target_scope import scoped_target, split_item_scope, split_scope
 from autoqa.tools.page_scripts import run_in_page, run_on_matches
 from autoqa.tools.result import ErrorCode, ToolFailure
 
@@ -152,6 +152,8 @@ class TargetQuery:
     """Free text with role words: every word, role words included, for the last token pass."""
     within: str | None = None
     """``… in the "Backpack" row`` / ``… for "Backpack"``: the row or region the element must be in."""
+    in_item: str | None = None
+    """``… in row=1`` / ``… in item=2:article``: the item of the page's main list or table it must be in."""
     position: int | None = None
     """``second "Add to cart" button``: which of the equally good visible matches, in reading order
     (1-based; -1 the last; :mod:`autoqa.target_ordinal`)."""
@@ -230,6 +232,13 @@ def _quoted_name(text: str) -> tuple[str, list[str]] | None:
 
 def parse_target(text: str) -> TargetQuery:
     text = " ".join(text.split())
+    head, item = split_item_scope(text)
+    if item is not None:
+        roles_only = _words_to_roles(head.split())
+        if roles_only is not None and all(fold(w) in _ARTICLES for w in roles_only[1]):
+            # "the checkbox in row=2": a role alone, in that item
+            return TargetQuery(head, "", (), tuple(dict.fromkeys(roles_only[0])), True, in_item=item)
+        return dataclasses.replace(parse_target(head), in_item=item)
     head, within = split_scope(text)
     if within is not None:
         roles_only = _words_to_roles(head.split())
@@ -595,6 +604,7 @@ async def resolve_target(
         "state": with_state,
         "within": query.within,
         "position": query.position,
+        "inItem": _item_scope(query.in_item),
         "sameLinks": action in _GOING_ACTIONS and query.position is None,
     }
     try:
@@ -624,8 +634,36 @@ async def resolve_target(
         within=query.within,
         within_seen=raw.get("withinSeen", True) is not False,
         same_kind=bool(raw.get("sameKind")),
-        note=_short_note(raw.get("short"), query.position),
+        note=_short_note(raw.get("short"), query.position) or _item_note(raw.get("item"), query.in_item),
+        collection=raw.get("collection"),
     )
+
+
+def _item_scope(item: str | None) -> dict[str, Any] | None:
+    """What the page script needs to find the main list's item ``item`` (an ``item=N`` target)."""
+    position = item_position(item)
+    if item is None or position is None:
+        return None
+    noun = item_noun(item)
+    return {"position": position, "tables": tables_only(item), "forms": noun_forms(noun) if noun else ()}
+
+
+def _item_note(found: object, item: str | None) -> str | None:
+    """For a scope item that is not there: what the page shows instead."""
+    if not isinstance(found, dict) or item is None or found.get("status") == "found":
+        return None
+    position = item_position(item) or 0
+    kind = "table" if tables_only(item) else "list"
+    noun = item_noun(item)
+    if found.get("status") == "short":
+        count = int(found.get("count") or 0)
+        items = f"{count} item{'s' if count != 1 else ''}"
+        return f"the page's main {kind} shows {items}, not a {ordinal_words(position)}"
+    if found.get("status") == "unnamed":
+        return f"no {kind} on the page is named as holding {noun}"
+    if found.get("status") == "ambiguous":
+        return f"the page has several {kind}s: name the {kind} the {ordinal_words(position)} item is in"
+    return f"the page shows no {kind}"
 
 
 def _short_note(short: object, position: int | None) -> str | None:
