@@ -113,6 +113,13 @@ BROKEN = {
             'Verify the second heading reads "Reviews"',
             [("assert_text_in", {"target": "second heading", "text": "Reviews"})],
         ),
+        # a role word and a number: the position among those ("checkbox 2" of a checkboxes page)
+        (
+            "Verify checkbox 2 is checked",
+            [("assert_checked", {"target": "second checkbox", "checked": True})],
+        ),
+        ("Click button 3", [("click", {"target": "third button"})]),
+        ('Click "Button 2"', [("click", {"target": "Button 2"})]),  # quoted: a name
         ("Click the first product", [("click", {"target": "item=1:product"})]),  # the main list's, as before
         ("Click Last page", [("click", {"target": "Last page"})]),  # a name, not a position
     ],
@@ -127,6 +134,7 @@ def test_positions_read_plain(written: str, calls: list[tuple[str, dict[str, obj
     [
         'Verify the first "Price" is "$5"',  # no control of that name is the claim's target
         "Open the first link",  # the call keeps no role word: it would be the first anything
+        "Verify checkbox 0 is checked",
         'Click the second "Add to cart" button and the third "Remove" button',
     ],
 )

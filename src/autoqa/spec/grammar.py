@@ -99,8 +99,8 @@ Verify the Save button is disabled (unquoted name, role word)  as 'Verify the "S
 Verify item 2 is "x" · the first product is "x"               assert_text_in("item=2" | "item=1:product", x)
 Verify "x" is the last item · the 3rd row shows "x"           assert_text_in(target="item=-1" | "item=3", x)
 Click the second "Add to cart" button · Check the first       any call, target='second "Add to cart" button'
-checkbox · the last "Delete" link · the 3rd "Remove" button   | "first checkbox": that one of the alike
-                                                              visible matches in reading order (fewer is not
+checkbox · the last "Delete" link · Verify checkbox 2 is      | "first checkbox": that one of the alike
+checked (a role word and a number) · Click button 3           visible matches in reading order (fewer is not
                                                               found); export counts the same way
 Click the "Edit" link in the first row · … in row 2 · Check   any call, target='"Edit" link in item=1',
 the checkbox in the second row · the favorite button on the   "checkbox in item=2", '… in item=1:article':
@@ -2216,10 +2216,27 @@ def _item_scoped_reading(sentence: str) -> Built:
     return action.tool, {**action.args, "target": item_scoped_target(target, item)}
 
 
+# "Verify checkbox 2 is checked", "Click button 3": a role word and a number, the position among those.
+_ROLE_NUMBER = re.compile(
+    rf"\b(?:the\s+)?(?P<role>{ROLE_NOUNS})\s+(?P<num>\d{{1,2}})(?=$|\s|[.,;:!?])", re.IGNORECASE
+)
+
+
 def _placed_reading(sentence: str) -> Built:
     in_item = _item_scoped_reading(sentence)
     if in_item is not None:
         return in_item
+    numbered = _ROLE_NUMBER.search(sentence)
+    if (
+        numbered is not None
+        and int(numbered.group("num")) > 0
+        and not _ROLE_NUMBER.search(sentence, numbered.end())
+    ):
+        nth = ordinal_words(int(numbered.group("num")))
+        spelled = (
+            f"{sentence[: numbered.start()]}the {nth} {numbered.group('role')}{sentence[numbered.end() :]}"
+        )
+        return _placed_reading(spelled)
     named = _PLACED_NAME.search(sentence)
     found = named or _PLACED_ROLE.search(sentence)
     position = position_of(found.group("nth")) if found else None
