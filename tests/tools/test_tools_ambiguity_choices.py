@@ -1,6 +1,6 @@
 """An ambiguous target names, for people, one target per match that a plain step can write and that picks
-that match alone: by row, else by region, else by test id; matches nothing tells apart are said to be so
-(the plain grammar has no ordinals, so "the second link" is never offered)."""
+that match alone: by row, else by region, else by test id; matches nothing else tells apart by their
+place ("the second "Archive" link"), each a step that picks its own."""
 
 from __future__ import annotations
 
@@ -60,13 +60,15 @@ async def test_alike_links_are_told_apart_by_a_target_a_step_can_write(
         assert tool_ctx.page.url.endswith(f"#a{index + 1}"), clicked
 
 
-async def test_links_nothing_tells_apart_are_said_to_be_so(call: Call, tool_ctx: ToolContext) -> None:
+async def test_links_nothing_else_tells_apart_are_offered_by_place(call: Call, tool_ctx: ToolContext) -> None:
     message = await _ambiguous(call, tool_ctx, ALIKE)
-    assert message.endswith(
-        'the "Archive" link, 2 times, with no row, region or test id to tell them apart in a step '
-        "(give each its own name or test id)"
-    ), message
-    assert 'the "Archive" link; the "Archive" link' not in message
+    advice = " (by place in reading order: better, give each its own name or test id)"
+    assert message.endswith(advice), message
+    choices = _targets(message.removesuffix(advice))
+    assert choices == ['the first "Archive" link', 'the second "Archive" link'], message
+    for index, choice in enumerate(choices):  # each phrasing parses and picks its own link
+        ok(await call("click", target=_plain_target(choice)))
+        assert tool_ctx.page.url.endswith(f"#a{index + 1}")
 
 
 async def test_row_actions_are_told_apart_by_their_row(call: Call, tool_ctx: ToolContext) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 from playwright.async_api import Locator
 
+from autoqa.target_ordinal import ordinal_words
 from autoqa.tools.context import ToolContext
 from autoqa.tools.snapshot import first_ref, take_snapshot
 from autoqa.tools.targets import Match
@@ -76,8 +77,9 @@ def _as_spec_target(c: dict[str, Any]) -> str:
 def as_choices(candidates: Sequence[dict[str, Any]]) -> str:
     """For people, alike matches as targets a step can write that pick one each: by their row or card
     (``the "Archive" link in "Q3 report"``), else by their region (``… in "Footer"``), else by test id.
-    The plain grammar has no ordinals ("the second link"), so matches nothing tells apart are said to be
-    so, never offered as a phrasing that would pick both again."""
+    Matches nothing else tells apart are offered by their place in reading order (``the second "Archive"
+    link``, :mod:`autoqa.target_ordinal`), with the advice to give each its own name or test id: a place
+    moves when the page does. Never a phrasing that would pick several again."""
     for choice in (
         [_as_spec_target(c) for c in candidates],
         [_as_spec_target({**c, "context": c.get("region")}) if c.get("region") else "" for c in candidates],
@@ -86,6 +88,9 @@ def as_choices(candidates: Sequence[dict[str, Any]]) -> str:
         if all(choice) and len(set(choice)) == len(choice):
             return "; ".join(choice)
     same = _as_spec_target({**candidates[0], "context": None}) if candidates else "the element"
+    if candidates and same.startswith("the ") and not any(c.get("hidden") for c in candidates):
+        placed = [same.replace("the ", f"the {ordinal_words(i + 1)} ", 1) for i in range(len(candidates))]
+        return "; ".join(placed) + " (by place in reading order: better, give each its own name or test id)"
     return (
         f"{same}, {len(candidates)} times, with no row, region or test id to tell them apart in a step "
         "(give each its own name or test id)"

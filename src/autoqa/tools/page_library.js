@@ -711,6 +711,8 @@ const answer = (unmerged, path, pass) => {
               short: all.length, withinSeen: true};
     }
     found = {...found, matches: [all[at]]};
+  } else if (found.matches.length > 1) {
+    found = {...found, matches: inOrder(found.matches)};  // offered as "the first …", "the second …"
   }
   return ({
   ...(inItem ? {collection: inItem.collection} : {}),
