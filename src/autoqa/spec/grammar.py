@@ -2207,12 +2207,15 @@ def _item_scoped_reading(sentence: str) -> Built:
         if marked is None or not isinstance(target, str) or not target.startswith(f'"{_ROLE_MARK}" '):
             return None
         action = PlainAction(marked.tool, {**marked.args, "target": target.removeprefix(f'"{_ROLE_MARK}" ')})
+    item = item_target(position, noun=noun)  # a "row" of a list or a table, as "the 3rd row shows" reads
+    if action.tool == "assert_text_present" and set(action.args) == {"text"}:
+        # 'Verify "Active" is visible in the second row': the row's text, as 'the 2nd row shows "Active"'
+        return "assert_text_in", {"target": item, "text": action.args["text"]}
     target = action.args.get("target")
     if not isinstance(target, str) or _NOT_PLACEABLE.match(target):
         return None
     if split_scope(target)[1] is not None or split_item_scope(target)[1] is not None:
         return None  # already in a row or region: one scope a target
-    item = item_target(position, noun=noun)  # a "row" of a list or a table, as "the 3rd row shows" reads
     return action.tool, {**action.args, "target": item_scoped_target(target, item)}
 
 
