@@ -102,6 +102,9 @@ Click the second "Add to cart" button · Check the first       any call, target=
 checkbox · the last "Delete" link · Verify checkbox 2 is      | "first checkbox": that one of the alike
 checked (a role word and a number) · Click button 3           visible matches in reading order (fewer is not
                                                               found); export counts the same way
+Log in as "u" with password "p" · Sign in with username "u"  fill(the login form's user field, u),
+and password {{PASSWORD}} · Sign in as "u" / "p"              fill(its password field, p), click(its submit
+                                                              button): the form holding a password field
 Click the "Edit" link in the first row · … in row 2 · Check   any call, target='"Edit" link in item=1',
 the checkbox in the second row · the favorite button on the   "checkbox in item=2", '… in item=1:article':
 first article · "Add to cart" for the second product          in that item of the main list or table (a noun
@@ -2269,12 +2272,49 @@ def _placed_reading(sentence: str) -> Built:
     return action.tool, {**action.args, "target": scoped_target(placed, within) if within else placed}
 
 
+# 'Log in as "standard_user" with password "secret_sauce"', 'Sign in with username "admin" and password
+# {{PASSWORD}}': the login form's user field, its password field, its submit button. The form is the one
+# holding a password field; its one text or email field is the user's, its one submit button submits it
+# (two of either are ambiguous and fail: a sign-up form's second password, a "Sign in with Google" button).
+# A macro of three calls, no claim: a later step says where the login leads.
+LOGIN_FORM = "form:has(input[type=password])"
+LOGIN_USER = f"css={LOGIN_FORM} input:is([type=text], [type=email], :not([type]))"
+LOGIN_PASSWORD = f"css={LOGIN_FORM} input[type=password]"
+LOGIN_SUBMIT = f"css={LOGIN_FORM} :is(button:not([type=button]):not([type=reset]), input[type=submit])"
+_LOG_IN = r"(?:log\s*in|login|sign\s*in|signin)"
+_USER_WORD = r"(?:the\s+)?(?:username|user\s*name|user|e-?mail(?:\s+address)?|login|account)"
+_LOGIN = re.compile(
+    rf"^(?:{_LOG_IN}\s+(?:as\s+|with\s+{_USER_WORD}\s+)(?:{_USER_WORD}\s+)?{value_group('user')}"
+    rf"(?:\s*,)?\s+(?:and|with)\s+(?:the\s+)?password\s+{value_group('password')}"
+    rf"|{_LOG_IN}\s+as\s+{value_group('user2')}\s*/\s*{value_group('password2')})\s*$",
+    re.IGNORECASE,
+)
+
+
+def _login(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
+    m = _LOGIN.match(_normalize(text))
+    if m is None:
+        return None
+    user = unquote(m.group("user") or m.group("user2"))
+    password = unquote(m.group("password") or m.group("password2"))
+    if not user.strip() or not password:
+        return None
+    return (
+        PlainAction("fill", {"target": LOGIN_USER, "value": user}, optional),
+        PlainAction("fill", {"target": LOGIN_PASSWORD, "value": password}, optional),
+        PlainAction("click", {"target": LOGIN_SUBMIT}, optional),
+    )
+
+
 def parse_plain_actions(text: str, *, optional: bool = False) -> tuple[PlainAction, ...] | None:
     """The tool calls of one step's sentence: one, or one per part of a step that chains several
     ('Type "Hi" in the message box and press Enter'); None unless every part is plain."""
     single = parse_plain_text(text, optional=optional)
     if single is not None:
         return (single,)
+    login = _login(text, optional)
+    if login is not None:
+        return login
     parts = split_actions(_normalize(text))
     if len(parts) < 2:
         parts = split_actions(_normalize(canonical(_normalize(text))))
