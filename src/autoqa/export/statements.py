@@ -300,7 +300,12 @@ def _element_action(record: IRRecord, locator: str, ctx: StatementContext) -> li
         method = "dblclick" if args.get("double") else "click"
         return [Line(f"{label or locator}.{method}({', '.join(options)})")]
     if tool == "fill":
-        filled: list[Node] = [Line(f"{locator}.fill({ctx.values.expr(str(args.get('value', '')))})")]
+        value = ctx.values.expr(str(args.get("value", "")))
+        filled: list[Node] = [Line(f"{locator}.fill({value})")]
+        element = record.element
+        if element is not None and element.fingerprint.role == "slider":
+            # the tool reads a range slider back (a step or bound may snap the value): so does the test
+            filled.append(Line(f"assert float({locator}.input_value()) == float({value})"))
         return [*filled, Line(f'{locator}.press("Enter")')] if args.get("submit") else filled
     if tool == "select_option":
         label = record.data.get("selected", args.get("option", ""))

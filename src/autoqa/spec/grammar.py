@@ -135,6 +135,8 @@ Verify the due date for|of "r" shows|is "x"                   assert_text_in(tar
                                                               number of", "the URL for")
 Verify the month heading reads "x"                            assert_element_visible(target='"x" heading')
 Change|Set the Display name to "v" (no role word)             fill(target='"Display name" field', value)
+Set the "Volume" slider to "3.5" · Move the slider to 4        fill(target='"Volume" slider' | the one range
+                                                              slider): read back, another value fails
 Click "t" again                                               click(target)
 The user stays on|is taken to the login page (URL contains "x")  assert_url(expected="x", match="contains")
 The user is redirected to the dashboard (URL contains "x")    (a place without "page" only after "taken|
@@ -537,14 +539,12 @@ def _choose_radio(m: re.Match[str]) -> Built:
     rf"(?:输入|填写|填入)\s*{value_group('value')}\s*(?:到|至)\s*{q('target')}{ZH_NOUN}\s*(?:中|里|内)?",
 )
 def _fill(m: re.Match[str]) -> Built:
-    if _a_slider(m):
-        return None
     return _with_target("fill", m, value=unquote(m.group("value")))
 
 
 def _a_slider(m: re.Match[str]) -> bool:
-    """ "Set the "Volume" slider to "70"": ``fill`` types into editable fields only and refuses a slider,
-    so the step could never pass plain; moving one is the agent's."""
+    """ "Set the "Volume" slider to "70"": ``fill`` sets a range input's value (and fails when its step
+    or bounds take another); a slider drawn without one is not found by fill, so the step fails."""
     words = (m.groupdict().get("noun") or m.groupdict().get("bare") or "").split()
     return bool(words) and role_word(words[-1]) == "slider"
 
@@ -1731,14 +1731,27 @@ def _close_tab(m: re.Match[str]) -> Built:
     rf"{value_group('value')}"
 )
 def _set_named(m: re.Match[str]) -> Built:
-    if _a_slider(m) or any(
-        w in _PICKING_WORDS or w in ("page", "url", "tab", "window") for w in m.group("bare").lower().split()
-    ):
+    words = m.group("bare").split()
+    if any(w.lower() in _PICKING_WORDS or w.lower() in ("page", "url", "tab", "window") for w in words):
         return None
-    return "fill", {
-        "target": role_target(m.group("bare").strip(), "field"),
-        "value": unquote(m.group("value")),
-    }
+    if _a_slider(m):  # "Set the Volume slider to 70": the slider named Volume
+        name = " ".join(words[:-1])
+        target = role_target(name, "slider") if name else ONE_SLIDER
+        return "fill", {"target": target, "value": unquote(m.group("value"))}
+    return "fill", {"target": role_target(" ".join(words), "field"), "value": unquote(m.group("value"))}
+
+
+# "Move the slider to 4", "Drag the slider to 70": the page's one range slider (two are ambiguous).
+ONE_SLIDER = "css=input[type=range]"
+
+
+@_rule(
+    rf"(?:move|drag|slide|set)\s+the\s+slider\s+to\s+{value_group('value')}",
+    r"(?:move|drag|slide|set)\s+the\s+slider\s+to\s+(?P<value>-?\d{1,9}(?:\.\d{1,6})?)",
+)
+def _move_the_slider(m: re.Match[str]) -> Built:
+    value = unquote(m.group("value")).strip()
+    return ("fill", {"target": ONE_SLIDER, "value": value}) if value else None
 
 
 @_rule(
@@ -1746,8 +1759,6 @@ def _set_named(m: re.Match[str]) -> Built:
     rf"(?P<leave>leave|keep)\s+{THE}{q('target')}{NOUN}\s+(?:empty|blank)",
 )
 def _set_value(m: re.Match[str]) -> Built:
-    if _a_slider(m):
-        return None
     value = "" if m.groupdict().get("leave") else unquote(m.group("value"))
     return _with_target("fill", m, value=value)
 

@@ -118,6 +118,8 @@ async def fill(ctx: ToolContext, args: FillArgs) -> ToolResult:
             # As a person submits a search: Enter in the field, settled with the fill (a navigation or
             # a results update it starts is waited for like any action's).
             await field.press("Enter", timeout=timeout)
+    if located.match is not None and located.match.role == "slider":  # a target found a range input
+        await _check_range(field, args.value, timeout)
     if typed_a_secret((ctx.extra.get(RAW_ARGS_KEY) or {}).get("value"), ctx.secrets):
         remember_secret_field(ctx, field)
     # Never echo the value: it may be a secret. Its length is enough to check what happened.
@@ -125,6 +127,24 @@ async def fill(ctx: ToolContext, args: FillArgs) -> ToolResult:
     if args.submit:
         extra["submitted"] = True
     return _done(ctx, located, url, **extra)
+
+
+async def _check_range(field: Locator, wanted: str, timeout: float) -> None:
+    """A range input snaps a value to its step and bounds ("4.2" on a 0.5 step is 4): the slider did not
+    move where the step said, so the fill fails rather than pass on another value. (A ref the model chose
+    is not read back: it reads the page after every action anyway.)"""
+    now = await bounded(field.input_value(timeout=timeout), timeout)
+    try:
+        same = float(now) == float(wanted)
+    except ValueError:
+        same = False
+    if not same:
+        raise ToolFailure(  # the page refused the value: a failure of the page, as a check's would be
+            ErrorCode.ASSERTION_FAILED,
+            f"the slider took {now!r}, not {wanted!r} (its step, minimum or maximum does not allow it)",
+            expected=wanted,
+            actual=now,
+        )
 
 
 class SelectOptionArgs(ElementArgs):

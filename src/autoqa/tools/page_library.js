@@ -365,7 +365,9 @@ function interactive(e) { return INTERACTIVE.has(roleOf(e)); }
 
 // What the action can act on (fill: editable fields, set_checked: checkables, …): a filter for every pass.
 const acts = args.acts ? {roles: new Set(args.acts.roles), editable: !!args.acts.editable} : null;
-const actable = (e) => !acts || (acts.roles.has(roleOf(e)) && (!acts.editable || typesText(e)));
+// A range input takes a typed value too (fill sets it); a slider drawn without one does not.
+const isRange = (e) => e.localName === 'input' && (e.getAttribute('type') || '').toLowerCase() === 'range';
+const actable = (e) => !acts || (acts.roles.has(roleOf(e)) && (!acts.editable || typesText(e) || isRange(e)));
 
 // "… for 'Backpack'", "… in the 'feed the cat' row", "… in the 'By genre' filter": the element must be
 // in a region of that name (aria-label / aria-labelledby, or the nearest heading, legend or caption before

@@ -84,9 +84,9 @@ INTERACTIVE_ROLES = frozenset(
 )  # fmt: skip
 ACTION_FILTERS: dict[str, ActionFilter] = {
     "fill": ActionFilter(
-        TEXT_ENTRY_ROLES,
+        (*TEXT_ENTRY_ROLES, "slider"),  # a slider only as <input type=range> (the page script's isRange)
         True,
-        "editable field (" + ", ".join(TEXT_ENTRY_ROLES) + ")",
+        "editable field (" + ", ".join(TEXT_ENTRY_ROLES) + ") or range slider",
         "name the input, textarea or contenteditable element to type into",
     ),
     "set_checked": ActionFilter(
