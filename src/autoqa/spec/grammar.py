@@ -135,6 +135,8 @@ Verify the due date for|of "r" shows|is "x"                   assert_text_in(tar
                                                               number of", "the URL for")
 Verify the month heading reads "x"                            assert_element_visible(target='"x" heading')
 Change|Set the Display name to "v" (no role word)             fill(target='"Display name" field', value)
+Total: €41.00 · Status: "Confirmed" (a labelled statement)    as Verify the total is "€41.00" (never "Note:",
+                                                              "Error:", "Step 3:" or a URL's "https:")
 Set the "Volume" slider to "3.5" · Move the slider to 4        fill(target='"Volume" slider' | the one range
                                                               slider): read back, another value fails
 Click "t" again                                               click(target)

@@ -224,6 +224,16 @@ _REWRITES: list[Callable[[str], str]] = [
     _sub(r"^press\s+the\s+(?P<key>\w+)\s+key$", r"Press \g<key>"),
     # "Expected: …", "Expect the subtotal to be €17.40".
     _sub(r"^expected(?:\s+result)?\s*:\s*", ""),
+    # A labelled value stated as a test case's expected result: "Total: €41.00", 'Status: "Shipped"' is the
+    # value the page labels so (the grammar's "Verify the total is …", which may still refuse the label).
+    # Not a note or a message: "Note: …", "Error: Username is required" say something, they label nothing.
+    _sub(
+        r"^(?!(?:notes?|tips?|warning|error|errors|info|information|hint|message|alert|success|notice|step|"
+        r"steps|given|when|then|and|but|precondition|preconditions|todo|example|optional|expected)\s*:)"
+        r"(?P<label>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,3})\s*:"  # "label: value", never "https://"
+        rf"(?:\s*(?P<quoted>{_Q})|\s+(?P<value>[^\s\"“:/][^:\"“]{{0,40}}?))\.?$",
+        lambda m: f"Verify the {m.group('label')} is {_as_quoted(m.group('quoted') or m.group('value'))}",
+    ),
     _sub(
         r"^expect\s+(?P<subject>(?:the|a|an)\s+.+?)\s+to\s+(?P<verb>be|show|read|say|contain|equal|display)\s+",
         lambda m: f"Verify {m.group('subject')} {_PRESENT_S[m.group('verb').lower()]} ",
@@ -936,3 +946,9 @@ def split_actions(sentence: str) -> list[str]:
 
 def _quoted_spans(sentence: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in re.finditer(_Q, sentence)]
+
+
+def _as_quoted(value: str) -> str:
+    """``€41.00`` → ``"€41.00"``; a value already quoted stays as it is."""
+    value = value.strip()
+    return value if value[:1] in "\"“'‘" else f'"{value}"'
