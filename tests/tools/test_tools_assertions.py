@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.async_api import Page
 
 from autoqa.spec.grammar import ANY_DIALOG
 from autoqa.tools import ToolContext
@@ -27,6 +28,21 @@ async def test_text_present_exact(call: Call, tool_ctx: ToolContext) -> None:
     ok(await call("assert_text_present", text="Delayed content", exact=True))
     result = failed(await call("assert_text_present", text="Delayed", exact=True), "ASSERTION_FAILED")
     assert "Delayed" in result.error.message
+
+
+async def test_a_whole_text_read_allows_a_close_buttons_glyph_and_nothing_more(
+    page: Page, call: Call, tool_ctx: ToolContext
+) -> None:
+    """'Verify the message reads "Saved!"' on a message drawn with its close button ("Saved! ×"): the "×" is
+    the button's, so it reads "Saved!" (and "Saved", its "!" unwritten). Only that glyph comes off the end:
+    "Not saved ×" does not read "saved"."""
+    tool_ctx.settings = IMPATIENT
+    await page.set_content('<div class="flash">Saved! <button aria-label="Close">×</button></div>')
+    ok(await call("assert_text_present", text="Saved!", exact=True))
+    ok(await call("assert_text_present", text="Saved", exact=True))
+    await page.set_content('<main><div class="flash">Not saved <a class="close" href="#">×</a></div></main>')
+    ok(await call("assert_text_present", text="Not saved", exact=True))
+    failed(await call("assert_text_present", text="saved", exact=True), "ASSERTION_FAILED")
 
 
 async def test_text_inside_the_same_origin_iframe(call: Call) -> None:

@@ -141,3 +141,27 @@ async def test_a_labelled_value_is_the_one_under_that_very_label(page: Page, cal
     await page.set_content('<main><p>was £425,000, now <span aria-label="Price">£399,000</span></p></main>')
     assert (await _price(call, "£399,000"))[0]
     assert not (await _price(call, "£425,000"))[0]
+
+
+PRICED_CARDS = """<!doctype html><meta charset="utf-8"><main><ul class="products">
+<li class="product"><h3 class="product-name">Backpack</h3>{backpack}<button>Add</button></li>
+<li class="product"><h3 class="product-name">Bike Light</h3><span class="product-price">$9.99</span>
+<button>Add</button></li></ul></main>"""
+
+
+async def test_a_card_field_named_by_a_class_is_the_one_its_class_names_or_ends_with(
+    page: Page, call: Call
+) -> None:
+    """A card's price is the element whose class is "price" or ends with it ("product-price"), never a
+    struck-through "price-old" (its class only begins with "price"): 'Verify the price of "Backpack" is
+    "$29.99"' reads $29.99, and the old $49.99 is no evidence."""
+    old = '<s class="price-old">$49.99</s>'
+    for price in ('<span class="product-price">$29.99</span>', '<span class="price">$29.99</span>'):
+        await page.set_content(PRICED_CARDS.format(backpack=old + price))
+        assert await _due(call, "Backpack", "$29.99", column="price") == (True, ""), price
+        ok, message = await _due(call, "Backpack", "$49.99", column="price")
+        assert not ok and "$29.99" in message, (price, message)
+    # Only the old price shown: the card has no price to read, so no claim about it passes.
+    await page.set_content(PRICED_CARDS.format(backpack=old))
+    ok, message = await _due(call, "Backpack", "$49.99", column="price")
+    assert not ok and "no column or field named 'price'" in message, message

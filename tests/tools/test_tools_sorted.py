@@ -63,6 +63,29 @@ async def test_out_of_order_short_or_columnless_lists_fail(page: Page, call: Cal
     assert "'Title'" in missing.error.message  # the names it has
 
 
+DIV_CARDS = """<!doctype html><meta charset="utf-8"><main><h1>Products</h1><div class="inventory_list">
+<div class="inventory_item"><div class="inventory_item_name">Onesie</div>
+<s class="inventory_item_price-old">$49.99</s><div class="inventory_item_price">$7.99</div></div>
+<div class="inventory_item"><div class="inventory_item_name">Bike Light</div>
+<s class="inventory_item_price-old">$12.99</s><div class="inventory_item_price">$9.99</div></div>
+<div class="inventory_item"><div class="inventory_item_name">Backpack</div>
+<s class="inventory_item_price-old">$39.99</s><div class="inventory_item_price">$29.99</div></div>
+</div></main>"""
+
+
+async def test_div_cards_sorted_by_the_price_their_class_names_not_the_struck_old_one(
+    page: Page, call: Call
+) -> None:
+    """A div card's price is the one element whose class ends with "price" ("inventory_item_price"), not
+    the struck-through "inventory_item_price-old" (which only holds the word): the real prices are in
+    ascending order, the old ones are not."""
+    await page.set_content(DIV_CARDS)
+    up = await call("assert_sorted", column="price")
+    assert up.ok, up.error
+    down = await call("assert_sorted", column="price", descending=True)
+    assert down.error is not None and "'$7.99' comes before '$9.99'" in down.error.message
+
+
 @pytest.mark.parametrize(
     ("values", "descending", "broken_at"),
     [
