@@ -452,6 +452,10 @@ def _column_expect(record: IRRecord, ctx: StatementContext) -> str:
     if within is not None and role in ("row", "listitem"):
         has = f"{ctx.page}.get_by_text({ctx.values.expr(within)}, exact=True)"
         row = f"{ctx.page}.get_by_role({py_str(str(role))}).filter(has={has})"
+    elif within is not None and isinstance(role, str) and re.fullmatch(r"[a-z][\w-]*(?:\.[\w\\-]+)?", role):
+        # a <div> card of a grid, by the cards' selector the tool found it with and the row's text
+        has = f"{ctx.page}.get_by_text({ctx.values.expr(within)}, exact=True)"
+        row = f"{ctx.page}.locator({py_str(role)}).filter(has={has})"
     else:
         row = _require_locator(record, ctx.page)
     exact = ", exact=True" if args.get("exact") else ""

@@ -76,8 +76,16 @@ async def _cell_text(
         head, within = split_scope(args.target or "")
         if absent.error.code != ErrorCode.ELEMENT_NOT_FOUND or head != "the row" or within is None:
             raise
-        located = await locate(ctx, None, scoped_target("the list item", within))
-        rows.append("listitem")
+        try:
+            located = await locate(ctx, None, scoped_target("the list item", within))
+            rows.append("listitem")
+        except ToolFailure as no_item:
+            # ... and on a grid of <div> cards (no list elements), Dune's card.
+            card = await _card_holding(ctx, within, args.target or "")
+            if card is None:
+                raise no_item from None
+            located, tag = card
+            rows.append(tag)
     else:
         rows.append("row" if split_scope(args.target or "")[0] == "the row" else "")
     found.append(located)
@@ -91,6 +99,19 @@ async def _cell_text(
         kind, names = str(answer.get("kind")), [str(n) for n in answer.get("names") or ()]
         raise _NoPart(f"{kind}: {', '.join(names) or 'none'}")
     return str(answer.get("text") or "")
+
+
+async def _card_holding(ctx: ToolContext, text: str, target: str) -> tuple[Located, str] | None:
+    """The one card of a repeated list holding ``text`` as an element's whole text, and the cards'
+    selector (``div.inventory_item``, which export finds it by, with the text); None for none or several."""
+    card: dict[str, Any] = await run_in_page(ctx.page, "cardHolding", text, _READ_MS)
+    tag = card.get("tag")
+    if not isinstance(tag, str):
+        return None
+    locator = ctx.page.locator(tag).filter(has=ctx.page.get_by_text(text, exact=True))
+    if await bounded(locator.count(), _READ_MS) != 1:
+        return None
+    return Located(locator, "target", target, "card", None, 1, 1), tag
 
 
 async def _note_text(ctx: ToolContext, args: ScopedTextArgs, found: list[Located]) -> str:

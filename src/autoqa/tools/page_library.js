@@ -1062,6 +1062,27 @@ function itemsSel(e) {
 const shown = (e) => [...e.querySelectorAll(itemsSel(e))].filter(isVisible);
 const CHROME = 'nav, header, footer, aside, menu, [role=navigation], [role=banner], [role=contentinfo], ' +
   '[role=complementary], [role=menu], [role=menubar], [role=tablist], [role=toolbar], [role=tooltip]';
+// "The price of "Backpack"" on a grid of <div> cards (no rows, no list items): the one card of a repeated
+// list (repeatedSel) holding an element whose whole text is ``text``. Answers the cards' selector
+// ("div.inventory_item"), which with that text finds the same card again in Python and in exported tests.
+function cardHolding(text) {
+  resetCaches();
+  const wanted = fold(text);
+  const holders = [...elementsOf(document.body)].filter((e) => isVisible(e) && fold(textOf(e)) === wanted);
+  const cards = new Map();
+  for (const h of holders) {
+    for (let n = h; n && n.parentElement && n !== document.body; n = n.parentElement) {
+      const sel = repeatedSel(n.parentElement);
+      if (sel && [...n.parentElement.querySelectorAll(sel)].includes(n)) {
+        cards.set(n, sel.replace(/^:scope > /, ''));
+        break;
+      }
+    }
+  }
+  if (cards.size !== 1) return {count: cards.size, tag: null};
+  return {count: 1, tag: [...cards.values()][0]};
+}
+
 function collection(args) {
   resetCaches();
   const picked = pickList(args);
@@ -1190,5 +1211,5 @@ function badge(args) {
 }
 
 return {find, describeAll, state, labelStandIn, findText, visibleLines, renderedText, flatText, scrollBy,
-  selectOptions, collection, sortValues, columnCell, region, badge, mainControl, fieldNote};
+  selectOptions, collection, cardHolding, sortValues, columnCell, region, badge, mainControl, fieldNote};
 })()
