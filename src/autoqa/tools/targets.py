@@ -230,31 +230,27 @@ def _quoted_name(text: str) -> tuple[str, list[str]] | None:
     return name, roles
 
 
+def _role_alone(head: str) -> TargetQuery | None:
+    """``the checkbox``: role words alone (a scope or a position then names the element), else None."""
+    roles_only = _words_to_roles(head.split())
+    if roles_only is None or not all(fold(w) in _ARTICLES for w in roles_only[1]):
+        return None
+    return TargetQuery(head, "", (), tuple(dict.fromkeys(roles_only[0])), True)
+
+
 def parse_target(text: str) -> TargetQuery:
     text = " ".join(text.split())
+    # A scope or a position around a description: "the checkbox in row=2", "the checkbox in the "feed the
+    # cat" row", "the first checkbox" (a role alone names an element only so).
     head, item = split_item_scope(text)
     if item is not None:
-        roles_only = _words_to_roles(head.split())
-        if roles_only is not None and all(fold(w) in _ARTICLES for w in roles_only[1]):
-            # "the checkbox in row=2": a role alone, in that item
-            return TargetQuery(head, "", (), tuple(dict.fromkeys(roles_only[0])), True, in_item=item)
-        return dataclasses.replace(parse_target(head), in_item=item)
+        return dataclasses.replace(_role_alone(head) or parse_target(head), in_item=item)
     head, within = split_scope(text)
     if within is not None:
-        roles_only = _words_to_roles(head.split())
-        if roles_only is not None and all(fold(w) in _ARTICLES for w in roles_only[1]):
-            # "the checkbox in the "feed the cat" row": a role alone, in that row
-            return TargetQuery(head, "", (), tuple(dict.fromkeys(roles_only[0])), True, within=within)
-        return dataclasses.replace(parse_target(head), within=within)
+        return dataclasses.replace(_role_alone(head) or parse_target(head), within=within)
     position, placed = split_position(text)
-    if position is not None:
-        roles_only = _words_to_roles(placed.split())
-        if _quoted_name(placed) is not None:
-            return dataclasses.replace(parse_target(placed), position=position)
-        if roles_only is not None and all(fold(w) in _ARTICLES for w in roles_only[1]):
-            # "the first checkbox": a role alone, by its place among the page's ones
-            only = tuple(dict.fromkeys(roles_only[0]))
-            return TargetQuery(placed, "", (), only, True, position=position)
+    if position is not None and (_quoted_name(placed) is not None or _role_alone(placed) is not None):
+        return dataclasses.replace(_role_alone(placed) or parse_target(placed), position=position)
     if len(text) >= 2 and text[0] in _WRAPPING_QUOTES and text[-1] in "\"'”」":
         text = text[1:-1].strip()
     quoted = _quoted_name(text)
