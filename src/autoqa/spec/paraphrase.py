@@ -231,7 +231,8 @@ _REWRITES: list[Callable[[str], str]] = [
         r"^(?!(?:notes?|tips?|warning|error|errors|info|information|hint|message|alert|success|notice|step|"
         r"steps|given|when|then|and|but|precondition|preconditions|todo|example|optional|expected)\s*:)"
         r"(?P<label>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,3})\s*:"  # "label: value", never "https://"
-        rf"(?:\s*(?P<quoted>{_Q})|\s+(?P<value>[^\s\"“:/][^:\"“]{{0,40}}?))\.?$",
+        # an unquoted value looks like one: a number, an amount, a name ("open it" is an instruction)
+        rf"(?:\s*(?P<quoted>{_Q})|\s+(?P<value>(?=[^:\"“]*[\d$€£¥%]|(?-i:[A-Z]))[^\s\"“:/][^:\"“]{{0,40}}?))\.?$",
         lambda m: f"Verify the {m.group('label')} is {_as_quoted(m.group('quoted') or m.group('value'))}",
     ),
     _sub(
