@@ -67,6 +67,7 @@ def test_a_labelled_statement_reads_as_that_labelled_value(written: str, column:
         "Error: Username is required",
         "Step 3: click Save",
         "Name: web-prod-03",
+        "Confirmation email: open it",  # an instruction after the colon, not a value
     ],
 )
 def test_notes_messages_and_vague_labels_are_not_labelled_values(written: str) -> None:
