@@ -76,8 +76,13 @@ def on_broken_builds(
     for name, (good, bad) in builds.items():
         assert page.count(good) == 1, name
         (folder / f"{page_name}-{name}.html").write_text(page.replace(good, bad), encoding="utf-8")
+        # the build's own page, in its navigations and in its URL checks (a regex spells the dot ``\\.``: a
+        # copy still checking the working page's URL fails there, whatever the build broke)
+        copy = source.replace(f"/{page_name}.html", f"/{page_name}-{name}.html").replace(
+            f"/{page_name}\\\\.html", f"/{page_name}-{name}\\\\.html"
+        )
         (broken_dir / f"test_broken_{name.replace('-', '_')}.py").write_text(
-            source.replace(f"/{page_name}.html", f"/{page_name}-{name}.html") + (_FAIL_FAST if fast else "")
+            copy + (_FAIL_FAST if fast else "")
         )
     # -rfEp: the summary names each failed and each passed test, so a pass is known to be the working page's
     process = _pytest(broken_dir, "--base-url", url, "--timeout", "60", "-rfEp", env=_env())
