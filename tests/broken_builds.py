@@ -31,8 +31,11 @@ def check_broken_builds(
         (project / "specs" / f"{page_name}.md").write_text(spec(page_name), encoding="utf-8")
 
     # The pages are static: a check that will fail need not wait the default 5 s (2.5 s still leaves the
-    # working page room on a busy machine).
-    code, run, output = run_project(project, url, "--workers", "2", AUTOQA_ASSERTION_TIMEOUT_MS="2500")
+    # working page room on a busy machine). No Playwright trace: it records a DOM snapshot of every action
+    # of every spec (~25% of such a run's CPU) for a failure's debugging, which these checks never read.
+    code, run, output = run_project(
+        project, url, "--workers", "2", "--trace", "off", AUTOQA_ASSERTION_TIMEOUT_MS="2500"
+    )
     assert code == 1, output
     results = {Path(s["path"]).stem: s for s in run["specs"]}
     assert results[name]["outcome"] == "passed", output
@@ -53,20 +56,30 @@ def check_run_and_export(
     builds: Mapping[str, tuple[str, str, int]],
     spec: Callable[[str], str],
     pinned: tuple[str, ...] = (),
+    export_builds: Mapping[str, tuple[str, str]] | None = None,
+    passing: tuple[str, ...] = (),
 ) -> tuple[str, str]:
-    """:func:`check_broken_builds`, then the working page's exported test (which that run wrote): it passes
-    on the page and fails on every build but ``pinned`` ones (builds only a run can see, as an ambiguity an
-    exported test has pinned away). The exported source and the broken builds' pytest output."""
+    """:func:`check_broken_builds`, then the working page's exported test (which that run wrote, so one
+    ``autoqa run`` serves both checks): it passes on the page and fails on every build but ``pinned`` ones
+    (builds only a run can see, as an ambiguity an exported test has pinned away). ``export_builds``: the
+    builds (text of ``page`` to replace, its replacement) the exported test runs on instead of ``builds``;
+    ``passing``: of those, the ones it must pass (see :func:`exported_suites.on_broken_builds`). The exported
+    source and the builds' pytest output."""
     from export import exported_suites  # the export helpers, for the live tests that check both
 
     project = tmp_path / "project"
     check_broken_builds(project, site, name=name, page=page, builds=builds, spec=spec)
     exported = project / "tests" / "autoqa" / f"test_specs_{name}.py"
+    assert exported.is_file(), sorted(str(p) for p in project.rglob("test_*.py"))
     source = exported.read_text()
-    caught = {build: (good, bad) for build, (good, bad, _) in builds.items() if build not in pinned}
+    if export_builds is None:
+        export_builds = {
+            build: (good, bad) for build, (good, bad, _) in builds.items() if build not in pinned
+        }
     # the working page and the builds in one pytest process: it checks the one pass is the working page's
     out = exported_suites.on_broken_builds(
-        exported, tmp_path, site, page=page, page_name=name, builds=caught, fast=True
+        exported, tmp_path, site, page=page, page_name=name, builds=export_builds, fast=True, passing=passing
     )
-    assert f"{len(caught)} failed, 1 passed" in out, out + source
+    failed, passed = len(export_builds) - len(passing), 1 + len(passing)
+    assert f"{failed} failed, {passed} passed" in out, out + source
     return source, out

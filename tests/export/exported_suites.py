@@ -10,9 +10,10 @@ from pathlib import Path
 from .test_exported_run import _pytest
 
 # Appended to each broken build's copy of the exported test when ``fast``: the broken builds are static
-# pages, so a check that will fail need not wait Playwright's 5 s. An autouse fixture of that module only
-# (set before each of its tests, Playwright's default again after), so the working page's test in the same
-# pytest process keeps the default timeouts.
+# pages, so a check that will fail need not wait Playwright's 5 s, nor a click on an element a build removed
+# its 30 s (actions get 2 s; navigation keeps its 30 s; waits and storage checks carry their own timeouts).
+# An autouse fixture of that module only (set before each of its tests, Playwright's default again after; the
+# page is the test's own), so the working page's test in the same pytest process keeps the default timeouts.
 _FAIL_FAST = """
 
 
@@ -21,8 +22,10 @@ from playwright.sync_api import expect as _autoqa_expect
 
 
 @_autoqa_pytest.fixture(autouse=True)
-def _autoqa_fail_fast():
+def _autoqa_fail_fast(page):
     _autoqa_expect.set_options(timeout=1_000)
+    page.set_default_navigation_timeout(30_000)
+    page.set_default_timeout(2_000)
     yield
     _autoqa_expect.set_options(timeout=None)  # Playwright's default again
 """
@@ -73,8 +76,13 @@ def on_broken_builds(
     for name, (good, bad) in builds.items():
         assert page.count(good) == 1, name
         (folder / f"{page_name}-{name}.html").write_text(page.replace(good, bad), encoding="utf-8")
+        # the build's own page, in its navigations and in its URL checks (a regex spells the dot ``\\.``: a
+        # copy still checking the working page's URL fails there, whatever the build broke)
+        copy = source.replace(f"/{page_name}.html", f"/{page_name}-{name}.html").replace(
+            f"/{page_name}\\\\.html", f"/{page_name}-{name}\\\\.html"
+        )
         (broken_dir / f"test_broken_{name.replace('-', '_')}.py").write_text(
-            source.replace(f"/{page_name}.html", f"/{page_name}-{name}.html") + (_FAIL_FAST if fast else "")
+            copy + (_FAIL_FAST if fast else "")
         )
     # -rfEp: the summary names each failed and each passed test, so a pass is known to be the working page's
     process = _pytest(broken_dir, "--base-url", url, "--timeout", "60", "-rfEp", env=_env())

@@ -51,7 +51,7 @@ def test_click_outside_exports_and_the_export_catches_a_blur_that_cancels(
     def exported_pytest() -> subprocess.CompletedProcess[str]:
         return subprocess.run(
             [sys.executable, "-m", "pytest", "exported", "-p", "playwright", "-p", "no:cacheprovider",
-             "-p", "no:asyncio", "-q", "-rfE", "--base-url", url],
+             "-p", "no:asyncio", "-p", "no:hypothesispytest", "-q", "-rfE", "--base-url", url],
             cwd=project, env=env, capture_output=True, text=True, timeout=180,
         )  # fmt: skip
 

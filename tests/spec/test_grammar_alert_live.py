@@ -11,9 +11,7 @@ from pathlib import Path
 import pytest
 
 from autoqa.spec.grammar import parse_plain_actions
-from broken_builds import check_broken_builds
-from cli_runs import run_project
-from export import exported_suites
+from broken_builds import check_run_and_export
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>Alerts</title><main><h1>Alerts</h1>
 <button onclick="alert('I am a JS Alert'); document.querySelector('#result').textContent = 'Clicked'">
@@ -58,32 +56,17 @@ def test_an_alert_reads_as_appeared_or_shown(written: str) -> None:
     )
 
 
-@pytest.mark.timeout(300)
-def test_alerts_pass_on_the_page_and_fail_on_broken_builds(tmp_path: Path, site: tuple[Path, str]) -> None:
-    check_broken_builds(
-        tmp_path / "project",
+# One `autoqa run` of the page and its builds checks the run, and wrote the exported test checked after it.
+@pytest.mark.timeout(480)
+def test_alerts_pass_on_the_page_and_fail_on_broken_builds_run_and_exported(
+    tmp_path: Path, site: tuple[Path, str]
+) -> None:
+    source, _ = check_run_and_export(
+        tmp_path,
         site,
         name="alerts",
         page=PAGE,
         builds=BROKEN,
         spec=lambda n: SPEC.replace("{page}", n),
     )
-
-
-@pytest.mark.timeout(480)
-def test_the_exported_alert_checks_fail_where_the_run_fails(tmp_path: Path, site: tuple[Path, str]) -> None:
-    folder, url = site
-    (folder / "jsalerts.html").write_text(PAGE, encoding="utf-8")
-    project = tmp_path / "project"
-    (project / "specs").mkdir(parents=True)
-    (project / "specs" / "jsalerts.md").write_text(SPEC.replace("{page}", "jsalerts"))
-    code, run, output = run_project(project, url)
-    assert code == 0 and run["specs"][0]["outcome"] == "passed", output
-    exported = project / "tests" / "autoqa" / "test_specs_jsalerts.py"
-    source = exported.read_text()
     assert source.count("or_shown=True") == 2, source
-    builds = {name: (good, bad) for name, (good, bad, _) in BROKEN.items()}
-    out = exported_suites.on_broken_builds(
-        exported, tmp_path, site, page=PAGE, page_name="jsalerts", builds=builds, fast=True
-    )
-    assert f"{len(builds)} failed, 1 passed" in out, out + source

@@ -11,9 +11,7 @@ import pytest
 
 from autoqa.busy import BUSY
 from autoqa.spec.grammar import parse_plain_actions
-from broken_builds import check_broken_builds
-from cli_runs import run_project
-from export import exported_suites
+from broken_builds import check_run_and_export
 
 # The report arrives after 4 s: longer than the check after the wait would wait on its own (2.5 s).
 PAGE = """<!doctype html><meta charset="utf-8"><title>Report</title><main><h1>Report</h1>
@@ -52,42 +50,30 @@ def test_a_named_page_loading_is_not_this_wait() -> None:
     assert parse_plain_actions("Wait for the checkout page to load") is None
 
 
-@pytest.mark.timeout(300)
-def test_the_wait_passes_once_the_spinner_goes_and_fails_when_it_stays(
+# One `autoqa run` of the page and its builds checks the run, and wrote the exported test checked after it.
+@pytest.mark.timeout(480)
+def test_the_wait_passes_once_the_spinner_goes_and_fails_when_it_stays_run_and_exported(
     tmp_path: Path, site: tuple[Path, str]
 ) -> None:
-    check_broken_builds(
-        tmp_path / "project",
+    source, out = check_run_and_export(
+        tmp_path,
         site,
         name="report",
         page=PAGE,
         builds=BROKEN,
         spec=lambda n: SPEC.replace("{page}", n),
+        # With its checks given 1 s (fast), the exported test still passes on a copy of the working page only
+        # if its wait held it until the spinner went (the report shows after 4 s), and on the stuck build it
+        # is the wait, not the check after it, that fails.
+        export_builds={
+            **{build: (good, bad) for build, (good, bad, _) in BROKEN.items()},
+            "unbroken": ("</main>", "</main>"),
+        },
+        passing=("unbroken",),
     )
-
-
-@pytest.mark.timeout(480)
-def test_the_exported_wait_waits_the_same_way(tmp_path: Path, site: tuple[Path, str]) -> None:
-    folder, url = site
-    (folder / "busy.html").write_text(PAGE, encoding="utf-8")
-    project = tmp_path / "project"
-    (project / "specs").mkdir(parents=True)
-    (project / "specs" / "busy.md").write_text(SPEC.replace("{page}", "busy"))
-    code, run, output = run_project(project, url)
-    assert code == 0 and run["specs"][0]["outcome"] == "passed", output
-    exported = project / "tests" / "autoqa" / "test_specs_busy.py"
-    source = exported.read_text()
     assert ".filter(visible=True)).to_have_count(0, timeout=10000)" in "".join(source.split()).replace(
         ",timeout", ", timeout"
     ), source
-    # With its checks given 1 s (fast), the exported test still passes on a copy of the working page only
-    # if its wait held it until the spinner went (the report shows after 4 s), and on the stuck build it is
-    # the wait, not the check after it, that fails.
-    builds = {name: (good, bad) for name, (good, bad, _) in BROKEN.items()}
-    builds["unbroken"] = ("</main>", "</main>")
-    out = exported_suites.on_broken_builds(
-        exported, tmp_path, site, page=PAGE, page_name="busy", builds=builds, fast=True, passing=("unbroken",)
-    )
     assert "1 failed, 2 passed" in out, out + source
     failed = [line for line in out.splitlines() if line.startswith("FAILED")]
     assert len(failed) == 1 and "test_broken_stuck.py" in failed[0], out

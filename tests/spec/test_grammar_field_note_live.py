@@ -11,9 +11,7 @@ from pathlib import Path
 import pytest
 
 from autoqa.spec.grammar import parse_plain_actions
-from broken_builds import check_broken_builds
-from cli_runs import run_project
-from export import exported_suites
+from broken_builds import check_run_and_export
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>Sign up</title><main><h1>Sign up</h1>
 <form onsubmit="event.preventDefault(); check()">
@@ -72,36 +70,19 @@ def test_a_fields_error_reads_as_its_own_message(written: str) -> None:
     assert actions[0].args == {"target": '"Email" field', "text": "Enter a valid email", "note": True}
 
 
-@pytest.mark.timeout(300)
-def test_each_field_message_passes_on_the_page_and_fails_on_its_broken_build(
+# One `autoqa run` of the page and its builds checks the run, and wrote the exported test checked after it.
+@pytest.mark.timeout(480)
+def test_each_field_message_passes_on_the_page_and_fails_on_its_broken_build_run_and_exported(
     tmp_path: Path, site: tuple[Path, str]
 ) -> None:
-    check_broken_builds(
-        tmp_path / "project",
+    source, out = check_run_and_export(
+        tmp_path,
         site,
         name="signup",
         page=PAGE,
         builds=BROKEN,
         spec=lambda n: SPEC.replace("{page}", n),
     )
-
-
-@pytest.mark.timeout(480)
-def test_the_exported_field_messages_fail_where_the_run_fails(tmp_path: Path, site: tuple[Path, str]) -> None:
-    folder, url = site
-    (folder / "register.html").write_text(PAGE, encoding="utf-8")
-    project = tmp_path / "project"
-    (project / "specs").mkdir(parents=True)
-    (project / "specs" / "register.md").write_text(SPEC.replace("{page}", "register"))
-    code, run, output = run_project(project, url)
-    assert code == 0 and run["specs"][0]["outcome"] == "passed", output
-    exported = project / "tests" / "autoqa" / "test_specs_register.py"
-    source = exported.read_text()
     assert source.count("expect_field_note(") == 2, source
-    builds = {name: (good, bad) for name, (good, bad, _) in BROKEN.items()}
-    out = exported_suites.on_broken_builds(
-        exported, tmp_path, site, page=PAGE, page_name="register", builds=builds, fast=True
-    )
-    assert f"{len(builds)} failed, 1 passed" in out, out + source
     # the password's group holds only its label once its description points nowhere
     assert "to contain 'Use 8 or more characters', but it shows 'Password'" in out, out

@@ -11,9 +11,7 @@ from pathlib import Path
 import pytest
 
 from autoqa.spec.grammar import parse_plain_actions
-from broken_builds import check_broken_builds
-from cli_runs import run_project
-from export import exported_suites
+from broken_builds import check_run_and_export
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>Jobs</title>
 <main><h1>Jobs</h1><p id="shown">Nothing open</p><ul id="jobs">
@@ -82,34 +80,17 @@ def test_a_click_that_picks_by_judgement_or_by_role_stays_with_the_agent(written
     assert parse_plain_actions(written) is None
 
 
-@pytest.mark.timeout(300)
-def test_each_item_click_passes_on_the_page_and_fails_on_its_broken_build(
+# One `autoqa run` of the page and its builds checks the run, and wrote the exported test checked after it.
+@pytest.mark.timeout(480)
+def test_each_item_click_passes_on_the_page_and_fails_on_its_broken_build_run_and_exported(
     tmp_path: Path, site: tuple[Path, str]
 ) -> None:
-    check_broken_builds(
-        tmp_path / "project",
+    source, _ = check_run_and_export(
+        tmp_path,
         site,
         name="jobs",
         page=PAGE,
         builds=BROKEN,
         spec=lambda n: SPEC.replace("{page}", n),
     )
-
-
-@pytest.mark.timeout(480)
-def test_the_exported_item_clicks_fail_where_the_run_fails(tmp_path: Path, site: tuple[Path, str]) -> None:
-    folder, url = site
-    (folder / "joblist.html").write_text(PAGE, encoding="utf-8")
-    project = tmp_path / "project"
-    (project / "specs").mkdir(parents=True)
-    (project / "specs" / "joblist.md").write_text(SPEC.replace("{page}", "joblist"))
-    code, run, output = run_project(project, url)
-    assert code == 0 and run["specs"][0]["outcome"] == "passed", output
-    exported = project / "tests" / "autoqa" / "test_specs_joblist.py"
-    source = exported.read_text()
     assert source.count('.locator(":scope > h3:nth-child(1) > a:nth-child(1)").click()') == 2, source
-    builds = {name: (good, bad) for name, (good, bad, _) in BROKEN.items()}
-    out = exported_suites.on_broken_builds(
-        exported, tmp_path, site, page=PAGE, page_name="joblist", builds=builds, fast=True
-    )
-    assert f"{len(builds)} failed, 1 passed" in out, out + source

@@ -11,9 +11,7 @@ from pathlib import Path
 import pytest
 
 from autoqa.spec.grammar import parse_plain_actions
-from broken_builds import check_broken_builds
-from cli_runs import run_project
-from export import exported_suites
+from broken_builds import check_run_and_export
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>Mail</title>
 <header><h1>Mail</h1><p id="state">Saved</p></header>
@@ -74,33 +72,17 @@ def test_a_landmark_word_is_no_label() -> None:
     assert actions is not None and "column" not in actions[0].args
 
 
-@pytest.mark.timeout(300)
-def test_each_landmark_check_passes_on_the_page_and_fails_on_its_broken_build(
+# One `autoqa run` of the page and its builds checks the run, and wrote the exported test checked after it.
+@pytest.mark.timeout(480)
+def test_each_landmark_check_passes_on_the_page_and_fails_on_its_broken_build_run_and_exported(
     tmp_path: Path, site: tuple[Path, str]
 ) -> None:
-    check_broken_builds(
-        tmp_path / "project",
+    check_run_and_export(
+        tmp_path,
         site,
         name="mail",
         page=PAGE,
         builds=BROKEN,
         spec=lambda n: SPEC.replace("{page}", n),
+        export_builds=EXPORT_BROKEN,
     )
-
-
-@pytest.mark.timeout(480)
-def test_the_exported_landmark_checks_fail_where_the_run_fails(
-    tmp_path: Path, site: tuple[Path, str]
-) -> None:
-    folder, url = site
-    (folder / "inbox.html").write_text(PAGE, encoding="utf-8")
-    project = tmp_path / "project"
-    (project / "specs").mkdir(parents=True)
-    (project / "specs" / "inbox.md").write_text(SPEC.replace("{page}", "inbox"))
-    code, run, output = run_project(project, url)
-    assert code == 0 and run["specs"][0]["outcome"] == "passed", output
-    exported = project / "tests" / "autoqa" / "test_specs_inbox.py"
-    out = exported_suites.on_broken_builds(
-        exported, tmp_path, site, page=PAGE, page_name="inbox", builds=EXPORT_BROKEN, fast=True
-    )
-    assert f"{len(EXPORT_BROKEN)} failed, 1 passed" in out, out + exported.read_text()

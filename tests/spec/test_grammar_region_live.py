@@ -12,9 +12,7 @@ from pathlib import Path
 import pytest
 
 from autoqa.spec.grammar import parse_plain_actions
-from broken_builds import check_broken_builds
-from cli_runs import run_project
-from export import exported_suites
+from broken_builds import check_run_and_export
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>Shop</title>
 <header><a href="#cart" class="cart">Cart (1)</a></header>
@@ -113,34 +111,19 @@ def test_rows_dialogs_and_counts_keep_their_readings(written: str, target: str) 
     assert actions is not None and actions[0].args["target"] == target, actions
 
 
-@pytest.mark.timeout(300)
-def test_each_region_check_passes_on_the_page_and_fails_on_its_broken_build(
+# One `autoqa run` of the page and its builds checks the run, and wrote the exported test checked after it.
+@pytest.mark.timeout(480)
+def test_each_region_check_passes_on_the_page_and_fails_on_its_broken_build_run_and_exported(
     tmp_path: Path, site: tuple[Path, str]
 ) -> None:
-    check_broken_builds(
-        tmp_path / "project",
+    source, out = check_run_and_export(
+        tmp_path,
         site,
         name="shop",
         page=PAGE,
         builds=BROKEN,
         spec=lambda n: SPEC.replace("{page}", n),
+        export_builds=EXPORT_BROKEN,
     )
-
-
-@pytest.mark.timeout(480)
-def test_the_exported_region_checks_fail_where_the_run_fails(tmp_path: Path, site: tuple[Path, str]) -> None:
-    folder, url = site
-    (folder / "regions.html").write_text(PAGE, encoding="utf-8")
-    project = tmp_path / "project"
-    (project / "specs").mkdir(parents=True)
-    (project / "specs" / "regions.md").write_text(SPEC.replace("{page}", "regions"))
-    code, run, output = run_project(project, url)
-    assert code == 0 and run["specs"][0]["outcome"] == "passed", output
-    exported = project / "tests" / "autoqa" / "test_specs_regions.py"
-    source = exported.read_text()
     assert source.count("named_region(page,") == 5, source
-    out = exported_suites.on_broken_builds(
-        exported, tmp_path, site, page=PAGE, page_name="regions", builds=EXPORT_BROKEN, fast=True
-    )
-    assert f"{len(EXPORT_BROKEN)} failed, 1 passed" in out, out + source
     assert "no region named 'Filters' on the page" in out, out
