@@ -230,6 +230,10 @@ _REWRITES: list[Callable[[str], str]] = [
     _sub(
         r"^(?!(?:notes?|tips?|warning|error|errors|info|information|hint|message|alert|success|notice|step|"
         r"steps|given|when|then|and|but|precondition|preconditions|todo|example|optional|expected)\s*:)"
+        # nor an action written with a colon ("Fill Last name: Shah", "Type Password: …")
+        r"(?!(?:fill|type|enter|input|write|click|tap|press|select|choose|pick|check|uncheck|tick|open|go|"
+        r"navigate|visit|set|change|update|upload|attach|search|add|remove|delete|clear|hover|drag|scroll|"
+        r"wait|switch|close|submit|log|sign|accept|dismiss|verify|assert|confirm|ensure|expect|make)\b)"
         r"(?P<label>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,3})\s*:"  # "label: value", never "https://"
         # an unquoted value looks like one: a number, an amount, a name ("open it" is an instruction)
         rf"(?:\s*(?P<quoted>{_Q})|\s+(?P<value>(?=[^:\"“]*[\d$€£¥%]|(?-i:[A-Z]))[^\s\"“:/][^:\"“]{{0,40}}?))\.?$",
