@@ -115,10 +115,12 @@ async def test_the_time_limit_ends_the_crawl_with_what_it_found(
 ) -> None:
     app, elsewhere = recording_sites
     _pages(app, elsewhere)
-    found = await _crawl(browser, app, timeout_s=0.01)  # the start page is loaded, then time is up
-    assert [p.path for p in found.pages] == ["/"]
+    found = await _crawl(browser, app, timeout_s=0.01)  # time is up at the start page, or right after it
+    # On a busy machine the 10 ms may run out while the start page loads: then nothing was found. Either
+    # way the limit ends the crawl there, and no page beyond the start is visited.
+    assert [p.path for p in found.pages] in (["/"], []), [p.path for p in found.pages]
     assert [g.name for g in found.guardrails] == ["explore_timeout_s"]
-    assert {u.reason for u in found.unvisited} == {"timeout"} and app.requested("/a.html") == []
+    assert {u.reason for u in found.unvisited} <= {"timeout"} and app.requested("/a.html") == []
 
 
 async def test_a_long_page_s_snapshot_is_stored_cut_to_the_limit_with_a_notice(
