@@ -497,7 +497,7 @@ async def test_prompt_and_tools_fit_the_token_budget(
         # description that repeats a rule of the prompt (ref/target, {{NAME}}, when to skip or ask).
         # What the model is offered, as sent: never blur (a plain-only tool), and press_key to leave a field.
         assert "mcp__browser__press_key" in request.tool_names, request.tool_names
-        assert not [n for n in request.tool_names if n.endswith(("__blur", "__assert_sorted"))], (
+        assert not [n for n in request.tool_names if n.endswith(("__blur", "__assert_sorted", "__drag"))], (
             request.tool_names
         )
         assert ("mcp__browser__skip_step" in request.tool_names) is optional, request.tool_names

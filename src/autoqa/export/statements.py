@@ -29,6 +29,8 @@ assert_appeared        ``autoqa_live_regions.expect_appeared(t, since=appeared_s
                        watcher, marked where step N (the step whose action the toast answers) starts;
                        native dialogs included (``autoqa.export.appeared_check``)
 dialogs                ``autoqa_live_regions.answer_dialogs("dismiss")``: native dialogs answered so on
+drag                   ``source.drag_to(target[, target_position=…])``: the same point of the element it
+                       was dropped on (its middle, or a quarter of its box for above/below/before/after)
 history / clear_*      ``page.go_back()`` … ``page.reload()``; ``localStorage.clear()``, ``clear_cookies()``
 =====================  ==========================================================================
 """
@@ -57,6 +59,7 @@ from autoqa.target_region import region_items, region_name
 from autoqa.target_scope import split_scope
 from autoqa.text_match import number_pattern
 from autoqa.tools.actions import DOUBLE_CLICK_HOLD_MS
+from autoqa.tools.drag import DROP_POINTS
 
 DEFAULT_WAIT_MS = 10_000
 """``wait_for`` without ``seconds`` waits this long in the tools (``ToolSettings.wait_timeout_ms``)."""
@@ -155,6 +158,8 @@ def statements(record: IRRecord, ctx: StatementContext) -> list[Node]:
         return [Line(f"{ctx.page}.{method}()")]
     if tool == "blur":
         return _blur(record, ctx)
+    if tool == "drag":
+        return _drag(record, ctx)
     if tool in ELEMENT_ACTIONS and not _page_level(tool, args):
         return _element_action(record, _require_locator(record, ctx.page), ctx)
     if tool == "press_key":
@@ -256,6 +261,30 @@ def _blur(record: IRRecord, ctx: StatementContext) -> list[Node]:
     if locator is not None:
         return [Line(f"{locator}.blur()")]
     return [Line(f"{ctx.page}.evaluate({py_str('() => document.activeElement?.blur()')})")]
+
+
+def _drag(record: IRRecord, ctx: StatementContext) -> list[Node]:
+    """The same drag onto the same point of the element it was dropped on (``autoqa.tools.drag``)."""
+    source = _require_locator(record, ctx.page)
+    dropped_on = record.to_element
+    chosen = dropped_on.chosen if dropped_on is not None else None
+    if dropped_on is None or chosen is None:
+        raise ExportError(
+            f"the drag onto {record.args.get('to_target') or 'a ref'!r} has no unique locator for where it "
+            "dropped",
+            step=record.step,
+            hint="name the destination by its text, label or test id",
+        )
+    destination = chosen.code(frames_scope(ctx.page, dropped_on.frames))
+    across, down = DROP_POINTS[str(record.args.get("place", "onto"))]
+    if (across, down) == DROP_POINTS["onto"]:
+        return [Line(f"{source}.drag_to({destination})")]  # Playwright's default point: the middle
+    point = f'{{"x": box["width"] * {across}, "y": box["height"] * {down}}}'
+    return [
+        Line(f"box = {destination}.bounding_box()"),
+        Line('assert box is not None, "the drop target takes no room on the page"'),
+        Line(f"{source}.drag_to({destination}, target_position={point})"),
+    ]
 
 
 def _page_level(tool: str, args: Mapping[str, Any]) -> bool:

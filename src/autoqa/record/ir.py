@@ -106,6 +106,8 @@ class IRRecord(BaseModel):
     """For text assertions and waits: where the text was found."""
     data: dict[str, Any] = Field(default_factory=dict)
     """A few facts from the result that export needs (``selected`` option, navigated ``url``)."""
+    to_element: ElementRecord | None = None
+    """For a drag: the element it was dropped on, captured as the element is."""
     masks: tuple[ElementRecord, ...] = ()
     """For a visual check: the elements its ``ignore`` targets named (each may be several), so the
     exported test paints over the same regions."""

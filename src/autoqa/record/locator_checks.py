@@ -69,6 +69,7 @@ _NEEDS: dict[str, tuple[str, ...]] = {
     "select_option": ("visible", "enabled"),
     "fill": ("visible", "editable"),
     "hover": ("visible",),
+    "drag": ("visible",),
     "press_key": ("visible",),
     "blur": ("visible",),
 }

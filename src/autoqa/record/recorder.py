@@ -121,6 +121,9 @@ class Recorder:
                 timeout_ms=self.capture_timeout_ms,
             )
         masks = await self._capture_masks(args.get("ignore")) if tool == "assert_matches_baseline" else ()
+        to_element = None
+        if tool == "drag" and isinstance(args.get("to_target"), str):
+            to_element = await self._capture_group(tool, args["to_target"])
         return self._keep(
             step,
             tool,
@@ -140,6 +143,7 @@ class Recorder:
             text=text,
             data={k: self._placeholders(result.data[k]) for k in _KEPT_DATA if k in result.data},
             masks=masks,
+            to_element=to_element,
         )
 
     def note_skip(self, step: int, args: Mapping[str, Any]) -> IRRecord:

@@ -31,7 +31,7 @@ from autoqa.spec.slug import slugify_path
 from autoqa.target_items import item_position
 
 DEFAULT_CACHE_DIR = Path("specs/.autoqa")
-_ELEMENT_ARGS = ("ref", "target")
+_ELEMENT_ARGS = ("ref", "target", "to_ref", "to_target")
 _MIN_VARIABLE_LEN = 3
 _UNRENDERED = frozenset({"BASE_URL", "LOGIN_BASE_URL"})
 """Kept as written: URLs are relative to the run's base URL already."""
@@ -229,6 +229,14 @@ def _calls(
             return None  # a snapshot ref means nothing in another run
         elif "target" in record.args:
             args["target"] = _templated(record.args["target"], variables)
+        if record.tool == "drag":
+            # Where it was dropped: found again as the dragged element is, else as the step named it (the
+            # tool dropped on the one element that name resolved to; a ref means nothing in another run).
+            validated = record.to_element.replay_target if record.to_element is not None else None
+            dropped_on = validated or record.args.get("to_target")
+            if not isinstance(dropped_on, str):
+                return None
+            args["to_target"] = dropped_on if validated else _templated(dropped_on, variables)
         calls.append(CachedCall(tool=record.tool, args=args, locator=locator, element=element))
     return tuple(calls)
 

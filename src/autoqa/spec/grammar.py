@@ -49,6 +49,9 @@ Click outside the "t" field · Click outside · Click elsewhere  blur(target, cl
 Click outside the form                                        blur(target="css=form", click_outside=True)
 Blur the "t" field · Move focus out of the "t" field          blur(target) (element.blur(); fails likewise)
 Hover "t" · Hover over "t"                                    hover(target)
+Drag [and drop] "a" to|onto|into "b" [column] · Drag the "a"   drag(target="a", to_target="b", place="onto"|
+card above|below|before|after "b" [in the "list"] ·           "above"|…); a quoted origin scopes "a", a
+Drag "a" from "x" to "b" · Move "a" to "b" by dragging        quoted list scopes "b"
 Upload "file" to "t"                                          upload_file(target, path)
 Upload "file" · Upload budget.xlsx (the one file input)       upload_file(target="css=input[type=file]", path)
 Scroll down|up|left|right [500 pixels] [to "t"]               scroll(direction[, amount][, target])
@@ -596,6 +599,47 @@ _rule(rf"(?P<verb>select|deselect|unselect)\s+{THE}{q('target')}\s+(?P<noun>chec
 )
 def _hover(m: re.Match[str]) -> Built:
     return _with_target("hover", m)
+
+
+# Drag and drop: 'Drag "Write tests" to the "Done" column', 'Drag "Nude" above "Reckoner" in the queue',
+# 'Drag "Alice" from "Unassigned" to "Team A"'. Both ends are quoted (an unquoted "the top" or "the bin" is
+# judgement). A kind word before a name ("the card", "item") is dropped, a role word after it is kept, a
+# noun after the destination ("column", "folder") is dropped: the drop lands on the element that shows the
+# name, inside what it names. "Move … by dragging" is a drag; "Move … to …" alone may be a menu's "Move to".
+_DRAG_KINDS = r"(?:item|card|task|file|folder|row|widget|entry|tile|field|block|element)"
+_DRAG_KIND = rf"(?:{_DRAG_KINDS}\s+)?"
+_DRAG_PLACES = {
+    "to": "onto", "onto": "onto", "into": "onto", "in to": "onto", "on to": "onto", "over": "onto",
+    "on top of": "onto", "above": "above", "below": "below", "under": "below", "underneath": "below",
+    "before": "before", "in front of": "before", "after": "after", "behind": "after",
+}  # fmt: skip
+_DRAG_PLACE = "|".join(w.replace(" ", r"\s+") for w in sorted(_DRAG_PLACES, key=len, reverse=True))
+_DRAG_TAIL = r"(?:\s+by\s+dragging(?:\s+it)?|\s+(?:using|with)\s+drag(?:\s+and\s+|-and-)drop)?"
+
+
+@_rule(
+    rf"(?:drag(?:\s+and\s+drop|-and-drop)?|(?P<move>move))\s+{THE}{_DRAG_KIND}{q('target')}{NOUN}(?:\s+{_DRAG_KINDS})?"
+    rf"(?:\s+from\s+{THE}{q('origin')}(?:\s+[a-z]+)?)?"
+    rf"\s+(?P<place>{_DRAG_PLACE})\s+{THE}{_DRAG_KIND}{q('dest')}(?P<dnoun>(?:\s+(?!in\b|on\b|by\b|with\b|using\b)[a-z]+){{0,2}})"
+    rf"(?:\s+(?:in|on|within)\s+{THE}(?:{q('within')}(?:\s+[a-z]+)?|[a-z]+(?:\s+[a-z]+)?))?"
+    rf"{_DRAG_TAIL}",
+)
+def _drag(m: re.Match[str]) -> Built:
+    tail = m.group(0).rstrip().lower()
+    if m.group("move") and not tail.endswith(("dragging", "dragging it", "drop")):
+        return None
+    source, destination = _target(m), unquote(m.group("dest")).strip()
+    if not source or not destination:
+        return None
+    if m.group("origin"):
+        source = scoped_target(source, unquote(m.group("origin")).strip())
+    word = role_word(m.group("dnoun").strip() or None)
+    if word:
+        destination = role_target(destination, word)
+    if m.group("within"):
+        destination = scoped_target(destination, unquote(m.group("within")).strip())
+    place = _DRAG_PLACES[" ".join(m.group("place").lower().split())]
+    return "drag", {"target": source, "to_target": destination, "place": place}
 
 
 @_rule(

@@ -11,6 +11,7 @@ from autoqa.tools import (
     assertions,
     blur,
     control,
+    drag,
     evidence_assertions,
     navigation,
     observe,
@@ -69,6 +70,11 @@ _SPECS = (
         "hover",
         "Move the mouse over an element (reveals hover menus).",
         ElementArgs, "action", actions.hover,
+    ),
+    ToolSpec(
+        "drag",
+        "Drag an element onto to_ref/to_target (place=above|below|before|after: that side of it).",
+        drag.DragArgs, "action", drag.drag,
     ),
     ToolSpec(
         "set_checked",
