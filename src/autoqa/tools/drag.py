@@ -17,7 +17,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from autoqa.tools.args import REF_DOC, TARGET_DOC, ElementArgs
+from autoqa.tools.args import ElementArgs
 from autoqa.tools.context import ToolContext
 from autoqa.tools.locate import locate, run_element_hook
 from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
@@ -36,11 +36,10 @@ DROP_POINTS: dict[str, tuple[float, float]] = {
 
 
 class DragArgs(ElementArgs):
-    to_ref: str | None = Field(default=None, max_length=64, description="destination: " + REF_DOC)
-    to_target: str | None = Field(
-        default=None, min_length=1, max_length=500, description="destination: " + TARGET_DOC
-    )
-    place: Place = Field(default="onto", description="where on the destination to drop")
+    # No descriptions: the tool's own says what these are, and every byte goes with every model request.
+    to_ref: str | None = Field(default=None, max_length=64)
+    to_target: str | None = Field(default=None, min_length=1, max_length=500)
+    place: Place = "onto"
 
     @model_validator(mode="after")
     def _needs_destination(self) -> DragArgs:

@@ -73,7 +73,7 @@ _SPECS = (
     ),
     ToolSpec(
         "drag",
-        "Drag an element onto to_ref/to_target (place=above|below|before|after: that side of it).",
+        "Drag an element and drop it on to_ref/to_target (place: which side of it; onto = its middle).",
         drag.DragArgs, "action", drag.drag,
     ),
     ToolSpec(
