@@ -103,8 +103,8 @@ Verify item 2 is "x" · the first product is "x"               assert_text_in("i
 Verify "x" is the last item · the 3rd row shows "x"           assert_text_in(target="item=-1" | "item=3", x)
 Click the second "Add to cart" button · Check the first       any call, target='second "Add to cart" button'
 checkbox · the last "Delete" link · Verify checkbox 2 is      | "first checkbox": that one of the alike
-checked (a role word and a number) · Click button 3           visible matches in reading order (fewer is not
-                                                              found); export counts the same way
+checked (a role word and a number) · Click button 3 ·         visible matches in reading order (fewer is not
+Hover over the first avatar (an image)                        found); export counts the same way
 Log in as "u" with password "p" · Sign in with username "u"  fill(the login form's user field, u),
 and password {{PASSWORD}} · Sign in as "u" / "p"              fill(its password field, p), click(its submit
                                                               button): the form holding a password field

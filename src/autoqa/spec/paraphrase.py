@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from autoqa.target_ordinal import POSITION_WORD
+
 _Q = r"(?:\"[^\"]*\"|'[^']*'|“[^”]*”|‘[^’]*’|「[^」]*」)"
 _I = re.IGNORECASE
 
@@ -702,9 +704,11 @@ _NOUN_THEN_NAME = _Lazy(
 )
 
 
-# 'Click the "#random" channel', 'Click the Edit icon': a name, then a noun that names no role.
+# 'Click the "#random" channel', 'Click the Edit icon': a name, then a noun that names no role. A word of
+# place is no name: "the first image" is a position (the grammar's own reading), never an element "first".
 _CLICK_NAMED = _Lazy(
     rf"^(?P<verb>click|double-click|right-click|hover\s+over|hover)\s+the\s+(?:(?P<name>{_Q})\s+[^\W\d_][\w-]*|"
+    rf"(?!(?:{POSITION_WORD}|next|previous|top|bottom|middle|other|same)\b)"
     r"(?P<bare>[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,2}?)\s+(?:icon|image|logo|thumbnail|tile|chip|pill|menu|card))$",
     _I,
 )
