@@ -14,6 +14,7 @@ from autoqa.spec.grammar import (
     PlainAction,
     PlainStep,
     parse_expected_clause,
+    parse_plain_actions,
     parse_plain_step,
     parse_plain_text,
 )
@@ -673,6 +674,8 @@ NOT_PLAIN = [
     'Verify the toast "Saved" appeared during step 3',  # narrower than "since step 3": the tool can't say
     'Verify the toast "Saved" appeared within 1 second',
     '"Saved" appeared',  # neither a check verb nor a statement's subject
+    'Type "hello" into the focused field',  # a state picks the field: no field is named "focused"
+    "Verify the required field is empty",
     "",
     "   ",
     "。",
@@ -682,6 +685,36 @@ NOT_PLAIN = [
 @pytest.mark.parametrize("text", NOT_PLAIN)
 def test_not_plain(text: str) -> None:
     assert parse_plain_text(text) is None
+
+
+@pytest.mark.parametrize(
+    "text", ["Click the first image", "Hover over the first image", "Click the first avatar"]
+)
+def test_a_place_before_an_image_is_a_position_not_a_name(text: str) -> None:
+    action = parse_plain_text(text)
+    assert action is not None and action.args["target"].startswith("first "), action
+
+
+@pytest.mark.parametrize(
+    ("text", "times", "args"),
+    [
+        ('Click "Add Element" 3 times', 3, {"target": "Add Element"}),
+        ("Press Tab twice", 2, {"key": "Tab"}),
+        ('Click the "+" button three times in a row', 3, {"target": '"+" button'}),
+    ],
+)
+def test_a_click_or_press_repeated_is_that_many_calls(text: str, times: int, args: dict[str, str]) -> None:
+    actions = parse_plain_actions(text)
+    assert actions is not None and [a.args for a in actions] == [args] * times, actions
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['Verify "Saved" appears 3 times', 'Type "a" 3 times', 'Click "Next" 25 times', 'Fill "Name" twice'],
+)
+def test_only_clicks_and_presses_repeat_and_not_without_end(text: str) -> None:
+    actions = parse_plain_actions(text)
+    assert actions is None or len(actions) == 1, actions
 
 
 @pytest.mark.parametrize(

@@ -49,6 +49,7 @@ Click outside the "t" field · Click outside · Click elsewhere  blur(target, cl
 Click outside the form                                        blur(target="css=form", click_outside=True)
 Blur the "t" field · Move focus out of the "t" field          blur(target) (element.blur(); fails likewise)
 Hover "t" · Hover over "t"                                    hover(target)
+Click "t" 3 times · Press Tab twice                           click(target) ×3 · press_key("Tab") ×2 (≤ 20)
 Drag [and drop] "a" to|onto|into "b" [column] · Drag the "a"   drag(target="a", to_target="b", place="onto"|
 card above|below|before|after "b" [in the "list"] ·           "above"|…); a quoted origin scopes "a", a
 Drag "a" from "x" to "b" · Move "a" to "b" by dragging        quoted list scopes "b"
@@ -1345,7 +1346,8 @@ _PICKING_WORDS = frozenset(
     ("first", "second", "third", "fourth", "fifth", "last", "next", "previous", "other", "same",
      "current", "selected", "active", "checked", "unchecked", "enabled", "disabled", "visible", "hidden",
      "new", "old", "any", "each", "every", "all", "this", "that", "these", "those", "main", "only", "top",
-     "bottom", "left", "right", "primary", "secondary", "back", "forward", "browser")
+     "bottom", "left", "right", "primary", "secondary", "back", "forward", "browser", "focused",
+     "highlighted", "empty", "required", "invalid", "valid", "expanded", "collapsed")
 )  # fmt: skip
 _SUBSET_WORDS = frozenset(
     ("done", "pending", "unread", "open", "closed", "favourite", "favourites", "favorite", "favorites",
@@ -1699,26 +1701,43 @@ _BARE_FIELD = (
     rf"fill(?:\s+in|\s+out)?\s+{_BARE_FIELD}\s+with\s+{value_group('value')}",
 )
 def _fill_bare(m: re.Match[str]) -> Built:
-    return "fill", {"target": _bare_field(m), "value": unquote(m.group("value"))}
+    target = _bare_field(m)
+    return ("fill", {"target": target, "value": unquote(m.group("value"))}) if target else None
 
 
-def _bare_field(m: re.Match[str]) -> str:
-    return role_target(m.group("bare").strip(), role_word(m.group("noun")) or "field")
+# Words that say which state a field is in, never what it is called ("the new todo field" is a name).
+_FIELD_STATES = frozenset(
+    ("focused", "selected", "active", "current", "highlighted", "required", "empty", "invalid", "valid",
+     "disabled", "enabled", "visible", "hidden", "other", "same", "next", "previous", "this", "that", "any",
+     "every", "each", "only")
+)  # fmt: skip
+
+
+def _bare_field(m: re.Match[str]) -> str | None:
+    """The field the unquoted words name; None when a word picks one of several ("the focused field", "the
+    required field"): that is no name, and a field named "focused" would be the wrong one."""
+    bare = m.group("bare").strip()
+    if any(w.lower() in _FIELD_STATES for w in bare.split()):
+        return None
+    return role_target(bare, role_word(m.group("noun")) or "field")
 
 
 @_rule(rf"clear\s+{_BARE_FIELD}")
 def _clear_bare(m: re.Match[str]) -> Built:
-    return "fill", {"target": _bare_field(m), "value": ""}
+    target = _bare_field(m)
+    return ("fill", {"target": target, "value": ""}) if target else None
 
 
 @_rule(rf"{VERIFY}\s+{_BARE_FIELD}\s+(?:is\s+(?:now\s+)?focused|has\s+(?:the\s+)?focus)")
 def _focused_bare(m: re.Match[str]) -> Built:
-    return "assert_focused", {"target": _bare_field(m)}
+    target = _bare_field(m)
+    return ("assert_focused", {"target": target}) if target else None
 
 
 @_rule(rf"{VERIFY}\s+{_BARE_FIELD}\s+is\s+(?:now\s+)?(?:empty|cleared|blank)")
 def _empty_bare(m: re.Match[str]) -> Built:
-    return "assert_value", {"target": _bare_field(m), "expected": ""}
+    target = _bare_field(m)
+    return ("assert_value", {"target": target, "expected": ""}) if target else None
 
 
 @_rule(
@@ -2363,6 +2382,33 @@ def _login(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
     )
 
 
+# 'Click "Add Element" 3 times', 'Press Tab twice': the same click or key press, that many times in a row
+# (each one its own call, so a press that fails fails the step there). Only actions a person repeats so:
+# 'Verify "Saved" appears 3 times' is a count, and a fill twice is one fill.
+_TIMES = re.compile(
+    r"^(?P<rest>.*\S)\s+(?:(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+times|(?P<word>twice|thrice))"
+    r"(?:\s+in\s+a\s+row)?\s*\.?$",
+    re.IGNORECASE,
+)
+_COUNT_WORDS = {"two": 2, "twice": 2, "three": 3, "thrice": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
+_REPEATABLE = frozenset({"click", "press_key"})
+MAX_REPEATS = 20
+"""More presses than this in one step is a script, not a step a person writes."""
+
+
+def _repeated(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
+    m = _TIMES.match(_normalize(text))
+    if m is None:
+        return None
+    word = (m.group("n") or m.group("word")).lower()
+    times = int(word) if word.isdigit() else _COUNT_WORDS[word]
+    action = parse_plain_text(m.group("rest"), optional=optional)
+    if action is None or action.tool not in _REPEATABLE or not 1 <= times <= MAX_REPEATS:
+        return None
+    return (action,) * times
+
+
 def parse_plain_actions(text: str, *, optional: bool = False) -> tuple[PlainAction, ...] | None:
     """The tool calls of one step's sentence: one, or one per part of a step that chains several
     ('Type "Hi" in the message box and press Enter'); None unless every part is plain."""
@@ -2372,6 +2418,9 @@ def parse_plain_actions(text: str, *, optional: bool = False) -> tuple[PlainActi
     login = _login(text, optional)
     if login is not None:
         return login
+    repeated = _repeated(text, optional)
+    if repeated is not None:
+        return repeated
     parts = split_actions(_normalize(text))
     if len(parts) < 2:
         parts = split_actions(_normalize(canonical(_normalize(text))))
