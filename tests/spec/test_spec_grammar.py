@@ -676,6 +676,9 @@ NOT_PLAIN = [
     '"Saved" appeared',  # neither a check verb nor a statement's subject
     'Type "hello" into the focused field',  # a state picks the field: no field is named "focused"
     "Verify the required field is empty",
+    'Verify the first name is "Ada"',  # a field ("First name"), never the first item of a list of names
+    'Verify the Last Name in the first row is "Bach"',  # was: the last item, the row dropped
+    'Verify the first item in the second row is "x"',
     "",
     "   ",
     "。",

@@ -2013,6 +2013,14 @@ def _assert_counted(m: re.Match[str]) -> Built:
 # on the link a person means.) The words after "in the" name the list, which must be
 # the page's one main list (else the step is ambiguous and fails saying so).
 _IN_THE_LIST = r"(?:\s+(?:in|of|on)\s+the\s+(?:[^\W\d_][\w-]*\s+)?[^\W\d_][\w-]*)?"
+# "The first name is …", "the last login reads …": a place word and this noun name one field, never an item.
+_FIELD_AFTER_PLACE = frozenset(("name", "names", "login", "updated", "modified", "seen", "visited", "used"))
+
+
+def _has_two_places(sentence: str) -> bool:
+    """Whether a second place word follows the first ("the Last Name in the first row"): the list clause
+    then says which item, and a rule that drops that clause would read another one."""
+    return len(re.findall(rf"\b{POSITION_WORD}\b", sentence, re.IGNORECASE)) > 1
 
 
 @_rule(
@@ -2022,6 +2030,8 @@ _IN_THE_LIST = r"(?:\s+(?:in|of|on)\s+the\s+(?:[^\W\d_][\w-]*\s+)?[^\W\d_][\w-]*
 def _assert_item_at_named(m: re.Match[str]) -> Built:
     what = m.group("what").lower()
     if (role_word(what) and role_word(what) not in ("row", "list item")) or _describes_a_look(what):
+        return None
+    if what in _FIELD_AFTER_PLACE or _has_two_places(m.group(0)):
         return None
     nth = m.group("nth").lower()
     position = _POSITIONS[nth] if nth in _POSITIONS else int(nth[:-2])
