@@ -87,6 +87,7 @@ Select "o" from the Country dropdown                          select_option('"Co
 Verify the "t" field is empty                                 assert_value(target, expected="")
 Clear the edit field · the edit field is focused|empty         fill(target='"edit" field', value="") · …
 Search for "x" · Search the site for "x"                      fill(target="the search box", x, submit=True)
+Press Enter in the search box|field                           press_key("Enter", target="the search box")
 Verify the page heading is "x" · the heading "x" is visible   assert_element_visible(target='"x" heading')
 Verify the "t" dialog is open|closed                          assert_element_visible|hidden('"t" dialog')
 Verify the dialog is open|closed · no dialog is open          assert_element_visible|hidden(every dialog)
@@ -570,6 +571,16 @@ SEARCH_FIELD = "the search box"
 def _search(m: re.Match[str]) -> Built:
     value = unquote(m.group("value"))
     return ("fill", {"target": SEARCH_FIELD, "value": value, "submit": True}) if value.strip() else None
+
+
+# "Press Enter in the search box", "Clear the search field": the same one search field.
+_THE_SEARCH_FIELD = r"the\s+search\s+(?:box|field|input|bar)"
+
+
+@_rule(rf"press\s+(?:the\s+)?(?P<key>{QUOTED}|[^\s\"']+)(?:\s+key)?\s+(?:in|on|into)\s+{_THE_SEARCH_FIELD}")
+def _press_in_search(m: re.Match[str]) -> Built:
+    key = as_key(m.group("key"))
+    return ("press_key", {"key": key, "target": SEARCH_FIELD}) if key else None
 
 
 @_rule(
