@@ -24,6 +24,9 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
     # navigation
     ("Navigate to https://shop.example/login", "navigate", {"url": "https://shop.example/login"}),
     ("Go to /cart.html.", "navigate", {"url": "/cart.html"}),
+    # an action's place is dropped (one such element on the page), its role word is not
+    ('Click the "Books" link in the sidebar', "click", {"target": '"Books" link'}),
+    ('Hover over the "Help" link in the header', "hover", {"target": '"Help" link'}),
     ("Open {{BASE_URL}}/products.html", "navigate", {"url": "{{BASE_URL}}/products.html"}),
     ('Visit "/help.html"', "navigate", {"url": "/help.html"}),
     ("Go back", "history", {"action": "back"}),

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from autoqa.role_words import ROLE_WORDS
 from autoqa.target_ordinal import POSITION_WORD
 
 _Q = r"(?:\"[^\"]*\"|'[^']*'|“[^”]*”|‘[^’]*’|「[^」]*」)"
@@ -704,10 +705,13 @@ _NOUN_THEN_NAME = _Lazy(
 )
 
 
-# 'Click the "#random" channel', 'Click the Edit icon': a name, then a noun that names no role. A word of
+_ROLE_WORD = "(?:" + "|".join(re.escape(w) for w in ROLE_WORDS if w.isascii() and " " not in w) + ")"
+# 'Click the "#random" channel', 'Click the Edit icon': a name, then a noun that names no role (a role word
+# stays: the grammar keeps it as a filter, "Click the "Books" link in the sidebar" clicks a link). A word of
 # place is no name: "the first image" is a position (the grammar's own reading), never an element "first".
 _CLICK_NAMED = _Lazy(
-    rf"^(?P<verb>click|double-click|right-click|hover\s+over|hover)\s+the\s+(?:(?P<name>{_Q})\s+[^\W\d_][\w-]*|"
+    rf"^(?P<verb>click|double-click|right-click|hover\s+over|hover)\s+the\s+(?:(?P<name>{_Q})\s+(?!{_ROLE_WORD}$)"
+    r"[^\W\d_][\w-]*|"
     rf"(?!(?:{POSITION_WORD}|next|previous|top|bottom|middle|other|same)\b)"
     r"(?P<bare>[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,2}?)\s+(?:icon|image|logo|thumbnail|tile|chip|pill|menu|card))$",
     _I,
