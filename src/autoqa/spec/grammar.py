@@ -61,6 +61,8 @@ Scroll to the bottom|top of the page                          scroll(direction="
 Wait for "text" [to appear]                                   wait_for(text)
 Wait for "text" to disappear                                  wait_for(text_gone)
 Wait 2 seconds · Wait 500 ms                                  wait_for(seconds)
+Wait until the "t" button is enabled · … to become enabled    wait_for(target, state="enabled")
+Wait up to 60 seconds for "text" to appear|disappear|…        the same wait with seconds=60 as its limit
 Verify "text" is visible|shown|displayed|present              assert_text_present(text)
 Verify the page shows|contains|displays "text"                assert_text_present(text)
 Verify "text" is not visible|hidden|gone|absent               assert_text_absent(text)
@@ -757,24 +759,44 @@ def _wait_seconds(m: re.Match[str]) -> Built:
     return "wait_for", {"seconds": as_number(str(seconds))}
 
 
+# "Wait up to 60 seconds for …": the wait's own limit (the tools cap it at max_wait_ms and say so).
+_UP_TO = r"(?:\s+up\s+to\s+(?P<limit>\d{1,4})\s*(?:s|secs?|seconds?))?"
+
+
+def _waiting(m: re.Match[str], **args: Any) -> Built:
+    limit = m.groupdict().get("limit")
+    return "wait_for", {**args, **({"seconds": int(limit)} if limit else {})}
+
+
 @_rule(
-    rf"wait\s+(?:for|until)\s+{THE}(?:text\s+)?{q('text')}{NOUN}\s+"
+    rf"wait{_UP_TO}\s+(?:for|until)\s+{THE}(?:text\s+)?{q('text')}{NOUN}\s+"
     r"(?:to\s+)?(?:disappear|disappears|vanish|vanishes|go\s+away|goes\s+away|be\s+gone|is\s+gone|be\s+hidden|is\s+hidden)",
     rf"等待\s*{q('text')}\s*消失",
 )
 def _wait_gone(m: re.Match[str]) -> Built:
     text = _target(m, "text")
-    return ("wait_for", {"text_gone": text}) if text else None
+    return _waiting(m, text_gone=text) if text else None
 
 
 @_rule(
-    rf"wait\s+(?:for|until)\s+{THE}(?:text\s+)?{q('text')}{NOUN}"
+    rf"wait{_UP_TO}\s+(?:for|until)\s+{THE}(?:text\s+)?{q('text')}{NOUN}"
     r"(?:\s+(?:to\s+)?(?:appear|appears|be\s+visible|is\s+visible|be\s+shown|is\s+shown|show\s+up|shows\s+up))?",
     rf"等待\s*{q('text')}\s*(?:出现|显示)?",
 )
 def _wait_text(m: re.Match[str]) -> Built:
     text = _target(m, "text")
-    return ("wait_for", {"text": text}) if text else None
+    return _waiting(m, text=text) if text else None
+
+
+# 'Wait until the "Submit" button is enabled', 'Wait for the "Email" field to become enabled': a control
+# the page enables later (after a check, a timer, a request). Only "enabled": waiting for disabled is a
+# claim a check makes.
+@_rule(
+    rf"wait{_UP_TO}\s+(?:for|until)\s+{THE}{q('target')}{NOUN}\s+(?:to\s+be(?:come)?|is|becomes|gets)\s+enabled",
+)
+def _wait_enabled(m: re.Match[str]) -> Built:
+    target = _target(m)
+    return _waiting(m, target=target, state="enabled") if target else None
 
 
 # "Wait until the spinner disappears", "Wait for loading to finish": until no busy indicator shows
