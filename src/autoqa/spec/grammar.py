@@ -177,6 +177,8 @@ Verify the price is "x" · Assignee should be displayed as "x"  assert_text_in(t
                                                               column="price") (the value the page labels:
                                                               <dt>/<dd>, <label>, "Price: x", aria-label)
 Verify the "Bedrooms" value is "3" · the ticket shows priority "High"  (the same, by the quoted label)
+Verify the button now says "x" · the link reads "x"           assert_element_visible(target='"x" button'): the
+                                                              control by the whole label it shows now
 Verify "x" appears in the header · the sidebar shows "x"     assert_text_in(target=landmark css, x) (header,
                                                               sidebar, navigation, main content, footer)
 Verify "x" is in the cart · "x" is shown in the Done column   assert_text_in(target="region=cart", x): the one
@@ -2073,6 +2075,18 @@ def _assert_item_at_named(m: re.Match[str]) -> Built:
         return None
     target = item_target(position, table=_says_table(m), noun=_held(m))
     return "assert_text_in", {"target": target, "text": text}
+
+
+# 'Verify the button now says "Unfollow"', 'the link now reads "Hide details"': a control the step names by
+# the words it shows (a toggle relabelled by the click before), so one such control must be on the page.
+@_rule(
+    rf"{VERIFY}\s+the\s+(?P<noun>button|link|tab)\s+(?:now\s+)?(?:says|reads|shows|displays|is\s+labell?ed)\s+"
+    rf"(?:now\s+)?{q('text')}",
+)
+def _assert_control_says(m: re.Match[str]) -> Built:
+    text = unquote(m.group("text")).strip()
+    word = role_word(m.group("noun"))
+    return ("assert_element_visible", {"target": role_target(text, word)}) if text and word else None
 
 
 # 'Verify the "Comments" tab shows "312"': the text inside that element (a field's value has its own rule).

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from autoqa.input_values import VARIABLE_NAME_PATTERN
 from autoqa.role_words import ROLE_WORDS
 from autoqa.target_ordinal import POSITION_WORD
 
@@ -508,6 +509,7 @@ _BARE_SELECT = _Lazy(
     r"combobox|picker|selector))$",
     _I,
 )
+_PLACEHOLDER_VALUE = re.compile(rf"\{{\{{\s*{VARIABLE_NAME_PATTERN}\s*\}}\}}")
 _FILL_WITH = _Lazy(
     rf"^(?P<verb>(?i:fill(?:\s+in|\s+out)?))\s+(?:the\s+)?(?P<field>{_Q}|[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,3}}?)"
     rf"(?:\s+(?:field|box|input))?\s+with\s+(?P<value>[^\"'“”‘’]+)$",
@@ -551,6 +553,9 @@ def _quote_values(sentence: str) -> str:
             head = f'{m.group("verb")} "{m.group("value").strip()}" {m.group("prep")} '
             return head + m.group("target")
     m = _FILL_WITH.match(sentence)
+    if m and _PLACEHOLDER_VALUE.fullmatch(m.group("value").strip()):  # "Fill in Password with {{PASSWORD}}"
+        field = m.group("field").strip("\"'“”‘’")
+        return f'Fill the "{field}" field with {m.group("value").strip()}'
     if m and _a_written_value(m.group("value")):
         field = m.group("field").strip("\"'“”‘’")
         return f'Fill the "{field}" field with "{m.group("value").strip()}"'
