@@ -26,6 +26,8 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
     ("Go to /cart.html.", "navigate", {"url": "/cart.html"}),
     # a secret written as a bare placeholder after an unquoted field name stays a placeholder
     ("Fill in Password with {{PASSWORD}}", "fill", {"target": '"Password" field', "value": "{{PASSWORD}}"}),
+    # an icon named without quotes, in the row that holds a quoted text
+    ('Click the Delete icon for "Alden"', "click", {"target": 'Delete in "Alden"'}),
     # an action's place is dropped (one such element on the page), its role word is not
     ('Click the "Books" link in the sidebar', "click", {"target": '"Books" link'}),
     ('Hover over the "Help" link in the header', "hover", {"target": '"Help" link'}),

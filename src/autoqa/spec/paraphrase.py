@@ -718,7 +718,9 @@ _CLICK_NAMED = _Lazy(
     rf"^(?P<verb>click|double-click|right-click|hover\s+over|hover)\s+the\s+(?:(?P<name>{_Q})\s+(?!{_ROLE_WORD}$)"
     r"[^\W\d_][\w-]*|"
     rf"(?!(?:{POSITION_WORD}|next|previous|top|bottom|middle|other|same)\b)"
-    r"(?P<bare>[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,2}?)\s+(?:icon|image|logo|thumbnail|tile|chip|pill|menu|card))$",
+    r"(?P<bare>[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,2}?)\s+(?:icon|image|logo|thumbnail|tile|chip|pill|menu|card))"
+    # 'Click the Delete icon for "Alden"': the same, in that row (a quoted row only)
+    rf"(?P<scope>\s+(?:for|next\s+to|beside)\s+{_Q})?$",
     _I,
 )
 _SWITCH_TAB = _Lazy(rf"^(?:switch|go)\s+to\s+the\s+(?P<name>{_Q})\s+tab$", _I)
@@ -903,7 +905,8 @@ def _wording(sentence: str) -> str:
     if m := _SWITCH_TAB.match(sentence):
         return f"Click the {m.group('name')} tab"
     if m := _CLICK_NAMED.match(sentence):
-        return f"{m.group('verb')} {m.group('name') or chr(34) + m.group('bare') + chr(34)}"
+        scope = m.group("scope") or ""
+        return f"{m.group('verb')} {m.group('name') or chr(34) + m.group('bare') + chr(34)}{scope}"
     if m := _CHECK_NOUN.match(sentence):
         verb = {"enable": "check", "disable": "uncheck"}.get(m.group("verb").lower(), m.group("verb"))
         return f"{verb} {m.group('name')}"
