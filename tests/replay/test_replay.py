@@ -155,7 +155,8 @@ async def test_optional_steps_run_when_present_and_skip_fast_when_absent(
         context, ctx = await new_context(browser, demo_server)
         # A target wait far longer than the optional step's grace: a skip that waited for it cannot pass
         # the bound below, however busy the machine (a 0.3 s grace is never 15 s).
-        ctx.settings = dataclasses.replace(ctx.settings, action_timeout_ms=30_000)
+        # (The target wait, not only the action timeout: an element is waited for target_wait_ms.)
+        ctx.settings = dataclasses.replace(ctx.settings, action_timeout_ms=30_000, target_wait_ms=30_000)
         try:
             caller = PlainCaller(ctx)
             started = time.monotonic()

@@ -151,6 +151,13 @@ async def test_upload_to_the_pages_one_file_input_even_behind_a_drop_zone(
     )
     ok(await call("upload_file", target="css=input[type=file]", path="report.txt"))
     ok(await call("assert_text_present", text="Got report.txt"))
+    # the hidden one first on the page: still the shown one (not the first of the two)
+    await page.set_content(
+        '<input type=file class="dz-hidden-input" hidden><input type=file id=shown><p id="out"></p>'
+        "<script>shown.onchange = () => { out.textContent = 'Got ' + shown.files[0].name; };</script>"
+    )
+    ok(await call("upload_file", target="css=input[type=file]", path="report.txt"))
+    ok(await call("assert_text_present", text="Got report.txt"))
 
 
 async def test_upload_through_a_file_chooser_button(call: Call, tool_ctx: ToolContext) -> None:

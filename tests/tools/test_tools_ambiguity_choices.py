@@ -84,3 +84,49 @@ async def test_row_actions_are_told_apart_by_their_row(call: Call, tool_ctx: Too
     ok(await call("click", target=_plain_target(choices[2])))
     ok(await call("assert_text_absent", text="Dune Messiah"))
     ok(await call("assert_text_present", text="Frank Herbert"))  # "Dune" itself stays
+
+
+# Two "Archive" buttons in "Invoice" (its row in the list, and the section under its heading) and one in
+# another row before that section: the places are counted in the scope, so they are written in it.
+SCOPED = (
+    '<ul><li><span>Invoice</span> <a href="#a1">Archive</a></li>'
+    '<li><span>Receipt</span> <a href="#other">Archive</a></li></ul>'
+    '<section><h2>Invoice</h2><p>Due in 30 days.</p><a href="#a2">Archive</a></section>'
+)
+ITEMS = (
+    '<main><ul><li><b>Kindred</b> <a href="#other">Archive</a></li>'
+    '<li><b>SPQR</b> <a href="#a1">Archive</a> <a href="#a2">Archive</a></li></ul></main>'
+)
+
+
+@pytest.mark.parametrize(
+    ("html", "target", "expected"),
+    [
+        (
+            SCOPED,
+            '"Archive" link in "Invoice"',
+            ['the first "Archive" link in "Invoice"', 'the second "Archive" link in "Invoice"'],
+        ),
+        (
+            ITEMS,
+            '"Archive" link in item=2',
+            ['the first "Archive" link in the second row', 'the second "Archive" link in the second row'],
+        ),
+    ],
+)
+async def test_places_in_a_scope_are_offered_in_that_scope(
+    call: Call, tool_ctx: ToolContext, html: str, target: str, expected: list[str]
+) -> None:
+    tool_ctx.settings = IMPATIENT
+    ok(await call("navigate", url="/help.html"))
+    await tool_ctx.page.evaluate(f"document.body.innerHTML = {html!r}")
+    error = failed(await call("click", target=target), "AMBIGUOUS_TARGET").error
+    message = error.message
+    advice = " (by place in reading order: better, give each its own name or test id)"
+    assert _targets(message.removesuffix(advice)) == expected, message
+    first_ref = error.details["candidates"][0]["ref"]  # a model's choices come in reading order too
+    ok(await call("click", ref=first_ref))
+    assert tool_ctx.page.url.endswith("#a1"), error.details
+    for index, choice in enumerate(expected):  # each phrasing parses and picks its own link, in reading order
+        ok(await call("click", target=_plain_target(choice)))
+        assert tool_ctx.page.url.endswith(f"#a{index + 1}"), choice

@@ -111,3 +111,29 @@ async def test_an_item_the_list_does_not_have_is_not_found_and_says_why(page: Pa
         unnamed.error is not None
         and "no list on the page is named as holding recipe" in unnamed.error.message
     )
+
+
+# "Invoice" names a row of the list (its text) and, further down, a section (its heading): both "Archive"
+# buttons are in it, and the page finds the section's first. "The first" is still the first on the page.
+SCOPED = """<main><ul class="mail">
+<li><span>Invoice</span> <button onclick="out.textContent = 'row'">Archive</button></li>
+<li><span>Receipt</span> <button onclick="out.textContent = 'receipt'">Archive</button></li></ul>
+<section><h2>Invoice</h2><p>Due in 30 days.</p>
+<button onclick="out.textContent = 'section'">Archive</button></section></main><p id="out"></p>"""
+
+
+@pytest.mark.parametrize(
+    ("target", "clicked"),
+    [
+        ('first "Archive" button in "Invoice"', "row"),
+        ('second "Archive" button in "Invoice"', "section"),
+        ('last "Archive" button in "Invoice"', "section"),
+    ],
+)
+async def test_a_position_in_a_scope_counts_in_reading_order(
+    page: Page, call: Call, target: str, clicked: str
+) -> None:
+    await page.set_content(SCOPED)
+    result = await call("click", target=target)
+    assert result.ok, result.error
+    assert await page.text_content("#out") == clicked

@@ -484,7 +484,7 @@ def _column_expect(record: IRRecord, ctx: StatementContext) -> str:
     elif within is not None and isinstance(role, str) and re.fullmatch(r"[a-z][\w-]*(?:\.[\w\\-]+)?", role):
         # a <div> card of a grid, by the cards' selector the tool found it with and the row's text
         has = f"{ctx.page}.get_by_text({ctx.values.expr(within)}, exact=True)"
-        row = f"{ctx.page}.locator({py_str(role)}).filter(has={has})"
+        row = f"{ctx.page}.locator({py_str(role)}).filter(has={has}).filter(visible=True)"  # as the tool
     else:
         row = _require_locator(record, ctx.page)
     exact = ", exact=True" if args.get("exact") else ""

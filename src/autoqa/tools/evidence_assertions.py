@@ -108,7 +108,9 @@ async def _card_holding(ctx: ToolContext, text: str, target: str) -> tuple[Locat
     tag = card.get("tag")
     if not isinstance(tag, str):
         return None
-    locator = ctx.page.locator(tag).filter(has=ctx.page.get_by_text(text, exact=True))
+    # the shown cards only, as cardHolding counts them: a hidden card of the same name (filtered out, a copy
+    # for another layout) is no second card
+    locator = ctx.page.locator(tag).filter(has=ctx.page.get_by_text(text, exact=True)).filter(visible=True)
     if await bounded(locator.count(), _READ_MS) != 1:
         return None
     return Located(locator, "target", target, "card", None, 1, 1), tag

@@ -74,12 +74,14 @@ def _as_spec_target(c: dict[str, Any]) -> str:
     return text + (" (hidden)" if c.get("hidden") else "")
 
 
-def as_choices(candidates: Sequence[dict[str, Any]]) -> str:
+def as_choices(candidates: Sequence[dict[str, Any]], scope: str = "") -> str:
     """For people, alike matches as targets a step can write that pick one each: by their row or card
     (``the "Archive" link in "Q3 report"``), else by their region (``… in "Footer"``), else by test id.
     Matches nothing else tells apart are offered by their place in reading order (``the second "Archive"
     link``, :mod:`autoqa.target_ordinal`), with the advice to give each its own name or test id: a place
-    moves when the page does. Never a phrasing that would pick several again."""
+    moves when the page does. Never a phrasing that would pick several again. ``scope`` is the target's
+    scope clause as a step writes it (`` in "Invoice"``, `` in the second row``): the matches were counted
+    in it, so their places are written in it too (without it, "the second" counts the whole page)."""
     for choice in (
         [_as_spec_target(c) for c in candidates],
         [_as_spec_target({**c, "context": c.get("region")}) if c.get("region") else "" for c in candidates],
@@ -89,7 +91,9 @@ def as_choices(candidates: Sequence[dict[str, Any]]) -> str:
             return "; ".join(choice)
     same = _as_spec_target({**candidates[0], "context": None}) if candidates else "the element"
     if candidates and same.startswith("the ") and not any(c.get("hidden") for c in candidates):
-        placed = [same.replace("the ", f"the {ordinal_words(i + 1)} ", 1) for i in range(len(candidates))]
+        placed = [
+            same.replace("the ", f"the {ordinal_words(i + 1)} ", 1) + scope for i in range(len(candidates))
+        ]
         return "; ".join(placed) + " (by place in reading order: better, give each its own name or test id)"
     return (
         f"{same}, {len(candidates)} times, with no row, region or test id to tell them apart in a step "

@@ -9,6 +9,9 @@ from typing import Any
 
 from playwright.async_api import Locator
 
+from autoqa.target_items import item_noun, item_position
+from autoqa.target_ordinal import ordinal_words
+from autoqa.target_scope import scoped_target, split_item_scope
 from autoqa.tools.context import ToolContext
 from autoqa.tools.deadlines import Deadline, bounded, poll
 from autoqa.tools.failure_candidates import as_choices, of_kind, render, with_refs
@@ -158,13 +161,25 @@ async def element_state(located: Located, timeout_ms: float) -> dict[str, Any]:
     return state
 
 
+def _scope_clause(target: str, lookup: TargetLookup) -> str:
+    """The scope of ``target`` as a step writes it: `` in "Invoice"``, `` in the second row`` (or "")."""
+    if lookup.within is not None:
+        return scoped_target("", lookup.within)
+    item = split_item_scope(target)[1]
+    position = item_position(item)
+    if item is None or not position:
+        return ""
+    return f" in the {ordinal_words(position)} {item_noun(item) or 'row'}"
+
+
 async def target_failure(ctx: ToolContext, target: str, lookup: TargetLookup) -> ToolFailure:
     """AMBIGUOUS_TARGET or ELEMENT_NOT_FOUND, with candidates carrying refs."""
     if lookup.status == "ambiguous":
         candidates = await with_refs(ctx, lookup.matches, lookup.match_locators)
+        choices = as_choices(candidates, _scope_clause(target, lookup))
         return ToolFailure(
             ErrorCode.AMBIGUOUS_TARGET,
-            f"target {target!r} matches {lookup.count} elements equally well: {as_choices(candidates)}",
+            f"target {target!r} matches {lookup.count} elements equally well: {choices}",
             advice=f"use one of these: {render(candidates)}; or a more specific target",
             candidates=candidates,
             count=lookup.count,
