@@ -177,7 +177,7 @@ Verify the price is "x" · Assignee should be displayed as "x"  assert_text_in(t
                                                               column="price") (the value the page labels:
                                                               <dt>/<dd>, <label>, "Price: x", aria-label)
 Verify the "Bedrooms" value is "3" · the ticket shows priority "High"  (the same, by the quoted label)
-Verify the button now says "x" · the link reads "x"           assert_element_visible(target='"x" button'): the
+Verify the button now says "x" · the link now reads "x"       assert_element_visible(target='"x" button'): the
                                                               control by the whole label it shows now
 Verify "x" appears in the header · the sidebar shows "x"     assert_text_in(target=landmark css, x) (header,
                                                               sidebar, navigation, main content, footer)
@@ -2079,9 +2079,12 @@ def _assert_item_at_named(m: re.Match[str]) -> Built:
 
 # 'Verify the button now says "Unfollow"', 'the link now reads "Hide details"': a control the step names by
 # the words it shows (a toggle relabelled by the click before), so one such control must be on the page.
+# "now" says so: 'the button for "Dune" says "Renew"' is the text of the row's one button (a scope clause).
 @_rule(
-    rf"{VERIFY}\s+the\s+(?P<noun>button|link|tab)\s+(?:now\s+)?(?:says|reads|shows|displays|is\s+labell?ed)\s+"
-    rf"(?:now\s+)?{q('text')}",
+    rf"{VERIFY}\s+the\s+(?P<noun>button|link|tab)\s+now\s+(?:says|reads|shows|displays|is\s+labell?ed)\s+"
+    rf"{q('text')}",
+    rf"{VERIFY}\s+the\s+(?P<noun>button|link|tab)\s+(?:says|reads|shows|displays|is\s+labell?ed)\s+now\s+"
+    rf"{q('text')}",
 )
 def _assert_control_says(m: re.Match[str]) -> Built:
     text = unquote(m.group("text")).strip()
