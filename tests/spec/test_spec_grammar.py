@@ -720,7 +720,15 @@ def test_a_click_or_press_repeated_is_that_many_calls(text: str, times: int, arg
 
 @pytest.mark.parametrize(
     "text",
-    ['Verify "Saved" appears 3 times', 'Type "a" 3 times', 'Click "Next" 25 times', 'Fill "Name" twice'],
+    [
+        'Verify "Saved" appears 3 times',
+        'Type "a" 3 times',
+        'Click "Next" 25 times',
+        'Fill "Name" twice',
+        # plain on their own, but a fill three times is not "aaa", and a second check changes nothing
+        'Type "a" in the "Name" field 3 times',
+        'Check "Agree" twice',
+    ],
 )
 def test_only_clicks_and_presses_repeat_and_not_without_end(text: str) -> None:
     actions = parse_plain_actions(text)
