@@ -1,6 +1,6 @@
 """The page's landmarks as a step names them: "the header", "the sidebar", "the footer", "the navigation",
-"the main content". "Verify "Saved" appears in the header" claims text inside that region, so the check reads
-the region and not the page.
+"the main content"; and the field that has the focus. "Verify "Saved" appears in the header" claims text
+inside that region, so the check reads the region and not the page.
 
 Each is a CSS target (``css=…``) that the tools resolve as any target (several matches are ambiguous and
 fail, none is not found) and that replay and export find again as they are. The selectors follow how HTML
@@ -29,5 +29,16 @@ LANDMARKS: dict[str, str] = {
 }
 """Landmark → target. Words a step uses for each are the grammar's (``spec/grammar.py``)."""
 
-TARGETS = frozenset(LANDMARKS.values())
-"""The targets above: replay and export keep them as they are (the region, never its text of the day)."""
+# The field that has the keyboard focus, where a person's typing goes ('Type "buy milk"' on a todo list whose
+# input is focused on load, 'Press Ctrl+K and type "buckets"'). Only a field one types into: focus on a
+# button, a checkbox or nothing at all matches nothing, so the step fails instead of typing elsewhere.
+_TEXT_INPUT = "input:not([type=checkbox],[type=radio],[type=button],[type=submit],[type=reset],[type=file],"
+_TEXT_INPUT += "[type=image],[type=range],[type=color],[type=hidden])"
+FOCUSED_FIELD = (
+    f"css=:focus:is({_TEXT_INPUT}, textarea, [contenteditable]:not([contenteditable=false]), "
+    "[role=textbox], [role=searchbox], [role=combobox])"
+)
+
+TARGETS = frozenset((*LANDMARKS.values(), FOCUSED_FIELD))
+"""The targets above: replay and export keep them as they are (the region or the focused field, never the
+element that happened to be it when the spec was recorded)."""

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from autoqa.landmarks import FOCUSED_FIELD
 from autoqa.role_words import ROLE_WORDS
 from autoqa.spec import grammar
 from autoqa.spec.grammar import (
@@ -681,7 +682,7 @@ NOT_PLAIN = [
     'Verify the toast "Saved" appeared during step 3',  # narrower than "since step 3": the tool can't say
     'Verify the toast "Saved" appeared within 1 second',
     '"Saved" appeared',  # neither a check verb nor a statement's subject
-    'Type "hello" into the focused field',  # a state picks the field: no field is named "focused"
+    'Type "hello" into the required field',  # a state picks the field: no field is named "required"
     "Verify the required field is empty",
     'Verify the first name is "Ada"',  # a field ("First name"), never the first item of a list of names
     'Verify the Last Name in the first row is "Bach"',  # was: the last item, the row dropped
@@ -695,6 +696,27 @@ NOT_PLAIN = [
 @pytest.mark.parametrize("text", NOT_PLAIN)
 def test_not_plain(text: str) -> None:
     assert parse_plain_text(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "before"),
+    [
+        ('Type "hello" into the focused field', ()),
+        ('Type "hello" in the active field', ()),
+        ('Type "hello"', ()),
+        ('Press Ctrl+K and type "hello"', (("press_key", {"key": "Control+K"}),)),
+        ('Click the search box and type "hello"', (("click", {"target": "the search box"}),)),
+    ],
+)
+def test_typing_with_no_field_named_goes_to_the_focused_one(
+    text: str, before: tuple[tuple[str, dict[str, str]], ...]
+) -> None:
+    actions = parse_plain_actions(text)
+    assert actions is not None, text
+    assert [(a.tool, a.args) for a in actions] == [
+        *before,
+        ("fill", {"target": FOCUSED_FIELD, "value": "hello"}),
+    ]
 
 
 @pytest.mark.parametrize(

@@ -50,6 +50,7 @@ from autoqa.export.code_model import Block, Line, Node
 from autoqa.export.main_list import main_list_locator
 from autoqa.export.placed_locator import placed_locator
 from autoqa.export.values import ValueRenderer
+from autoqa.landmarks import FOCUSED_FIELD
 from autoqa.landmarks import TARGETS as LANDMARK_TARGETS
 from autoqa.record.frames import FrameRef
 from autoqa.record.ir import IRRecord
@@ -111,8 +112,11 @@ def element_locator(record: IRRecord, page: str) -> str | None:
         return placed
     target = record.args.get("target")
     if target in LANDMARK_TARGETS and isinstance(target, str):
-        # The region by what makes it that landmark, as the tool found it (its text would be the claim).
+        # The region by what makes it that landmark, as the tool found it (its text would be the claim); the
+        # focused field as whichever field has the focus when the test gets there, by autoqa's one definition.
         scope = frames_scope(page, element.frames) if element is not None else page
+        if target == FOCUSED_FIELD:
+            return f"{scope}.locator(FOCUSED_FIELD)"
         return f"{scope}.locator({py_str(target.removeprefix('css='))})"
     badge = badge_name(target)
     if badge is not None:  # found again by the tool's own lookup, as a region is

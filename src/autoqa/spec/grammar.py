@@ -90,6 +90,8 @@ Verify the "t" field is empty                                 assert_value(targe
 Clear the edit field · the edit field is focused|empty         fill(target='"edit" field', value="") · …
 Search for "x" · Search the site for "x"                      fill(target="the search box", x, submit=True)
 Press Enter in the search box|field                           press_key("Enter", target="the search box")
+Click the search box · Type "x" · Type "x" into the focused field
+  · Press Ctrl+K and type "x"                                 click("the search box") · fill(FOCUSED_FIELD, x)
 Verify the page heading is "x" · the heading "x" is visible   assert_element_visible(target='"x" heading')
 Verify the "t" dialog is open|closed                          assert_element_visible|hidden('"t" dialog')
 Verify the dialog is open|closed · no dialog is open          assert_element_visible|hidden(every dialog)
@@ -245,7 +247,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from autoqa.busy import BUSY
-from autoqa.landmarks import LANDMARKS
+from autoqa.landmarks import FOCUSED_FIELD, LANDMARKS
 from autoqa.role_words import ROLE_WORDS, role_target, role_word
 from autoqa.spec.grammar_terms import (
     APPEARED,
@@ -579,6 +581,15 @@ def _search(m: re.Match[str]) -> Built:
 
 # "Press Enter in the search box", "Clear the search field": the same one search field.
 _THE_SEARCH_FIELD = r"the\s+search\s+(?:box|field|input|bar)"
+
+
+# 'Click the search box and type "Cosmos"': the click puts the focus there, the typing follows it.
+@_rule(
+    rf"(?:click|tap)(?:\s+on|\s+in|\s+into)?\s+{_THE_SEARCH_FIELD}",
+    rf"focus\s+(?:on\s+)?{_THE_SEARCH_FIELD}",
+)
+def _click_search(m: re.Match[str]) -> Built:
+    return "click", {"target": SEARCH_FIELD}
 
 
 @_rule(rf"press\s+(?:the\s+)?(?P<key>{QUOTED}|[^\s\"']+)(?:\s+key)?\s+(?:in|on|into)\s+{_THE_SEARCH_FIELD}")
@@ -1755,6 +1766,19 @@ def _bare_field(m: re.Match[str]) -> str | None:
     if any(w.lower() in _FIELD_STATES for w in bare.split()):
         return None
     return role_target(bare, role_word(m.group("noun")) or "field")
+
+
+# 'Type "buy milk"' (a todo list focuses its input on load), 'Press Ctrl+K and type "buckets"', 'Click the
+# search box and type "Cosmos"', 'Type "x" into the focused field': no field named, so the one that has the
+# keyboard focus, where a person's typing goes (autoqa.landmarks.FOCUSED_FIELD). Focus on nothing or on a
+# button fails the step; it never types into some other field.
+@_rule(
+    rf"(?:type|enter|input)\s+{value_group('value')}",
+    rf"(?:type|enter|input|write)\s+{value_group('value')}\s+(?:in|into|in\s+to)\s+the\s+(?:currently\s+)?"
+    r"(?:focused|active)\s+(?:field|input|textbox|text\s+box|box|element)",
+)
+def _type_focused(m: re.Match[str]) -> Built:
+    return "fill", {"target": FOCUSED_FIELD, "value": unquote(m.group("value"))}
 
 
 @_rule(rf"clear\s+{_BARE_FIELD}")

@@ -9,6 +9,7 @@ from typing import Any
 
 from playwright.async_api import Locator
 
+from autoqa.landmarks import FOCUSED_FIELD
 from autoqa.target_items import item_noun, item_position
 from autoqa.target_ordinal import ordinal_words
 from autoqa.target_scope import scoped_target, split_item_scope
@@ -184,6 +185,8 @@ async def target_failure(ctx: ToolContext, target: str, lookup: TargetLookup) ->
             candidates=candidates,
             count=lookup.count,
         )
+    if target == FOCUSED_FIELD:
+        return await _nothing_focused(ctx)
     locators = [locator_for(ctx.page, c) for c in lookup.candidates]
     candidates = await with_refs(ctx, lookup.candidates, locators)
     if lookup.same_kind and candidates:
@@ -213,6 +216,32 @@ async def target_failure(ctx: ToolContext, target: str, lookup: TargetLookup) ->
         f"{what} matches target {target!r}; {hint}",
         advice=advice,
         candidates=candidates,
+    )
+
+
+# The element that has the focus (through open shadow roots), as a person would name it, or null for none.
+_FOCUS_NOW = """() => {
+  let e = document.activeElement;
+  while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement;
+  if (!e || e === document.body || e === document.documentElement) return null;
+  const name = (e.getAttribute('aria-label') || e.innerText || e.getAttribute('placeholder') || '').trim();
+  const type = e.tagName === 'INPUT' ? ` type=${e.type}` : '';
+  return `<${e.tagName.toLowerCase()}${type}>` + (name ? ` "${name.slice(0, 40)}"` : '');
+}"""
+
+
+async def _nothing_focused(ctx: ToolContext) -> ToolFailure:
+    """'Type "x"' with no field focused: say where the focus is, never list other fields to type into."""
+    try:
+        now = await bounded(ctx.page.evaluate(_FOCUS_NOW), 1_000)
+    except Exception:  # a page navigating or gone: the failure stands without it
+        now = None
+    where = f"the focus is on {now}, which takes no typing" if isinstance(now, str) else "nothing is focused"
+    return ToolFailure(
+        ErrorCode.ELEMENT_NOT_FOUND,
+        f"no field has the keyboard focus to type into ({where}); click the field first, or name it "
+        '(Type "…" in the "Name" field)',
+        advice="click or focus the field, then type; or fill it by ref",
     )
 
 
