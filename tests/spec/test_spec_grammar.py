@@ -47,7 +47,7 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
         "select_option",
         {"target": '"Country" dropdown', "option": "Germany"},
     ),
-    ('Set "Quantity" to "3"', "fill", {"target": "Quantity", "value": "3"}),
+    ('Set "Quantity" to "3"', "set_field", {"target": "Quantity", "value": "3"}),
     ('Leave "ISBN" empty', "fill", {"target": "ISBN", "value": ""}),
     ('Verify the "Username" field is empty', "assert_value", {"target": '"Username" field', "expected": ""}),
     (
@@ -521,7 +521,7 @@ PHRASES: list[tuple[str, str, dict[str, Any]]] = [
     ),
     (
         'Change the Display name to "Grace H."',
-        "fill",
+        "set_field",
         {"target": '"Display name" field', "value": "Grace H."},
     ),
     ('Click the "Name" column header again', "click", {"target": '"Name" column header'}),
@@ -576,6 +576,7 @@ def test_every_tool_of_the_tool_layer_is_reachable() -> None:
         "assert_state",
         "click",
         "fill",
+        "set_field",
         "select_option",
         "press_key",
         "hover",

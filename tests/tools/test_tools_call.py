@@ -22,8 +22,9 @@ from .tools_helpers import FAST, IMPATIENT, Call, failed, ok
 
 def test_every_tool_has_a_strict_model_and_a_short_description() -> None:
     assert (
-        len(TOOLS) == 36
-    )  # 24 + assert_text_in/order/sorted/focused/state/appeared, history, *_storage, *_baseline, blur, drag
+        len(TOOLS) == 37
+    )  # 24 + assert_text_in/order/sorted/focused/state/appeared, history, *_storage, *_baseline, blur, drag,
+    # set_field
     for name, spec in TOOLS.items():
         assert spec.name == name
         assert issubclass(spec.args_model, BaseModel)

@@ -30,6 +30,7 @@ from autoqa.record.skip import SKIP_TOOL
 from autoqa.secrets import SecretSet
 from autoqa.tools.context import ToolContext
 from autoqa.tools.result import ToolResult
+from autoqa.tools.set_field import as_done
 from autoqa.tools.targets import resolve_target
 from autoqa.tools.trace_zone import untraced
 
@@ -105,6 +106,8 @@ class Recorder:
         pages = self._open_pages()
         if not result.ok or tool in NOT_RECORDED or _is_listing(tool, args):
             return None  # tabs and dialogs that appeared meanwhile go with the next recorded call
+        if tool == "set_field":  # kept as the action it was: replay and export do that one
+            tool, args = as_done(args, result.data)
         new_pages = [p for p in pages if p not in self._pages_seen]
         dialogs = self.ctx.dialogs[self._dialogs_seen :]
         self._pages_seen, self._dialogs_seen = pages, len(self.ctx.dialogs)

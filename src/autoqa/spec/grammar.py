@@ -84,7 +84,8 @@ by price (high to low) · Files should be sorted alphabetically noun): the main 
 Verify "t" is focused · Verify the "t" field has focus        assert_focused(target)
 Verify "t" is not focused · does not have focus · lost focus  assert_focused(target, focused=False)
 Verify the "t" tab is selected · … expanded|pressed|current   assert_state(target, state, value)
-Enter the username "v" · Set "t" to "v" · Leave "t" empty     fill(target='"username" field' | t, value)
+Enter the username "v" · Leave "t" empty                      fill(target='"username" field' | t, value)
+Set "t" to "v" · Change the Status to "v"                     set_field(t, value): an option, else text
 Select "o" from the Country dropdown                          select_option('"Country" dropdown', option)
 Verify the "t" field is empty                                 assert_value(target, expected="")
 Clear the edit field · the edit field is focused|empty         fill(target='"edit" field', value="") · …
@@ -1862,7 +1863,7 @@ def _set_named(m: re.Match[str]) -> Built:
         name = " ".join(words[:-1])
         target = role_target(name, "slider") if name else ONE_SLIDER
         return "fill", {"target": target, "value": unquote(m.group("value"))}
-    return "fill", {"target": role_target(" ".join(words), "field"), "value": unquote(m.group("value"))}
+    return "set_field", {"target": role_target(" ".join(words), "field"), "value": unquote(m.group("value"))}
 
 
 # "Move the slider to 4", "Drag the slider to 70": the page's one range slider (two are ambiguous).
@@ -1883,8 +1884,10 @@ def _move_the_slider(m: re.Match[str]) -> Built:
     rf"(?P<leave>leave|keep)\s+{THE}{q('target')}{NOUN}\s+(?:empty|blank)",
 )
 def _set_value(m: re.Match[str]) -> Built:
-    value = "" if m.groupdict().get("leave") else unquote(m.group("value"))
-    return _with_target("fill", m, value=value)
+    if m.groupdict().get("leave"):
+        return _with_target("fill", m, value="")
+    # "Set" says nothing of the control's kind: a dropdown gets that option, a field that text (set_field)
+    return _with_target("set_field", m, value=unquote(m.group("value")))
 
 
 @_rule(

@@ -100,12 +100,19 @@ _EDITABLE = "input:not([type=hidden]), textarea, [contenteditable=''], [contente
 
 async def fill(ctx: ToolContext, args: FillArgs) -> ToolResult:
     located = await _prepare(ctx, "fill", args.ref, args.target)
+    return await fill_located(ctx, located, args.value, submit=args.submit)
+
+
+async def fill_located(
+    ctx: ToolContext, located: Located, value: str, *, submit: bool = False, **extra: Any
+) -> ToolResult:
+    """``fill`` of an element already located (and captured by the element hook)."""
     url = ctx.page.url
     timeout = ctx.settings.action_timeout_ms
     field = located.locator
     async with settling(ctx):
         try:
-            await field.fill(args.value, timeout=timeout)
+            await field.fill(value, timeout=timeout)
         except PlaywrightError as exc:
             # A label or wrapper was matched: fill the one editable field inside it.
             if "not an <input>" not in str(exc):
@@ -113,18 +120,18 @@ async def fill(ctx: ToolContext, args: FillArgs) -> ToolResult:
             field = located.locator.locator(_EDITABLE)
             if await bounded(field.count(), timeout) != 1:
                 raise
-            await field.fill(args.value, timeout=timeout)
-        if args.submit:
+            await field.fill(value, timeout=timeout)
+        if submit:
             # As a person submits a search: Enter in the field, settled with the fill (a navigation or
             # a results update it starts is waited for like any action's).
             await field.press("Enter", timeout=timeout)
     if located.match is not None and located.match.role == "slider":  # a target found a range input
-        await _check_range(field, args.value, timeout)
+        await _check_range(field, value, timeout)
     if typed_a_secret((ctx.extra.get(RAW_ARGS_KEY) or {}).get("value"), ctx.secrets):
         remember_secret_field(ctx, field)
     # Never echo the value: it may be a secret. Its length is enough to check what happened.
-    extra: dict[str, Any] = {"value_length": len(args.value)}
-    if args.submit:
+    extra["value_length"] = len(value)
+    if submit:
         extra["submitted"] = True
     return _done(ctx, located, url, **extra)
 
@@ -163,29 +170,42 @@ def _pick_option(options: list[dict[str, str]], wanted: str) -> dict[str, str] |
 
 async def select_option(ctx: ToolContext, args: SelectOptionArgs) -> ToolResult:
     located = await _prepare(ctx, "select_option", args.ref, args.target)
-    url = ctx.page.url
-    timeout = ctx.settings.action_timeout_ms
-    handle = await located.locator.element_handle(timeout=timeout)
-    try:
-        options = await run_on_element(handle, "selectOptions", None, timeout)
-    finally:
-        await bounded(handle.dispose(), timeout)
+    options = await select_options_of(ctx, located)
     if options is None:
         raise ToolFailure(
             ErrorCode.ELEMENT_NOT_INTERACTABLE,
             f"{located.given!r} is not a <select>; for a custom dropdown click it, then click the option",
         )
-    chosen = _pick_option(options, args.option)
+    return await select_located(ctx, located, options, args.option)
+
+
+async def select_options_of(ctx: ToolContext, located: Located) -> list[dict[str, str]] | None:
+    """The options (label, value) of a ``<select>``; None for any other element."""
+    timeout = ctx.settings.action_timeout_ms
+    handle = await located.locator.element_handle(timeout=timeout)
+    try:
+        options: list[dict[str, str]] | None = await run_on_element(handle, "selectOptions", None, timeout)
+    finally:
+        await bounded(handle.dispose(), timeout)
+    return options
+
+
+async def select_located(
+    ctx: ToolContext, located: Located, options: list[dict[str, str]], wanted: str, **extra: Any
+) -> ToolResult:
+    """``select_option`` of a ``<select>`` already located, given its options."""
+    url = ctx.page.url
+    chosen = _pick_option(options, wanted)
     if chosen is None:
         labels = ", ".join(repr(o["label"]) for o in options[:20])
         raise ToolFailure(
             ErrorCode.ELEMENT_NOT_FOUND,
-            f"option {args.option!r} is not in the list; options: {labels}",
+            f"option {wanted!r} is not in the list; options: {labels}",
             options=[o["label"] for o in options[:50]],
         )
     async with settling(ctx):
-        await located.locator.select_option(value=chosen["value"], timeout=timeout)
-    return _done(ctx, located, url, selected=chosen["label"], value=chosen["value"])
+        await located.locator.select_option(value=chosen["value"], timeout=ctx.settings.action_timeout_ms)
+    return _done(ctx, located, url, selected=chosen["label"], value=chosen["value"], **extra)
 
 
 class PressKeyArgs(OptionalElementArgs):

@@ -15,6 +15,7 @@ from autoqa.tools import (
     evidence_assertions,
     navigation,
     observe,
+    set_field,
     sorted_check,
     storage,
     visual,
@@ -75,6 +76,11 @@ _SPECS = (
         "drag",
         "Drag an element and drop it on to_ref/to_target (place: which side of it; onto = its middle).",
         drag.DragArgs, "action", drag.drag,
+    ),
+    ToolSpec(
+        "set_field",
+        "Set a form field to value: a <select> to the option of that label, a text field or slider filled.",
+        set_field.SetFieldArgs, "action", set_field.set_field,
     ),
     ToolSpec(
         "set_checked",

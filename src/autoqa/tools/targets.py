@@ -98,6 +98,12 @@ ACTION_FILTERS: dict[str, ActionFilter] = {
         "dropdown (combobox, listbox)",
         "for a custom dropdown click it, then click the option",
     ),
+    "set_field": ActionFilter(
+        (*TEXT_ENTRY_ROLES, "listbox", "slider"),
+        False,
+        "form field (text field, dropdown or slider)",
+        "for a checkbox check or uncheck it; for a custom dropdown click it, then click the option",
+    ),
 }
 
 
