@@ -39,7 +39,7 @@ SPEC = """# {page}
 1. Open /{page}.html
 2. Set "Title" to "SPQR"
 3. Set "Genre" to "History"
-4. Change the Status to "Published"
+4. Change the Status to Published
 5. Set Pages to 608
 6. Click "Save"
 7. Verify "Saved SPQR (History, Published, 608 pages)" is visible

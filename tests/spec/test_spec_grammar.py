@@ -700,6 +700,36 @@ def test_not_plain(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "target", "value"),
+    [
+        ("Set Priority to High", '"Priority" field', "High"),
+        ("Change the currency to EUR", '"currency" field', "EUR"),
+        ("Set Country to United Kingdom", '"Country" field', "United Kingdom"),
+        ("Set the page size to 50", '"page size" field', "50"),
+        ('Set "Genre" to "History"', "Genre", "History"),
+    ],
+)
+def test_set_takes_a_written_value_whatever_control_the_field_is(text: str, target: str, value: str) -> None:
+    actions = parse_plain_actions(text)
+    assert actions is not None and [(a.tool, a.args) for a in actions] == [
+        ("set_field", {"target": target, "value": value})
+    ], actions
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Set the status to whatever the ticket needs",  # lowercase: says what kind of value, not which
+        "Change the language to your own",
+        "Set the page to 2",  # a page is no field
+        "Set the quantity to something large",
+    ],
+)
+def test_set_refuses_a_described_value_or_a_page(text: str) -> None:
+    assert parse_plain_actions(text) is None
+
+
+@pytest.mark.parametrize(
     ("text", "before"),
     [
         ('Type "hello" into the focused field', ()),

@@ -1850,6 +1850,9 @@ def _close_tab(m: re.Match[str]) -> Built:
     return ("tabs", {"action": "close"})
 
 
+_NOT_FIELDS = ("page", "url", "tab", "window")
+
+
 # "Change the Display name to "Grace H."": the words name a field, as in "Enter the username "demo"".
 @_rule(
     rf"(?:set|change|update)\s+the\s+(?P<bare>[^\W\d_][\w'-]*(?:\s+[\w'-]+){{0,2}}?)\s+to\s+"
@@ -1857,7 +1860,8 @@ def _close_tab(m: re.Match[str]) -> Built:
 )
 def _set_named(m: re.Match[str]) -> Built:
     words = m.group("bare").split()
-    if any(w.lower() in _PICKING_WORDS or w.lower() in ("page", "url", "tab", "window") for w in words):
+    # "Set the page to 2" is no field; "Set the page size to 50" is one
+    if any(w.lower() in _PICKING_WORDS for w in words) or words[-1].lower() in _NOT_FIELDS:
         return None
     if _a_slider(m):  # "Set the Volume slider to 70": the slider named Volume
         name = " ".join(words[:-1])

@@ -518,6 +518,11 @@ _FILL_WITH = _Lazy(
 # amount) or an e-mail address, unquoted, at the end.
 _LITERAL = r"[^\s\"'“”‘’]*\d[^\s\"'“”‘’]*|[^\s@\"'“”]+@[^\s@\"'“”]+\.[^\s\"'“”]+"
 _SET_LITERAL = _Lazy(rf"^(?P<head>(?:set|change|update)\s+(?:the\s+)?.+?\s+to)\s+(?P<value>{_LITERAL})$", _I)
+# "Set Priority to High", "Change the currency to EUR", "Set Country to United Kingdom": a value written with
+# a capital, as a dropdown's options are (set_field picks the option of that label, and fails on none).
+_SET_NAMED = _Lazy(
+    r"^(?P<head>(?i:set|change|update)\s+(?:(?i:the)\s+)?.+?\s+(?i:to))\s+(?P<value>[A-Z][^\"'“”‘’]{0,40})$"
+)
 _CHECK_LITERAL = _Lazy(
     rf"^(?P<head>verify\s+.+?\s+(?:is|shows|reads|says|displays|equals|contains|has\s+value|should\s+be))\s+"
     rf"(?P<value>{_LITERAL}|[£$€¥+-]?\d[^\"'“”‘’]*)$",
@@ -563,6 +568,9 @@ def _quote_values(sentence: str) -> str:
         m = pattern.match(sentence)
         if m and not m.group("head").lower().rstrip().endswith(("url is", "url contains", "url matches")):
             return f'{m.group("head")} "{m.group("value")}"'
+    m = _SET_NAMED.match(sentence)
+    if m and _a_written_value(m.group("value")) and not _DESCRIBING.match(m.group("value")):
+        return f'{m.group("head")} "{m.group("value").strip()}"'
     return sentence
 
 
