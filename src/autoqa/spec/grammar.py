@@ -2395,6 +2395,11 @@ _ROLE_NUMBER = re.compile(
 )
 
 
+# Role words whose elements demo pages name "<Role> <number>" ("Option 2" in a dropdown, "Tab 3"): a step
+# writing that says what the element reads, so it names it; a position there is "the second option".
+_NAMED_BY_NUMBER = frozenset(("option", "tab"))
+
+
 def _placed_reading(sentence: str) -> Built:
     in_item = _item_scoped_reading(sentence)
     if in_item is not None:
@@ -2405,6 +2410,11 @@ def _placed_reading(sentence: str) -> Built:
         and int(numbered.group("num")) > 0
         and not _ROLE_NUMBER.search(sentence, numbered.end())
     ):
+        role = numbered.group("role")
+        if role.lower() in _NAMED_BY_NUMBER:  # "Option 2" is what that option says, not where it is
+            quoted = f'{sentence[: numbered.start()]}the "{role} {numbered.group("num")}" {role.lower()}'
+            named_so = parse_plain_text(quoted + sentence[numbered.end() :])
+            return (named_so.tool, named_so.args) if named_so is not None else None
         nth = ordinal_words(int(numbered.group("num")))
         spelled = (
             f"{sentence[: numbered.start()]}the {nth} {numbered.group('role')}{sentence[numbered.end() :]}"

@@ -505,7 +505,7 @@ _BARE_FILL = _Lazy(
 )
 _BARE_SELECT = _Lazy(
     rf"^(?P<verb>select|choose|pick)\s+(?!the\s|a\s|an\s|{_Q})(?P<value>[^\"'“”‘’]+?)\s+(?P<prep>from|in)\s+"
-    rf"(?P<target>(?:the\s+)?{_Q}.*|the\s+[^\"“]+?\s+(?:dropdown|drop-down|drop\s+down|select|list|menu|"
+    rf"(?P<target>(?:the\s+)?{_Q}.*|the\s+(?:[^\"“]+?\s+)?(?:dropdown|drop-down|drop\s+down|select|list|menu|"
     r"combobox|picker|selector))$",
     _I,
 )
@@ -768,6 +768,26 @@ _SELECT_FIELD_VALUE = _Lazy(
     rf"^(?P<verb>(?i:select|choose|pick))\s+(?P<field>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){{0,2}}?)\s*:?\s+"
     rf"(?P<option>{_Q}|[A-Z0-9][\w.,'’-]*(?:\s+[\w.,'’-]+){{0,3}}|[a-z]+-[\w.-]+)$"
 )
+_NOT_A_FIELD_WORD = frozenset(("for", "next", "to", "beside", "by", "in", "of", "on", "all"))
+_DROPDOWN_WORDS = frozenset(("dropdown", "drop-down", "select", "combobox", "option"))
+
+
+def _selected_in(field: str, option: str) -> str | None:
+    """ "Select size Large", "Select the size Large": the option of the field those words name; "Select
+    dropdown Large", "Select option Large": of the page's one dropdown; "Select the checkbox for Kindred" or "Select radio Yes" name
+    another control (and its row), so no dropdown reading."""
+    words = field.split()
+    if words and words[0].lower() in ("the", "a", "an"):
+        words = words[1:]
+    if not words:
+        return None
+    if len(words) == 1 and words[0].lower() in _DROPDOWN_WORDS:
+        return f'Select "{option}" from the dropdown'
+    if any(w.lower() in _NOT_A_FIELD_WORD or w.lower() in ROLE_WORDS for w in words):
+        return None
+    return f'Select "{option}" from the "{" ".join(words)}" dropdown'
+
+
 _NOUN_BEFORE_QUOTE = _Lazy(
     rf"^(?P<verb>(?i:select|choose|pick))\s+(?P<noun>[a-z]+)\s+(?P<option>{_Q})\s+(?P<rest>(?i:from|in)\s+.+)$"
 )
@@ -804,6 +824,13 @@ _TOGGLE = _Lazy(
 _TOGGLED = _Lazy(
     rf"^(?P<name>{_Q}|[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,2}}?)\s+(?i:should\s+be|is)\s+(?:(?i:turned|switched)\s+)?"
     r"(?P<to>(?i:on|off))$"
+)
+# "Select the checkbox for Kindred", "Tick the checkbox next to A Wizard of Earthsea": a row's box, the row
+# named as it reads (with a capital or a digit, or a file or host name: "budget-final.xlsx"), as if quoted.
+_BOX_FOR_BARE = _Lazy(
+    r"^(?P<head>(?i:select|check|tick|uncheck|untick|deselect|unselect)\s+(?i:the)\s+"
+    r"(?i:checkbox|check\s+box|radio\s+button|radio)\s+(?i:for|next\s+to|beside|by|on))\s+"
+    r"(?P<name>[A-Z0-9][^\"“”]{0,60}?|[a-z][\w-]*[.\d-][\w.-]*)$"
 )
 _CHECK_BOX_NAMED = _Lazy(
     r"^(?P<verb>(?i:check|tick|uncheck|untick))\s+(?:the\s+)?(?P<name>[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,3}?)\s+(?i:box|checkbox)$"
@@ -866,9 +893,12 @@ def _wording_more(sentence: str) -> str:
     if m := _CHOICE.match(sentence):
         name = m.group("name").strip("\"'“”‘’")
         return f'Click "{name}"'
-    if m := _SELECT_FIELD_VALUE.match(sentence):
-        option = m.group("option").strip().strip("\"'“”‘’")
-        return f'Select "{option}" from the "{m.group("field").strip()}" dropdown'
+    if m := _BOX_FOR_BARE.match(sentence):
+        return f'{m.group("head")} "{m.group("name").strip()}"'
+    if (m := _SELECT_FIELD_VALUE.match(sentence)) and (
+        selected := _selected_in(m.group("field"), m.group("option").strip().strip("\"'“”‘’"))
+    ):
+        return selected
     if m := _UPLOAD_BARE.match(sentence):
         return f'{m.group("verb")} "{m.group("file")}"{m.group("rest")}'
     if m := _CHOOSE_NAMED.match(sentence):
