@@ -2412,8 +2412,8 @@ def _placed_reading(sentence: str) -> Built:
     ):
         role = numbered.group("role")
         if role.lower() in _NAMED_BY_NUMBER:  # "Option 2" is what that option says, not where it is
-            quoted = f'{sentence[: numbered.start()]}the "{role} {numbered.group("num")}" {role.lower()}'
-            named_so = parse_plain_text(quoted + sentence[numbered.end() :])
+            name = f'the "{role} {numbered.group("num")}" {role.lower()}'
+            named_so = parse_plain_text(sentence[: numbered.start()] + name + sentence[numbered.end() :])
             return (named_so.tool, named_so.args) if named_so is not None else None
         nth = ordinal_words(int(numbered.group("num")))
         spelled = (

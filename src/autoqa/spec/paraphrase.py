@@ -774,8 +774,8 @@ _DROPDOWN_WORDS = frozenset(("dropdown", "drop-down", "select", "combobox", "opt
 
 def _selected_in(field: str, option: str) -> str | None:
     """ "Select size Large", "Select the size Large": the option of the field those words name; "Select
-    dropdown Large", "Select option Large": of the page's one dropdown; "Select the checkbox for Kindred" or "Select radio Yes" name
-    another control (and its row), so no dropdown reading."""
+    dropdown Large", "Select option Large": of the page's one dropdown; "Select the checkbox for Kindred"
+    or "Select radio Yes" name another control (and its row), so no dropdown reading."""
     words = field.split()
     if words and words[0].lower() in ("the", "a", "an"):
         words = words[1:]
