@@ -700,6 +700,47 @@ def test_not_plain(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "tool", "args"),
+    [
+        (
+            "Verify Option 2 is selected",
+            "assert_state",
+            {"target": '"Option 2" option', "state": "selected", "value": True},
+        ),
+        ("Click Tab 2", "click", {"target": '"Tab 2" tab'}),
+        ("Verify checkbox 2 is checked", "assert_checked", {"target": "second checkbox", "checked": True}),
+        (
+            "Select the checkbox for Kindred",
+            "set_checked",
+            {"target": 'the checkbox in "Kindred"', "checked": True},
+        ),
+        (
+            "Untick the checkbox next to budget-final.xlsx",
+            "set_checked",
+            {"target": 'the checkbox in "budget-final.xlsx"', "checked": False},
+        ),
+        ("Select the size Large", "select_option", {"target": '"size" dropdown', "option": "Large"}),
+        ("Select option Large", "select_option", {"target": "css=select", "option": "Large"}),
+        (
+            "Select Option 2 from the dropdown",
+            "select_option",
+            {"target": "css=select", "option": "Option 2"},
+        ),
+    ],
+)
+def test_controls_named_as_practice_apps_draw_them(text: str, tool: str, args: dict[str, object]) -> None:
+    actions = parse_plain_actions(text)
+    assert actions is not None and [(a.tool, a.args) for a in actions] == [(tool, args)], actions
+
+
+@pytest.mark.parametrize(
+    "text", ["Select radio Yes", "Select the tab Settings", "Select the checkbox for the first one"]
+)
+def test_select_with_a_control_word_is_no_dropdown(text: str) -> None:
+    assert parse_plain_actions(text) is None
+
+
+@pytest.mark.parametrize(
     ("text", "target", "value"),
     [
         ("Set Priority to High", '"Priority" field', "High"),
