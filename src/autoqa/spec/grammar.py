@@ -416,10 +416,14 @@ _NOT_A_NAME = (
 )  # fmt: skip
 
 
-# "Click Log in", "Click Cart": an unquoted name of one to three capitalised words, as a button or link
-# shows it (never "the first product" or "on the cheapest item": those describe, and need judgement).
+_PLACE_IN_NAME = frozenset(("next", "beside", "near", "within", "inside", "under", "row", "column", "the"))
+
+
+# "Click Log in", "Click Cart", "Click Save and add another": an unquoted name of one to four words, the
+# first capitalised, as a button or link shows it (never "the first product" or "on the cheapest item":
+# those describe, and need judgement).
 @_rule(
-    r"(?:click|tap)\s+(?:on\s+)?(?P<name>[A-Z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,2}?)"
+    r"(?:click|tap)\s+(?:on\s+)?(?P<name>[A-Z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,3}?)"
     r"(?:\s+(?P<noun>button|link))?",
     r"(?P<name>log\s+in|log\s+out|sign\s+in|sign\s+out|sign\s+up|logout|login)",
 )
@@ -427,6 +431,8 @@ def _click_unquoted(m: re.Match[str]) -> Built:
     name = " ".join(m.group("name").split())
     if name.split()[0].lower() in _NOT_A_NAME:
         return None
+    if any(w.lower() in _PLACE_IN_NAME for w in name.split()[1:]):
+        return None  # "Click Add next to Books", "Click Edit in the Kindred row": a name, then where it is
     word = role_word(m.groupdict().get("noun"))
     return "click", {"target": role_target(name, word) if word else name}
 

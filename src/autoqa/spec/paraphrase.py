@@ -726,7 +726,8 @@ _CLICK_NAMED = _Lazy(
     rf"^(?P<verb>click|double-click|right-click|hover\s+over|hover)\s+the\s+(?:(?P<name>{_Q})\s+(?!{_ROLE_WORD}$)"
     r"[^\W\d_][\w-]*|"
     rf"(?!(?:{POSITION_WORD}|next|previous|top|bottom|middle|other|same)\b)"
-    r"(?P<bare>[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,2}?)\s+(?:icon|image|logo|thumbnail|tile|chip|pill|menu|card))"
+    r"(?P<bare>[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,2}?)\s+(?:icon|image|logo|thumbnail|tile|chip|pill|menu|card|"
+    r"filter|entry|toggle))"
     # 'Click the Delete icon for "Alden"': the same, in that row (a quoted row only)
     rf"(?P<scope>\s+(?:for|next\s+to|beside)\s+{_Q})?$",
     _I,
@@ -825,6 +826,27 @@ _TOGGLED = _Lazy(
     rf"^(?P<name>{_Q}|[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,2}}?)\s+(?i:should\s+be|is)\s+(?:(?i:turned|switched)\s+)?"
     r"(?P<to>(?i:on|off))$"
 )
+# 'Verify the order confirmation "Thank you for your order!" is displayed', 'Verify the article title "Hello"
+# is shown': words that say what kind of text the quoted text is, then that it shows — the text is on the
+# page. Not the page's (or a window's) title, which is the document's; a role word ("the Save button") and a
+# region ("the cart") have readings of their own.
+_TEXT_CALLED = _Lazy(
+    rf"^(?:(?i:verify|check\s+that|ensure|confirm|expect)\s+(?:(?i:that)\s+)?)?(?i:the)\s+"
+    r"(?P<words>(?:[\w-]+\s+){0,2}(?i:confirmation|title|subtitle|text|message|caption|description|greeting|"
+    r"notice|summary|tagline|headline|note|name))\s+"
+    rf"(?P<text>{_Q})\s+(?i:is|appears|shows)(?:\s+(?i:displayed|shown|visible|present|on\s+the\s+page))?$"
+)
+_NOT_TEXT_KINDS = frozenset(("page", "window", "tab", "browser", "document", "site"))
+
+
+# "Click Add next to Books" (an admin index: each model's row has its own Add and Change links): that name in
+# the row of the other, both as they read. Only "next to" / "beside": "Save for Later" is one button's name.
+_CLICK_NEXT_TO_BARE = _Lazy(
+    r"^(?P<verb>(?i:click|tap))\s+(?:(?i:on)\s+)?(?P<name>[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,2}?)\s+"
+    r"(?i:next\s+to|beside)\s+(?:(?i:the)\s+)?(?P<row>[A-Z0-9][^\"“”]{0,60}?)$"
+)
+
+
 # "Select the checkbox for Kindred", "Tick the checkbox next to A Wizard of Earthsea": a row's box, the row
 # named as it reads (with a capital or a digit, or a file or host name: "budget-final.xlsx"), as if quoted.
 _BOX_FOR_BARE = _Lazy(
@@ -893,6 +915,12 @@ def _wording_more(sentence: str) -> str:
     if m := _CHOICE.match(sentence):
         name = m.group("name").strip("\"'“”‘’")
         return f'Click "{name}"'
+    if (m := _TEXT_CALLED.match(sentence)) and not any(
+        w.lower() in ROLE_WORDS or w.lower() in _NOT_TEXT_KINDS for w in m.group("words").split()
+    ):
+        return f"Verify {m.group('text')} is visible"
+    if m := _CLICK_NEXT_TO_BARE.match(sentence):
+        return f'{m.group("verb")} "{m.group("name")}" next to "{m.group("row").strip()}"'
     if m := _BOX_FOR_BARE.match(sentence):
         return f'{m.group("head")} "{m.group("name").strip()}"'
     if (m := _SELECT_FIELD_VALUE.match(sentence)) and (
