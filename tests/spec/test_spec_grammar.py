@@ -734,6 +734,38 @@ def test_controls_named_as_practice_apps_draw_them(text: str, tool: str, args: d
 
 
 @pytest.mark.parametrize(
+    ("text", "tool", "args"),
+    [
+        ("Click Add next to Books", "click", {"target": 'Add in "Books"'}),
+        ("Click Save and add another", "click", {"target": "Save and add another"}),
+        ("Click Save for Later", "click", {"target": "Save for Later"}),
+        ("Click the Active filter", "click", {"target": "Active"}),
+        (
+            'Verify the order confirmation "Thank you" is displayed',
+            "assert_text_present",
+            {"text": "Thank you"},
+        ),
+        ('The welcome message "Hi Ada" is displayed', "assert_text_present", {"text": "Hi Ada"}),
+    ],
+)
+def test_admin_and_practice_app_wordings(text: str, tool: str, args: dict[str, object]) -> None:
+    actions = parse_plain_actions(text)
+    assert actions is not None and [(a.tool, a.args) for a in actions] == [(tool, args)], actions
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Click Edit in Kindred row",  # a name, then where: not one name
+        'Verify the page title "Hello" is shown',  # the document's title, or a heading: not said
+        'Verify the Save button "x" is shown',
+    ],
+)
+def test_a_place_or_a_page_title_is_no_name_or_text_kind(text: str) -> None:
+    assert parse_plain_actions(text) is None
+
+
+@pytest.mark.parametrize(
     "text", ["Select radio Yes", "Select the tab Settings", "Select the checkbox for the first one"]
 )
 def test_select_with_a_control_word_is_no_dropdown(text: str) -> None:

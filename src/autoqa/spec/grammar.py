@@ -121,6 +121,7 @@ first article · "Add to cart" for the second product          in that item of t
                                                               but row|item|entry|line: a list named so)
 Verify "x" is shown in the results|list|table                 assert_text_in(target="list=", text=x)
 Click Log in · Click Cart · Log out (unquoted, capitalised)    click(target="Log in")
+Click Save and add another (≤ 4 words) · Click Add next to Books click("…") · click('Add in "Books"')
 Open the book "SPQR" · Open the "Account" menu                 click(target="SPQR")
 Go to the cart · Go to the settings page                      click(target='"cart" link')
 Mark "t" as completed|done · … as not completed|active         set_checked(target, checked) (or the box in
