@@ -754,6 +754,24 @@ def test_admin_and_practice_app_wordings(text: str, tool: str, args: dict[str, o
 
 
 @pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        (
+            'Verify the Cart panel shows "x"',
+            "region=Cart",
+        ),  # a region's text, never a value labelled "Cart panel"
+        (
+            "Verify the Employee List table has 3 rows",
+            "region-items=Employee List",
+        ),  # the last noun is the noun
+    ],
+)
+def test_a_region_named_unquoted_is_that_region(text: str, target: str) -> None:
+    actions = parse_plain_actions(text)
+    assert actions is not None and actions[0].args["target"] == target, actions
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Click Edit in Kindred row",  # a name, then where: not one name

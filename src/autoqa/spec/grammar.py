@@ -2002,7 +2002,9 @@ _NOT_A_LABEL = frozenset(
      "banner", "alert", "list", "table", "number", "value", "it", "this", "that", "there", "one",
      "result", "results", "item", "items", "screen", "site", "window", "tab", "dialog", "modal", "popup",
      "warning", "caption", "header", "footer", "label", "name", "content", "contents", "body", "section",
-     "sidebar", "bar", "navbar", "navigation", "nav", "menu")
+     "sidebar", "bar", "navbar", "navigation", "nav", "menu",
+     # a region by its name ("the Cart panel shows …"): what is in it, never a value labelled "Cart panel"
+     "panel", "pane", "card", "drawer", "widget", "area", "region", "container", "lane", "tile")
 )  # fmt: skip
 
 

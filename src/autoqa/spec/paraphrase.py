@@ -601,8 +601,9 @@ _NAMED_REGION = _Lazy(
     rf"[\w'’-]+){{0,3}}?)\s+(?P<noun>{_REGION_NOUN})\b"
 )
 _NAMED_SUBJECT = _Lazy(
-    rf"^(?P<head>verify\s+)the\s+(?P<name>[A-Z][\w'’-]*(?:\s+(?!(?:{_REGION_NOUN})\b)[\w'’-]+){{0,3}}?)\s+"
-    rf"(?P<noun>{_REGION_NOUN})\b",
+    # the last of the region nouns is the noun: "the Employee List table" is the table named "Employee List"
+    rf"^(?P<head>verify\s+)the\s+(?P<name>[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,3}}?)\s+"
+    rf"(?P<noun>{_REGION_NOUN})\b(?!\s+(?:{_REGION_NOUN})\b)",
     _I,
 )
 
