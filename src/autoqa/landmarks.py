@@ -34,10 +34,8 @@ LANDMARKS: dict[str, str] = {
 # button, a checkbox or nothing at all matches nothing, so the step fails instead of typing elsewhere.
 _TEXT_INPUT = "input:not([type=checkbox],[type=radio],[type=button],[type=submit],[type=reset],[type=file],"
 _TEXT_INPUT += "[type=image],[type=range],[type=color],[type=hidden])"
-FOCUSED_FIELD = (
-    f"css=:focus:is({_TEXT_INPUT}, textarea, [contenteditable]:not([contenteditable=false]), "
-    "[role=textbox], [role=searchbox], [role=combobox])"
-)
+FOCUSED_FIELD = f"css=:focus:is({_TEXT_INPUT}, textarea, [contenteditable]:not([contenteditable=false]))"
+"""Only elements that take typing: a button marked ``role=combobox`` (a drawn dropdown) takes none."""
 
 TARGETS = frozenset((*LANDMARKS.values(), FOCUSED_FIELD))
 """The targets above: replay and export keep them as they are (the region or the focused field, never the

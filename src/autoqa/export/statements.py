@@ -342,6 +342,13 @@ def _element_action(record: IRRecord, locator: str, ctx: StatementContext) -> li
         return [*filled, Line(f'{locator}.press("Enter")')] if args.get("submit") else filled
     if tool == "select_option":
         label = record.data.get("selected", args.get("option", ""))
+        if record.data.get("custom_dropdown"):  # drawn without <select>: as the tool picked (custom_dropdown)
+            name = ctx.values.expr(str(label))
+            picked: list[Node] = [Line(f"{locator}.click()")]
+            if record.data.get("typed"):
+                picked.append(Line(f"{ctx.page}.locator(FOCUSED_FIELD).fill({name})"))
+            option = f'{ctx.page}.get_by_role("option", name={name}, exact=True).filter(visible=True)'
+            return [*picked, Line(f"{option}.click()")]
         return [Line(f"{locator}.select_option(label={ctx.values.expr(str(label))})")]
     if tool == "press_key":
         return [Line(f"{locator}.press({py_str(str(args['key']))})")]

@@ -43,6 +43,7 @@ _KEPT_DATA = (
     "clicked_at",  # blur's empty spot: export clicks the same one
     "row_role",  # a column check's row (row or listitem): export finds it by its text
     "strategy",  # how a target matched: a position among role matches is exported as the same count
+    "custom_dropdown", "typed",  # a dropdown drawn without <select>: export clicks, types, clicks the option
 )  # fmt: skip
 _MIN_SECRET_LEN = 3
 

@@ -171,11 +171,10 @@ def _pick_option(options: list[dict[str, str]], wanted: str) -> dict[str, str] |
 async def select_option(ctx: ToolContext, args: SelectOptionArgs) -> ToolResult:
     located = await _prepare(ctx, "select_option", args.ref, args.target)
     options = await select_options_of(ctx, located)
-    if options is None:
-        raise ToolFailure(
-            ErrorCode.ELEMENT_NOT_INTERACTABLE,
-            f"{located.given!r} is not a <select>; for a custom dropdown click it, then click the option",
-        )
+    if options is None:  # a dropdown drawn without <select>: as a person picks from it
+        from autoqa.tools.custom_dropdown import pick_from_custom_dropdown
+
+        return await pick_from_custom_dropdown(ctx, located, args.option)
     return await select_located(ctx, located, options, args.option)
 
 

@@ -19,7 +19,9 @@ from pydantic import Field
 from autoqa.tools.actions import fill_located, select_located, select_options_of
 from autoqa.tools.args import ElementArgs
 from autoqa.tools.context import ToolContext
-from autoqa.tools.locate import locate, run_element_hook
+from autoqa.tools.custom_dropdown import pick_from_custom_dropdown
+from autoqa.tools.deadlines import bounded
+from autoqa.tools.locate import Located, locate, run_element_hook
 from autoqa.tools.result import ToolResult
 
 
@@ -33,8 +35,31 @@ async def set_field(ctx: ToolContext, args: SetFieldArgs) -> ToolResult:
     if options is not None:
         await run_element_hook(ctx, "select_option", located)
         return await select_located(ctx, located, options, args.value, set_as="select_option")
+    if await _drawn_dropdown(ctx, located):
+        await run_element_hook(ctx, "select_option", located)
+        return await pick_from_custom_dropdown(ctx, located, args.value, set_as="select_option")
     await run_element_hook(ctx, "fill", located)
     return await fill_located(ctx, located, args.value, set_as="fill")
+
+
+# A combobox or list box that is no free-text field: not an <input list=…> (a datalist suggests, the text
+# stands) and not a plain text input marked combobox without a list it controls.
+_DRAWN_DROPDOWN = """e => {
+  const role = e.getAttribute('role') || (e.tagName === 'INPUT' && e.hasAttribute('list') ? 'combobox' : '');
+  if (role !== 'combobox' && role !== 'listbox') return false;
+  if (e.tagName === 'INPUT' && e.hasAttribute('list')) return false;
+  return role === 'listbox' || e.tagName !== 'INPUT' || e.hasAttribute('aria-controls')
+    || e.hasAttribute('aria-owns') || e.getAttribute('aria-haspopup') === 'listbox'
+    || e.getAttribute('aria-autocomplete') === 'list';
+}"""
+
+
+async def _drawn_dropdown(ctx: ToolContext, located: Located) -> bool:
+    try:
+        answer = await bounded(located.locator.evaluate(_DRAWN_DROPDOWN), ctx.settings.action_timeout_ms)
+    except Exception:  # gone or navigating: fill then says what is wrong
+        return False
+    return answer is True
 
 
 def as_done(args: Mapping[str, Any], data: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
