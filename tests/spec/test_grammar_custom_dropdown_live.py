@@ -1,9 +1,9 @@
 """Dropdowns drawn without ``<select>``, as practice forms and component libraries draw them: a searchable
-combobox (an input that filters a list of options, as React Select does) and a button that opens a list box
-(as Headless UI does). 'Select "NCR" from the State dropdown' and 'Set Color to Red' pick them as a person
-does — click, type where it takes typing, click the option of that name — so a list that lacks the option
-fails at that step, and a page that ignores the click fails at the check, in the run and in its exported
-test alike."""
+combobox (an input that lists matching options once something is typed, as React Select does) and a
+button that opens a list box (as Headless UI does). 'Select "NCR" from the State dropdown' and 'Set Color
+to Red' pick them as a person does — click, type where it takes typing, click the option of that name — so
+a list that lacks the option fails at that step, and a page that ignores the click fails at the check, in
+the run and in its exported test alike."""
 
 from __future__ import annotations
 
@@ -42,8 +42,8 @@ const show = () => {
   states.hidden = false;
 };
 const KEEP = (s) => { chosen.state = s; };
-state.addEventListener('focus', show);
-state.addEventListener('input', show);
+// as a search-as-you-type list: nothing shows until something is typed
+state.addEventListener('input', () => (state.value ? show() : (states.hidden = true)));
 const color = document.getElementById('color'), colors = document.getElementById('colors');
 color.onclick = () => { colors.hidden = !colors.hidden; };
 for (const li of colors.children) {

@@ -42,15 +42,14 @@ async def set_field(ctx: ToolContext, args: SetFieldArgs) -> ToolResult:
     return await fill_located(ctx, located, args.value, set_as="fill")
 
 
-# A combobox or list box that is no free-text field: not an <input list=…> (a datalist suggests, the text
-# stands) and not a plain text input marked combobox without a list it controls.
+# A list box, or an element marked combobox that is no free-text field: an <input> only when it says it
+# controls a list (a datalist input has no role attribute: it suggests, and the typed text stands).
 _DRAWN_DROPDOWN = """e => {
-  const role = e.getAttribute('role') || (e.tagName === 'INPUT' && e.hasAttribute('list') ? 'combobox' : '');
-  if (role !== 'combobox' && role !== 'listbox') return false;
-  if (e.tagName === 'INPUT' && e.hasAttribute('list')) return false;
-  return role === 'listbox' || e.tagName !== 'INPUT' || e.hasAttribute('aria-controls')
-    || e.hasAttribute('aria-owns') || e.getAttribute('aria-haspopup') === 'listbox'
-    || e.getAttribute('aria-autocomplete') === 'list';
+  const role = e.getAttribute('role');
+  if (role === 'listbox') return true;
+  if (role !== 'combobox') return false;
+  return e.tagName !== 'INPUT' || e.hasAttribute('aria-controls') || e.hasAttribute('aria-owns')
+    || e.getAttribute('aria-haspopup') === 'listbox' || e.getAttribute('aria-autocomplete') === 'list';
 }"""
 
 
