@@ -42,8 +42,6 @@ class ExecutorKind(StrEnum):
     """The committed step cache, no model."""
     REPLAY_THEN_AGENT = "replay+agent"
     """The step cache until a step failed or was not cached, then the agent (a heal)."""
-    PLAIN_THEN_AGENT = "plain+agent"
-    """The plain steps before the first step the grammar does not read, then the agent from that step."""
     AGENT = "agent"
     NONE = "none"
     """Not executed: the job carries a ready outcome (skipped or refused) and its reason."""

@@ -1,10 +1,9 @@
-"""The agent takes over a spec from a step: where a replay failed or missed (a heal), or where the plain
-steps before the first one that needs the model end (``autoqa.execute.plain_prefix``).
+"""Healing a replay: the agent takes over a spec from the step where the replay failed or missed.
 
-The steps before ``start_step`` were already done (and checked) without the model, so the session only
-sees — and is only judged on — the remaining steps; the done ones appear as a precondition. After a
-replay, the first user message carries its failure and screenshot, so the model starts from what the page
-looks like now instead of from a blind snapshot.
+The steps before ``start_step`` were already done (and checked) by the replay, so the session only
+sees — and is only judged on — the remaining steps; the replayed ones appear as a precondition. The
+first user message carries the replay's failure and its screenshot, so the model starts from what the
+page looks like now instead of from a blind snapshot.
 """
 
 from __future__ import annotations
@@ -25,8 +24,6 @@ class Handover:
     reason: str
     """Why the replay stopped: a failed replayed call (code and message) or a step not in the cache."""
     screenshot_jpeg: bytes | None = None
-    plain: bool = False
-    """The steps before ``start_step`` ran as plain steps (and passed), not as a replay."""
 
     def remaining_spec(self, spec: Spec) -> Spec:
         done = [s for s in spec.steps if s.index < self.start_step]
@@ -34,16 +31,10 @@ class Handover:
         preconditions = spec.preconditions
         if done:
             listing = "; ".join(f"{s.index}. {s.text}" for s in done)
-            how = "as plain steps, without you" if self.plain else "by replaying a recorded run"
-            preconditions = (*preconditions, f"Already done {how}: {listing}")
+            preconditions = (*preconditions, f"Already done by replaying a recorded run: {listing}")
         return dataclasses.replace(spec, steps=remaining, preconditions=preconditions)
 
     def first_message_text(self) -> str:
-        if self.plain:
-            return (
-                f"Steps before step {self.start_step} were done without you and passed. Continue the spec "
-                f"from step {self.start_step}: take a snapshot and do the remaining steps."
-            )
         return (
             f"The recorded run was replayed up to step {self.start_step}: {self.reason}. "
             + ("The screenshot shows the page now. " if self.screenshot_jpeg else "")

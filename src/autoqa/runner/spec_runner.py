@@ -14,7 +14,6 @@ from playwright.async_api import Browser, BrowserContext, Page
 
 from autoqa.events import EventSink
 from autoqa.execute.plain import run_plain
-from autoqa.execute.plain_prefix import plain_prefix_end, plain_then_agent
 from autoqa.execute.recording import RecordingCaller
 from autoqa.execute.triage import Evidence, known
 from autoqa.execute.verdict import with_evidence
@@ -42,7 +41,6 @@ from autoqa.tools.page_watch import page_watch, seen_texts, undrained_violations
 from autoqa.tools.secret_fields import secret_masks
 
 if TYPE_CHECKING:
-    from autoqa.agent.handover import Handover
     from autoqa.agent.session import AgentSession
     from autoqa.artifacts.run_dir import SpecArtifacts
     from autoqa.execute.replay import ReplayResult
@@ -118,12 +116,7 @@ def start_agent(job: SpecJob, env: RunEnvironment) -> AgentStart | None:
         from autoqa.agent.session import AgentSession
 
         session = AgentSession(
-            job.spec,
-            options,
-            base_url=_base_url(job, env),
-            secrets=job.secrets,
-            events=env.events,
-            handover=_plain_handover(job),
+            job.spec, options, base_url=_base_url(job, env), secrets=job.secrets, events=env.events
         )
         session.connect()
         return session
@@ -329,18 +322,6 @@ async def _execute(
                 result = await run_plain(job.spec, job.plain, caller, events=events, slug=job.slug, ctx=ctx)
             elif job.executor is ExecutorKind.REPLAY:
                 result, replay = await _replay(job, ctx, caller, env, transcript)
-            elif job.executor is ExecutorKind.AGENT and (handover := _plain_handover(job)) is not None:
-                assert job.plain is not None
-                result = await plain_then_agent(
-                    job.spec,
-                    job.plain,
-                    caller,
-                    start=handover.start_step,
-                    agent=lambda: _agent(job, ctx, caller, env, transcript, handover, started=agent),
-                    ctx=ctx,
-                    events=_PlacedSteps(env.events, job.spec, env.root),
-                    slug=job.slug,
-                )
             elif job.executor is ExecutorKind.AGENT:
                 result = await _agent(job, ctx, caller, env, transcript, started=agent)
             else:  # pragma: no cover - NONE is handled before a context exists
@@ -376,16 +357,6 @@ async def _execute(
     return result
 
 
-def _plain_handover(job: SpecJob) -> Handover | None:
-    """For an agent job whose first steps are plain: the model's take-over after them (they run plain)."""
-    start = plain_prefix_end(job.spec, job.plain) if job.plain is not None else None
-    if start is None:
-        return None
-    from autoqa.agent.handover import Handover
-
-    return Handover(start_step=start, reason="the steps before it are plain steps", plain=True)
-
-
 async def _agent(
     job: SpecJob,
     ctx: ToolContext,
@@ -395,8 +366,7 @@ async def _agent(
     handover: Any = None,
     started: AgentStart | None = None,
 ) -> SpecResult:
-    if started is not None:  # the session the worker started before the browser (not a heal: it knows
-        # whether plain steps come first)
+    if started is not None:  # the session the worker started before the browser (no handover: not a heal)
         session = await asyncio.shield(started)  # cancelling the spec must not cancel it: close_agent does
         return await session.run(ctx, caller=caller, transcript=transcript)
     from autoqa.agent.session import run_agent_spec
