@@ -106,6 +106,8 @@ Verify the list has 3 items · 3 results are shown            assert_count(targe
 Verify the table has 5 rows · the table contains "x"          assert_count(target="rows=", n) · "table="
 Verify the results list has 5 items (what it holds, no subset) assert_count(target="items=", n) (main list)
 Verify the Save button is disabled (unquoted name, role word)  as 'Verify the "Save" button is disabled'
+Verify a Delete button is displayed · there is a "Save" link  as 'Verify the "Delete" button is visible'
+Verify Kindred is visible|listed|no longer in the list         as 'Verify "Kindred" is …' (a name in capitals)
 Verify item 2 is "x" · the first product is "x"               assert_text_in("item=2" | "item=1:product", x)
 Verify "x" is the last item · the 3rd row shows "x"           assert_text_in(target="item=-1" | "item=3", x)
 Click the second "Add to cart" button · Check the first       any call, target='second "Add to cart" button'
@@ -126,6 +128,7 @@ Open the book "SPQR" · Open the "Account" menu                 click(target="SP
 Go to the cart · Go to the settings page                      click(target='"cart" link')
 Mark "t" as completed|done · … as not completed|active         set_checked(target, checked) (or the box in
                                                               the row "t" names, when no box is named "t")
+Verify "t" is marked as completed · … is not done              assert_checked(target, checked) (as Mark sets)
 Mark all items as completed · Unmark all items · Select all rows set_checked(target='"all" checkbox', checked)
 Check the select-all checkbox · the toggle-all box is checked set_checked|assert_checked(the same box)
 Choose "Express" shipping                                     set_checked(target='"Express" radio', True)
@@ -502,6 +505,19 @@ def _mark_done(m: re.Match[str]) -> Built:
     done = state in ("complete", "completed", "done", "finished")
     name = unquote(m.group("target")).strip()
     return ("set_checked", {"target": name, "checked": done}) if name else None
+
+
+# 'Verify "buy milk" is marked as completed', 'Verify the "Pay rent" task is not done': the check of what
+# "Mark … as" sets, the to-do's checkbox. Not "active" or "open" (a tab or a panel is active, a dialog open).
+@_rule(
+    rf"{VERIFY}\s+{THE}{q('target')}(?:\s+(?:item|task|todo|to-do|entry))?\s+is\s+(?:now\s+|still\s+)?"
+    r"(?:marked\s+(?:as\s+)?)?(?P<state>completed?|done|finished|not\s+completed?|not\s+done|incomplete|undone)"
+)
+def _done_state(m: re.Match[str]) -> Built:
+    state = " ".join(m.group("state").lower().split())
+    name = unquote(m.group("target")).strip()
+    done = state in ("complete", "completed", "done", "finished")
+    return ("assert_checked", {"target": name, "checked": done}) if name else None
 
 
 # "Mark all items as completed", "Select all rows": the one box that ticks every item — a list's "toggle
@@ -2220,12 +2236,12 @@ def _parse_scoped(sentence: str) -> Built:
     return None
 
 
-# "Verify the Save button is disabled", "Uncheck the Remember me checkbox": an unquoted name right before a
-# role word reads as that name quoted. Not words that pick one of several ("the first button", "the
-# selected tab", "the cheapest item's link"): those describe, and need judgement; nor "the back button",
-# which may be the browser's.
+# "Verify the Save button is disabled", "Uncheck the Remember me checkbox", "Click the Add/Remove Elements
+# link": an unquoted name right before a role word reads as that name quoted. Not words that pick one of
+# several ("the first button", "the selected tab", "the cheapest item's link"): those describe, and need
+# judgement; nor "the back button", which may be the browser's.
 _BARE_NAMED = re.compile(
-    rf"\bthe\s+(?P<bare>(?:[^\W\d_][\w'’-]*|[£$€¥°#][\w.,%'’-]*)(?:\s+[^\W\d_][\w'’-]*){{0,3}}?)\s+"
+    rf"\bthe\s+(?P<bare>(?:[^\W\d_][\w'’/-]*|[£$€¥°#][\w.,%'’-]*)(?:\s+[^\W\d_][\w'’/-]*){{0,3}}?)\s+"
     rf"(?P<noun>{ROLE_NOUNS})\b",
     re.IGNORECASE,
 )

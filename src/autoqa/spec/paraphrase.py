@@ -315,6 +315,9 @@ _REWRITES: list[Callable[[str], str]] = [
         " is visible",
     ),
     _sub(r"\s+can\s+be\s+seen$", " is visible"),
+    # '"Kindred" is listed' is in the list; "no longer listed" is not.
+    _sub(r"^(verify\s+\S.*?)\s+is\s+(?:still\s+|now\s+)?listed$", r"\1 is in the list"),
+    _sub(r"^(verify\s+\S.*?)\s+is\s+(?:no\s+longer|not)\s+listed$", r"\1 is not in the list"),
     _sub(r"^(verify\s+.+?\S)\s+appears$", r"\1 is visible"),
     # A field's message stated: 'An error "Required" is shown under the Email field'.
     _sub(
@@ -873,8 +876,40 @@ _CONTROL_VALUE = _Lazy(
     _I,
 )
 
+# "Verify a Delete button is displayed", 'Verify there is a "Save" link': a control of that role and name is
+# shown — read as "the": a second one fails the step as ambiguous, never passes on another element. The name
+# is quoted or written with capitals ("Add/Remove Elements"); "a new button", "a button" name nothing.
+_A_NAMED_CONTROL = _Lazy(
+    r"^(?i:verify|check|confirm|ensure|assert)(?:\s+(?i:that))?\s+(?P<there>(?i:there\s+is)\s+)?(?i:an?)\s+"
+    rf"(?P<name>{_Q}|[A-Z][\w'’/&-]*(?:\s+[A-Z][\w'’/&-]*){{0,2}})\s+(?P<role>(?i:{_ROLE_WORD}))"
+    r"(?P<state>\s+(?i:is\s+(?:displayed|visible|shown|present)|appears|exists))?$"
+)
+
+
+# "Verify Kindred is no longer in the list", "Verify Hotel Avenida is shown in the results": a name written
+# with capitals (an item, a person, a place) is that text, as if quoted; only where the claim is that it
+# shows or not. Never a role or page word ("Verify Login Button is visible", "Verify Dashboard Page is
+# shown": an element or a page, not a text), nor a word that points ("This", "Everything").
+_NAME_SHOWN = _Lazy(
+    r"^(?P<verb>(?i:verify|check|confirm|ensure))(?:\s+(?i:that))?\s+"
+    r"(?P<name>[A-Z][\w'’.&-]*(?:\s+(?:[A-Z][\w'’.&-]*|of|and|the|de|da|von|van)){0,3})\s+"
+    r"(?P<tail>(?i:is\s+(?:still\s+|now\s+)?(?:no\s+longer\s+|not\s+)?(?:visible|shown|displayed|present|listed|"
+    r"(?:shown\s+|listed\s+)?(?:in|on|under)\s+the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)))$"
+)
+_NOT_A_SHOWN_NAME = frozenset(
+    ("page", "screen", "title", "url", "it", "this", "that", "everything", "nothing", "all", "none", "each")
+)
+
 
 def _wording_more(sentence: str) -> str:
+    if (m := _NAME_SHOWN.match(sentence)) and not any(
+        w.lower().strip(".") in ROLE_WORDS or w.lower().strip(".") in _NOT_A_SHOWN_NAME
+        for w in m.group("name").split()
+    ):
+        return f'{m.group("verb")} "{m.group("name")}" {m.group("tail")}'
+    if (m := _A_NAMED_CONTROL.match(sentence)) and bool(m.group("there")) != bool(m.group("state")):
+        name = m.group("name").strip("\"'“”‘’")
+        return f'Verify the "{name}" {m.group("role").lower()} is visible'
     if m := _LAST_LITERAL.match(sentence):
         head = m.group("search") or f"{m.group('verb')} the {m.group('field')}"
         return f'{head} "{m.group("value")}"'

@@ -1,0 +1,116 @@
+"""Names written with capitals and no quotes, as practice-app suites write them: 'Click the Add/Remove
+Elements link' (a name with a slash), 'Verify a Delete button is displayed' (a control of that role and name;
+read as "the": a second one would fail the step as ambiguous), 'Verify Kindred is no longer in the list' and
+'Verify Hotel Avenida is listed' (a name as the text it is), and 'Verify "buy milk" is marked as completed'
+(the to-do's box, as "Mark … as completed" sets it). A page that adds no button, keeps the item, or has a
+label that is not the box's, fails at the step that checks it — in the run and in its exported test alike."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from autoqa.spec.grammar import parse_plain_actions
+from broken_builds import check_run_and_export
+
+PAGE = """<!doctype html><meta charset="utf-8"><title>Elements</title>
+<main><h1>Elements</h1>
+<nav><a href="#add-remove" id="nav">Add/Remove Elements</a></nav>
+<section id="tools" hidden><button id="add">Add Element</button><div id="added"></div></section>
+<h2>Reading list</h2>
+<ul id="books"><li>Kindred <button class="remove">Remove</button></li><li>Hotel Avenida</li></ul>
+<h2>To do</h2>
+<p><input type="checkbox" id="milk"> <label for="milk">buy milk</label></p>
+</main>
+<script>
+document.getElementById('nav').onclick = () => { document.getElementById('tools').hidden = false; };
+const ADDS = true;
+document.getElementById('add').onclick = () => {
+  if (ADDS) document.getElementById('added').innerHTML = '<button>Delete</button>';
+};
+const REMOVES = true;
+document.querySelector('.remove').onclick = (e) => { if (REMOVES) e.target.closest('li').remove(); };
+</script>"""
+
+SPEC = """# {page}
+## Preconditions
+- none
+## Steps
+1. Open /{page}.html
+2. Click the Add/Remove Elements link
+3. Click Add Element
+4. Verify a Delete button is displayed
+5. Verify Hotel Avenida is listed
+6. Click Remove
+7. Verify Kindred is no longer in the list
+8. Click "buy milk"
+9. Verify "buy milk" is marked as completed
+"""
+
+BROKEN = {
+    "adds-nothing": ("const ADDS = true;", "const ADDS = false;", 4),
+    "keeps-the-item": ("const REMOVES = true;", "const REMOVES = false;", 7),
+    # the label is not the box's: a click on it ticks nothing
+    "label-apart": ('<label for="milk">', '<label for="nothing">', 9),
+}
+
+
+@pytest.mark.timeout(480)
+def test_unquoted_names_pass_on_the_page_and_each_broken_build_fails_run_and_exported(
+    tmp_path: Path, site: tuple[Path, str]
+) -> None:
+    source, _ = check_run_and_export(
+        tmp_path, site, name="elements", page=PAGE, builds=BROKEN, spec=lambda n: SPEC.replace("{page}", n)
+    )
+    assert 'name="Add/Remove Elements"' in source and 'name="Delete"' in source, source
+
+
+def _reading(text: str) -> list[tuple[str, dict[str, object]]] | None:
+    actions = parse_plain_actions(text)
+    return None if actions is None else [(a.tool, dict(a.args)) for a in actions]
+
+
+@pytest.mark.parametrize(
+    ("text", "reading"),
+    [
+        ("Verify a Delete button is displayed", [("assert_element_visible", {"target": '"Delete" button'})]),
+        ('Verify there is a "Save" link', [("assert_element_visible", {"target": '"Save" link'})]),
+        ("Check that an Export tab appears", [("assert_element_visible", {"target": '"Export" tab'})]),
+        ("Click the Add/Remove Elements link", [("click", {"target": '"Add/Remove Elements" link'})]),
+        ("Verify Kindred is visible", [("assert_text_present", {"text": "Kindred"})]),
+        ("Verify Dr. Silva is listed", [("assert_text_in", {"target": "list=", "text": "Dr. Silva"})]),
+        ('Verify "Kindred" is no longer listed', [("assert_text_absent", {"text": "Kindred"})]),
+        ("Verify Kindred is no longer in the list", [("assert_text_absent", {"text": "Kindred"})]),
+        (
+            'Verify "buy milk" is marked as completed',
+            [("assert_checked", {"target": "buy milk", "checked": True})],
+        ),
+        (
+            'Verify the "Pay rent" task is not done',
+            [("assert_checked", {"target": "Pay rent", "checked": False})],
+        ),
+    ],
+)
+def test_names_written_with_capitals_read_as_written(
+    text: str, reading: list[tuple[str, dict[str, object]]]
+) -> None:
+    assert _reading(text) == reading
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Verify a button is displayed",  # no name
+        "Verify a new button is displayed",  # a description, not a name
+        "Verify there is a Delete button is displayed",  # two claims run together
+        "Verify Login Button is visible",  # an element, not a text
+        "Verify Dashboard Page is shown",  # a page, not a text
+        "Verify This is visible",
+        "Verify Everything is shown",
+        "Verify Save is disabled",  # a state of an element: no text claim
+        'Verify "Settings" is done loading',  # not a to-do's state
+    ],
+)
+def test_what_names_nothing_is_not_read_as_a_name(text: str) -> None:
+    assert _reading(text) is None
