@@ -111,7 +111,7 @@ class DebugLog:
         self._lock = threading.Lock()
 
     def emit(self, kind: str, /, **fields: Any) -> None:
-        if kind not in ("tool.called", "tool.result", "agent.turn", "guardrail.tripped", "replay.handover"):
+        if kind not in ("tool.called", "tool.result", "agent.turn", "guardrail.tripped", "agent.handover"):
             return
         detail = {k: v for k, v in fields.items() if k not in ("ts", "run_id") and v is not None}
         text = json.dumps(detail, ensure_ascii=False, default=str)

@@ -42,6 +42,8 @@ class ExecutorKind(StrEnum):
     """The committed step cache, no model."""
     REPLAY_THEN_AGENT = "replay+agent"
     """The step cache until a step failed or was not cached, then the agent (a heal)."""
+    PLAIN_THEN_AGENT = "plain+agent"
+    """The plain steps before the first step the grammar does not read, then the agent from that step."""
     AGENT = "agent"
     NONE = "none"
     """Not executed: the job carries a ready outcome (skipped or refused) and its reason."""
@@ -94,7 +96,8 @@ class StepFlag:
 
 @dataclass(frozen=True, slots=True)
 class Heal:
-    """How a step that failed on replay was done again by the agent."""
+    """How a step that failed on replay (or as a plain step: no locators then) was done again by the
+    agent."""
 
     old_locator: str | None
     new_locator: str | None
@@ -366,9 +369,12 @@ def spec_notes(result: SpecResult) -> list[str]:
     """What a reviewer should see under a spec's line: flags, heals and a refused export."""
     notes = [f"step {step.index}: {flag.message}" for step in result.steps for flag in step.flags]
     for step in result.steps:
-        if step.heal is not None:
-            why = f" ({step.heal.explanation})" if step.heal.explanation else ""
-            notes.append(f"step {step.index} healed: {step.heal.old_locator} -> {step.heal.new_locator}{why}")
+        heal = step.heal
+        if heal is not None and heal.old_locator is None and heal.new_locator is None:
+            notes.append(f"step {step.index} healed: {heal.explanation or 'by the model'}")
+        elif heal is not None:
+            why = f" ({heal.explanation})" if heal.explanation else ""
+            notes.append(f"step {step.index} healed: {heal.old_locator} -> {heal.new_locator}{why}")
     notes.extend(f"export refused: {p.message}" for p in result.problems if p.kind is ProblemKind.EXPORT)
     if "heal_patch" in result.artifacts:
         notes.append(

@@ -47,7 +47,8 @@ title: Playground settings {n:02d}
 2. Open the settings
 3. Verify the settings say they opened
 """
-"""No step is plain grammar (no quoted target, no URL): only the agent or its replay cache can run it."""
+"""Only the agent or its replay cache can run it: the grammar reads step 1 as a click on a "playground"
+link, which the page does not have, so the model takes that step over (and steps 2-3 are not plain)."""
 
 _AGENT_SCRIPT = (
     tool_use("navigate", {"url": "/playground.html", "step": 1}),

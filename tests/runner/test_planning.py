@@ -52,6 +52,17 @@ def test_agent_always_uses_the_agent_even_for_plain_specs(tmp_path: Path) -> Non
     )
 
 
+def test_a_mixed_spec_keeps_its_plain_steps_for_before_the_model_unless_the_agent_is_always_asked(
+    tmp_path: Path,
+) -> None:
+    spec = _spec(tmp_path, "1. Navigate to /\n2. Sort the products by price\n")
+    auto = plan_job(0, spec, SecretSet(), agent_mode="auto", agent_available=True)
+    assert auto.executor is ExecutorKind.AGENT and auto.plain is not None
+    assert auto.plain.first_unparsed is not None and auto.plain.first_unparsed.index == 2
+    always = plan_job(0, spec, SecretSet(), agent_mode="always", agent_available=True)
+    assert always.executor is ExecutorKind.AGENT and always.plain is None  # the model from scratch
+
+
 @pytest.mark.parametrize("count", [1, 2, 3, 5])
 def test_shards_partition_every_spec_exactly_once(tmp_path: Path, count: int) -> None:
     jobs = [

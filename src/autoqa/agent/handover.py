@@ -1,9 +1,10 @@
-"""Healing a replay: the agent takes over a spec from the step where the replay failed or missed.
+"""The agent takes over a spec from a step: where a replay failed or missed (a heal), or where a mixed
+spec's plain steps end or one of them failed (``autoqa.execute.plain_prefix``).
 
-The steps before ``start_step`` were already done (and checked) by the replay, so the session only
-sees — and is only judged on — the remaining steps; the replayed ones appear as a precondition. The
-first user message carries the replay's failure and its screenshot, so the model starts from what the
-page looks like now instead of from a blind snapshot.
+The steps before ``start_step`` were already done (and checked) without the model, so the session only
+sees — and is only judged on — the remaining steps; the done ones appear as a precondition. The first
+user message says why the model takes over — and, after a failure, carries its screenshot, so the model
+starts from what the page looks like now instead of from a blind snapshot.
 """
 
 from __future__ import annotations
@@ -22,8 +23,11 @@ class Handover:
     start_step: int
     """The first step the agent must do (1-based, as in the spec)."""
     reason: str
-    """Why the replay stopped: a failed replayed call (code and message) or a step not in the cache."""
+    """Why the model takes over: a failed call (code and message), a step not in the cache or not in the
+    plain grammar."""
     screenshot_jpeg: bytes | None = None
+    plain: bool = False
+    """The steps before ``start_step`` ran as plain steps (and passed), not as a replay."""
 
     def remaining_spec(self, spec: Spec) -> Spec:
         done = [s for s in spec.steps if s.index < self.start_step]
@@ -31,12 +35,17 @@ class Handover:
         preconditions = spec.preconditions
         if done:
             listing = "; ".join(f"{s.index}. {s.text}" for s in done)
-            preconditions = (*preconditions, f"Already done by replaying a recorded run: {listing}")
+            how = "as plain steps, without you" if self.plain else "by replaying a recorded run"
+            preconditions = (*preconditions, f"Already done {how}: {listing}")
         return dataclasses.replace(spec, steps=remaining, preconditions=preconditions)
 
     def first_message_text(self) -> str:
+        if self.plain:
+            done = f"Steps before step {self.start_step} were done without you and passed; {self.reason}. "
+        else:
+            done = f"The recorded run was replayed up to step {self.start_step}: {self.reason}. "
         return (
-            f"The recorded run was replayed up to step {self.start_step}: {self.reason}. "
+            done
             + ("The screenshot shows the page now. " if self.screenshot_jpeg else "")
             + f"Continue the spec from step {self.start_step}: take a snapshot and do the remaining steps."
         )

@@ -10,20 +10,21 @@ handed over: no other way through the page can heal that.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
 from autoqa.events import EventSink, NullSink
 from autoqa.execute.recording import RecordingCaller
 from autoqa.execute.step_loop import OPTIONAL_WAIT_MS, AfterCall, Miss, PlannedCall, run_steps
+from autoqa.execute.take_over import HealBackend, MayHeal, may_take_over, take_over
 from autoqa.execute.verdict import planned_step_problem
 from autoqa.replay.cache import CachePlan, render_args
 from autoqa.replay.cache_file import CachedCall
-from autoqa.results import ExecutorKind, Heal, Outcome, SpecResult, StepStatus
+from autoqa.results import ExecutorKind, Heal, SpecResult
 from autoqa.spec.model import Spec, Step
 from autoqa.tools.context import ToolContext
-from autoqa.tools.result import ErrorCode, ToolResult
+from autoqa.tools.result import ToolResult
 
 StopReason = Literal["failed", "uncached"]
 
@@ -101,10 +102,6 @@ async def replay_plan(
     return ReplayResult(loop.result, plan, stop.step, "failed", stop.failure, failed_call)
 
 
-HealBackend = Callable[[int, str, bytes | None], Awaitable[SpecResult]]
-"""``heal(start_step, reason, screenshot_jpeg)``: the agent does the spec from ``start_step`` on."""
-
-
 async def replay_then_heal(
     spec: Spec,
     plan: CachePlan,
@@ -117,7 +114,7 @@ async def replay_then_heal(
     heal: HealBackend | None,
     after_call: AfterCall | None = None,
     strict_flags: bool = False,
-    may_heal: Callable[[ToolResult | None], bool] | None = None,
+    may_heal: MayHeal | None = None,
 ) -> tuple[SpecResult, ReplayResult]:
     """Replay, then let ``heal`` do the rest from where the replay stopped. ``may_heal`` (given the
     failing call's result) can keep a failed replay step from the agent: the spec then ends there."""
@@ -134,42 +131,32 @@ async def replay_then_heal(
     result = replay.spec_result
     if replay.completed or heal is None or replay.stopped_at is None:
         return result, replay
-    if replay.stop_reason == "failed" and may_heal is not None and not may_heal(replay.failure):
+    failed = replay.stop_reason == "failed"
+    if not may_take_over(failed, replay.failure, may_heal):
         return result, replay
     start = replay.stopped_at
     failure = replay.failure
-    if (
-        failure is not None
-        and failure.error is not None
-        and failure.error.code is ErrorCode.INVARIANT_VIOLATED
-    ):
-        return result, replay  # the app broke an invariant: no other way through the page can heal that
-    if replay.stop_reason == "failed" and failure is not None and failure.error is not None:
+    if failed and failure is not None and failure.error is not None:
         reason = (
             f"replaying step {start} failed: {failure.tool} {failure.error.code}: {failure.error.message}"
         )
-    elif replay.stop_reason == "failed":
+    elif failed:
         reason = f"replaying step {start} failed: {replay.spec_result.reason}"
     else:
         reason = replay.spec_result.reason or f"step {start} is not in the step cache"
-    shot = failure.screenshot.data if failure is not None and failure.screenshot is not None else None
-    events.emit("replay.handover", spec=slug, step=start, reason=redact(reason))
-    agent = await heal(start, redact(reason), shot)
-    replayed = tuple(step for step in replay.spec_result.steps if step.index < start)
-    # Only a step that failed on replay and then passed is healed; an uncached step is simply recorded.
-    healed_step = start if replay.stop_reason == "failed" else None
-    steps = tuple(
-        replace(step, healed=True) if step.index == healed_step and step.status is StepStatus.PASSED else step
-        for step in agent.steps
-    )
-    merged = replace(
-        agent,
-        path=spec.path,
-        title=spec.title,
+    merged = await take_over(
+        spec,
+        result,
+        heal,
+        start=start,
+        failed=failed,
+        failure=failure,
+        reason=reason,
         executor=ExecutorKind.REPLAY_THEN_AGENT,
-        steps=replayed + steps,
-        duration_ms=replay.spec_result.duration_ms + agent.duration_ms,
-        reason=agent.reason if agent.outcome is not Outcome.PASSED else None,
+        after="replay",
+        events=events,
+        slug=slug,
+        redact=redact,
     )
     return merged, replay
 

@@ -152,7 +152,9 @@ _NOT_EXECUTED = "was not executed (no tool call for it)"
 _MODEL_API = "model API error"  # agent/session.py
 _NAVIGATION_TOOLS = frozenset({"navigate", "history"})
 _TIME_LIMITS = frozenset({"spec_timeout_s", "budget.seconds"})
-_AGENT_EXECUTORS = frozenset({ExecutorKind.AGENT, ExecutorKind.REPLAY_THEN_AGENT})
+_AGENT_EXECUTORS = frozenset(
+    {ExecutorKind.AGENT, ExecutorKind.REPLAY_THEN_AGENT, ExecutorKind.PLAIN_THEN_AGENT}
+)
 _APP_CLASSES = frozenset({FailureClass.APP_BUG, FailureClass.APP_CHANGE})
 _LINE_LIMIT = 300
 

@@ -21,6 +21,8 @@ class SpecJob:
     secrets: SecretSet
     executor: ExecutorKind
     plain: PlainPlan | None = None
+    """The plain reading: all of it for ``PLAIN``; for ``AGENT``, the plain steps run before the model's
+    (none with ``--agent always``)."""
     not_run_outcome: Outcome | None = None
     """For ``ExecutorKind.NONE``: ``skipped`` or ``error``."""
     not_run_reason: str | None = None

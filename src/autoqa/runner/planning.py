@@ -80,7 +80,8 @@ def plan_job(
             not_run_outcome=Outcome.SKIPPED,
             not_run_reason=f"{where_unparsed(plain)} needs the agent: {agent_unavailable_reason}",
         )
-    return SpecJob(index, spec, secrets, ExecutorKind.AGENT, plain=plain)
+    # ``always`` is the model from scratch: no plain steps first (autoqa.execute.plain_prefix)
+    return SpecJob(index, spec, secrets, ExecutorKind.AGENT, plain=None if agent_mode == "always" else plain)
 
 
 def where_unparsed(plain: PlainPlan) -> str:

@@ -14,6 +14,7 @@ from playwright.async_api import Browser, BrowserContext, Page
 
 from autoqa.events import EventSink
 from autoqa.execute.plain import run_plain
+from autoqa.execute.plain_prefix import not_in_grammar, plain_prefix_end, plain_then_agent
 from autoqa.execute.recording import RecordingCaller
 from autoqa.execute.triage import Evidence, known
 from autoqa.execute.verdict import with_evidence
@@ -41,6 +42,7 @@ from autoqa.tools.page_watch import page_watch, seen_texts, undrained_violations
 from autoqa.tools.secret_fields import secret_masks
 
 if TYPE_CHECKING:
+    from autoqa.agent.handover import Handover
     from autoqa.agent.session import AgentSession
     from autoqa.artifacts.run_dir import SpecArtifacts
     from autoqa.execute.replay import ReplayResult
@@ -116,7 +118,12 @@ def start_agent(job: SpecJob, env: RunEnvironment) -> AgentStart | None:
         from autoqa.agent.session import AgentSession
 
         session = AgentSession(
-            job.spec, options, base_url=_base_url(job, env), secrets=job.secrets, events=env.events
+            job.spec,
+            options,
+            base_url=_base_url(job, env),
+            secrets=job.secrets,
+            events=env.events,
+            handover=_plain_handover(job),
         )
         session.connect()
         return session
@@ -322,6 +329,8 @@ async def _execute(
                 result = await run_plain(job.spec, job.plain, caller, events=events, slug=job.slug, ctx=ctx)
             elif job.executor is ExecutorKind.REPLAY:
                 result, replay = await _replay(job, ctx, caller, env, transcript)
+            elif job.executor is ExecutorKind.AGENT and (handover := _plain_handover(job)) is not None:
+                result = await _plain_then_agent(job, ctx, caller, env, transcript, handover, agent)
             elif job.executor is ExecutorKind.AGENT:
                 result = await _agent(job, ctx, caller, env, transcript, started=agent)
             else:  # pragma: no cover - NONE is handled before a context exists
@@ -357,6 +366,51 @@ async def _execute(
     return result
 
 
+def _plain_handover(job: SpecJob) -> Handover | None:
+    """For an agent job whose first steps are plain: the model's take-over after them (they run plain),
+    as the session started before the browser expects it."""
+    start = plain_prefix_end(job.spec, job.plain) if job.plain is not None else None
+    if start is None:
+        return None
+    from autoqa.agent.handover import Handover
+
+    return Handover(start_step=start, reason=not_in_grammar(start), plain=True)
+
+
+async def _plain_then_agent(
+    job: SpecJob,
+    ctx: ToolContext,
+    caller: RecordingCaller,
+    env: RunEnvironment,
+    transcript: Any,
+    expected: Handover,
+    started: AgentStart | None,
+) -> SpecResult:
+    assert job.plain is not None
+
+    async def heal(start: int, reason: str, screenshot: bytes | None) -> SpecResult:
+        from autoqa.agent.handover import Handover
+
+        handover = Handover(start_step=start, reason=reason, screenshot_jpeg=screenshot, plain=True)
+        if handover == expected and started is not None:  # the session started before the browser was
+            # told just this
+            return await _agent(job, ctx, caller, env, transcript, started=started)
+        # a plain step failed before it: a session of its own (the worker still closes the started one)
+        return await _agent(job, ctx, caller, env, transcript, handover)
+
+    return await plain_then_agent(
+        job.spec,
+        job.plain,
+        caller,
+        heal,
+        ctx=ctx,
+        events=_PlacedSteps(env.events, job.spec, env.root),
+        slug=job.slug,
+        redact=job.secrets.redact,
+        may_heal=lambda failure: heal_allowed(env.settings, failure),
+    )
+
+
 async def _agent(
     job: SpecJob,
     ctx: ToolContext,
@@ -366,7 +420,8 @@ async def _agent(
     handover: Any = None,
     started: AgentStart | None = None,
 ) -> SpecResult:
-    if started is not None:  # the session the worker started before the browser (no handover: not a heal)
+    if started is not None:  # the session the worker started before the browser (not a heal: it knows
+        # whether plain steps come first)
         session = await asyncio.shield(started)  # cancelling the spec must not cancel it: close_agent does
         return await session.run(ctx, caller=caller, transcript=transcript)
     from autoqa.agent.session import run_agent_spec
