@@ -739,6 +739,10 @@ def test_controls_named_as_practice_apps_draw_them(text: str, tool: str, args: d
         ("Click Add next to Books", "click", {"target": 'Add in "Books"'}),
         ("Click Save and add another", "click", {"target": "Save and add another"}),
         ("Click Save for Later", "click", {"target": "Save for Later"}),
+        # "for" is no place: the whole name, then its row (not 'Save' in a row "Later next to Kindred")
+        ("Click Save for Later next to Kindred", "click", {"target": 'Save for Later in "Kindred"'}),
+        ("Click Delete beside Kindred", "click", {"target": 'Delete in "Kindred"'}),
+        ("Click More under Account", "click", {"target": 'More in "Account"'}),
         ("Click the Active filter", "click", {"target": "Active"}),
         (
             'Verify the order confirmation "Thank you" is displayed',
@@ -775,8 +779,20 @@ def test_a_region_named_unquoted_is_that_region(text: str, target: str) -> None:
     "text",
     [
         "Click Edit in Kindred row",  # a name, then where: not one name
+        "Click Edit on the Dashboard",
+        "Click Price column",
+        "Click Edit near Kindred",
+        "Click Save inside Settings",
+        "Click Submit within Checkout",
         'Verify the page title "Hello" is shown',  # the document's title, or a heading: not said
         'Verify the Save button "x" is shown',
+        'Verify the window title "Hello" is shown',
+        'Verify the tab title "Hello" is shown',
+        'Verify the browser title "Hello" is shown',
+        'Verify the document title "Hello" is shown',
+        'Verify the site title "Hello" is shown',
+        'Verify the button text "Save" is shown',  # a role word: that control's text, not the page's
+        'Verify the dialog message "Saved" is shown',
     ],
 )
 def test_a_place_or_a_page_title_is_no_name_or_text_kind(text: str) -> None:
