@@ -800,7 +800,22 @@ def test_a_place_or_a_page_title_is_no_name_or_text_kind(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["Select radio Yes", "Select the tab Settings", "Select the checkbox for the first one"]
+    "text",
+    [
+        "Select radio Yes",
+        "Select the tab Settings",
+        "Select the checkbox for the first one",
+        # a place or a group after the noun: no dropdown named "book by" or "seat on"
+        "Select the book by Tolkien",
+        "Pick a seat on Deck 2",
+        "Select all Electronics",
+        "Select the invoice for March",
+        "Select next Monday",
+        "Select the flight to Paris",
+        "Select the seat beside Anna",
+        "Select the file in Downloads",
+        "Select a copy of Dune",
+    ],
 )
 def test_select_with_a_control_word_is_no_dropdown(text: str) -> None:
     assert parse_plain_actions(text) is None
@@ -830,6 +845,11 @@ def test_set_takes_a_written_value_whatever_control_the_field_is(text: str, targ
         "Change the language to your own",
         "Set the page to 2",  # a page is no field
         "Set the quantity to something large",
+        "Set the language to Your own",  # a capital does not make a description a value
+        "Set the status to Done once the ticket has been approved",  # a value, then a condition
+        "Change the tab to Settings",  # a tab, a URL or a window is no field
+        "Change the URL to https://shop.test/item/42",
+        "Set the window to 1024x768",
     ],
 )
 def test_set_refuses_a_described_value_or_a_page(text: str) -> None:
