@@ -846,6 +846,7 @@ def test_set_takes_a_written_value_whatever_control_the_field_is(text: str, targ
         "Set the page to 2",  # a page is no field
         "Set the quantity to something large",
         "Set the language to Your own",  # a capital does not make a description a value
+        "Set the status to Whatever the ticket needs",
         "Set the status to Done once the ticket has been approved",  # a value, then a condition
         "Change the tab to Settings",  # a tab, a URL or a window is no field
         "Change the URL to https://shop.test/item/42",
