@@ -865,6 +865,7 @@ def test_set_refuses_a_described_value_or_a_page(text: str) -> None:
         ('Type "hello"', ()),
         ('Press Ctrl+K and type "hello"', (("press_key", {"key": "Control+K"}),)),
         ('Click the search box and type "hello"', (("click", {"target": "the search box"}),)),
+        ('Focus on the search bar and type "hello"', (("click", {"target": "the search box"}),)),
     ],
 )
 def test_typing_with_no_field_named_goes_to_the_focused_one(
