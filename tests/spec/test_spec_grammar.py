@@ -739,6 +739,10 @@ def test_controls_named_as_practice_apps_draw_them(text: str, tool: str, args: d
         ("Click Add next to Books", "click", {"target": 'Add in "Books"'}),
         ("Click Save and add another", "click", {"target": "Save and add another"}),
         ("Click Save for Later", "click", {"target": "Save for Later"}),
+        # "for" is no place: the whole name, then its row (not 'Save' in a row "Later next to Kindred")
+        ("Click Save for Later next to Kindred", "click", {"target": 'Save for Later in "Kindred"'}),
+        ("Click Delete beside Kindred", "click", {"target": 'Delete in "Kindred"'}),
+        ("Click More under Account", "click", {"target": 'More in "Account"'}),
         ("Click the Active filter", "click", {"target": "Active"}),
         (
             'Verify the order confirmation "Thank you" is displayed',
@@ -775,8 +779,20 @@ def test_a_region_named_unquoted_is_that_region(text: str, target: str) -> None:
     "text",
     [
         "Click Edit in Kindred row",  # a name, then where: not one name
+        "Click Edit on the Dashboard",
+        "Click Price column",
+        "Click Edit near Kindred",
+        "Click Save inside Settings",
+        "Click Submit within Checkout",
         'Verify the page title "Hello" is shown',  # the document's title, or a heading: not said
         'Verify the Save button "x" is shown',
+        'Verify the window title "Hello" is shown',
+        'Verify the tab title "Hello" is shown',
+        'Verify the browser title "Hello" is shown',
+        'Verify the document title "Hello" is shown',
+        'Verify the site title "Hello" is shown',
+        'Verify the button text "Save" is shown',  # a role word: that control's text, not the page's
+        'Verify the dialog message "Saved" is shown',
     ],
 )
 def test_a_place_or_a_page_title_is_no_name_or_text_kind(text: str) -> None:
@@ -784,7 +800,22 @@ def test_a_place_or_a_page_title_is_no_name_or_text_kind(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["Select radio Yes", "Select the tab Settings", "Select the checkbox for the first one"]
+    "text",
+    [
+        "Select radio Yes",
+        "Select the tab Settings",
+        "Select the checkbox for the first one",
+        # a place or a group after the noun: no dropdown named "book by" or "seat on"
+        "Select the book by Tolkien",
+        "Pick a seat on Deck 2",
+        "Select all Electronics",
+        "Select the invoice for March",
+        "Select next Monday",
+        "Select the flight to Paris",
+        "Select the seat beside Anna",
+        "Select the file in Downloads",
+        "Select a copy of Dune",
+    ],
 )
 def test_select_with_a_control_word_is_no_dropdown(text: str) -> None:
     assert parse_plain_actions(text) is None
@@ -814,6 +845,12 @@ def test_set_takes_a_written_value_whatever_control_the_field_is(text: str, targ
         "Change the language to your own",
         "Set the page to 2",  # a page is no field
         "Set the quantity to something large",
+        "Set the language to Your own",  # a capital does not make a description a value
+        "Set the status to Whatever the ticket needs",
+        "Set the status to Done once the ticket has been approved",  # a value, then a condition
+        "Change the tab to Settings",  # a tab, a URL or a window is no field
+        "Change the URL to https://shop.test/item/42",
+        "Set the window to 1024x768",
     ],
 )
 def test_set_refuses_a_described_value_or_a_page(text: str) -> None:
@@ -828,6 +865,7 @@ def test_set_refuses_a_described_value_or_a_page(text: str) -> None:
         ('Type "hello"', ()),
         ('Press Ctrl+K and type "hello"', (("press_key", {"key": "Control+K"}),)),
         ('Click the search box and type "hello"', (("click", {"target": "the search box"}),)),
+        ('Focus on the search bar and type "hello"', (("click", {"target": "the search box"}),)),
     ],
 )
 def test_typing_with_no_field_named_goes_to_the_focused_one(

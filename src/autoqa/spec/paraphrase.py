@@ -537,7 +537,8 @@ _CHECK_LITERAL = _Lazy(
 # e-mail address in it) or a name written with a capital ("United Kingdom", "Fix login bug"); never "your
 # name", "admin" or "something valid", which say what kind of value to type, not which.
 _DESCRIBING = _Lazy(
-    r"^(?:your|my|his|her|their|our|any|some|something|anything|valid|invalid|random|new)\b", _I
+    r"^(?:your|my|his|her|their|our|any|some|something|anything|whatever|whichever|valid|invalid|random|new)\b",
+    _I,
 )
 
 
