@@ -122,6 +122,7 @@ the checkbox in the second row · the favorite button on the   "checkbox in item
 first article · "Add to cart" for the second product          in that item of the main list or table (a noun
                                                               but row|item|entry|line: a list named so)
 Verify "x" is shown in the results|list|table                 assert_text_in(target="list=", text=x)
+Verify "x" is in the file list · … should appear in the …     assert_text_in(target="list=file", text=x)
 Click Log in · Click Cart · Log out (unquoted, capitalised)    click(target="Log in")
 Click Save and add another (≤ 4 words) · Click Add next to Books click("…") · click('Add in "Books"')
 Open the book "SPQR" · Open the "Account" menu                 click(target="SPQR")
@@ -1654,6 +1655,13 @@ def _assert_in_main_list(m: re.Match[str]) -> Built:
     text = unquote(m.group("text"))
     target = list_target(table=_says_table(m), noun=_held(m))
     return ("assert_text_in", {"target": target, "text": text}) if text.strip() else None
+
+
+# "Verify "Q4 Reports" is in the file list", '"x" should appear in the results table': what the main list
+# holds. A name written with a capital is a region's (the "Files" list: read by the region rules).
+@_rule(rf"{VERIFY}\s+{q('text')}\s+(?:is|appears)\s+in\s+the\s+(?P<kind_of_list>[^\W\d_]+)\s+(?:list|table|grid)")
+def _assert_in_kind_of_list(m: re.Match[str]) -> Built:
+    return None if m.group("kind_of_list")[:1].isupper() else _assert_in_main_list(m)
 
 
 _AREA = (
