@@ -1659,7 +1659,9 @@ def _assert_in_main_list(m: re.Match[str]) -> Built:
 
 # "Verify "Q4 Reports" is in the file list", '"x" should appear in the results table': what the main list
 # holds. A name written with a capital is a region's (the "Files" list: read by the region rules).
-@_rule(rf"{VERIFY}\s+{q('text')}\s+(?:is|appears)\s+in\s+the\s+(?P<kind_of_list>[^\W\d_]+)\s+(?:list|table|grid)")
+@_rule(
+    rf"{VERIFY}\s+{q('text')}\s+(?:is|appears)\s+in\s+the\s+(?P<kind_of_list>[^\W\d_]+)\s+(?:list|table|grid)"
+)
 def _assert_in_kind_of_list(m: re.Match[str]) -> Built:
     return None if m.group("kind_of_list")[:1].isupper() else _assert_in_main_list(m)
 
