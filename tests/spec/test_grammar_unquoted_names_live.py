@@ -2,7 +2,8 @@
 Elements link' (a name with a slash), 'Verify a Delete button is displayed' (a control of that role and name;
 read as "the": a second one would fail the step as ambiguous), 'Verify Kindred is no longer in the list' and
 'Verify Hotel Avenida is listed' (a name as the text it is), '"Hotel Avenida" should appear in the
-book list' (the list the page names as holding it), and 'Verify "buy milk" is marked as completed'
+book list' (the list the page names as holding it), 'Click the "Remove" button next to Kindred' (a row
+named as it reads), and 'Verify "buy milk" is marked as completed'
 (the to-do's box, as "Mark … as completed" sets it). A page that adds no button, keeps the item, or has a
 label that is not the box's, fails at the step that checks it — in the run and in its exported test alike."""
 
@@ -44,7 +45,7 @@ SPEC = """# {page}
 4. Verify a Delete button is displayed
 5. Verify Hotel Avenida is listed
 6. "Hotel Avenida" should appear in the book list
-7. Click Remove
+7. Click the "Remove" button next to Kindred
 8. Verify Kindred is no longer in the list
 9. Click "buy milk"
 10. Verify "buy milk" is marked as completed
@@ -84,6 +85,24 @@ def _reading(text: str) -> list[tuple[str, dict[str, object]]] | None:
         ("Verify Dr. Silva is listed", [("assert_text_in", {"target": "list=", "text": "Dr. Silva"})]),
         ('Verify "Kindred" is no longer listed', [("assert_text_absent", {"text": "Kindred"})]),
         ("Verify Kindred is no longer in the list", [("assert_text_absent", {"text": "Kindred"})]),
+        (  # a row named bare after "for" / "next to": that row's control or value, the role word kept
+            'Verify the "Book" button for Saturday Yoga is disabled',
+            [("assert_enabled", {"target": '"Book" button in "Saturday Yoga"', "enabled": False})],
+        ),
+        (
+            'Click the "Remove" button next to Sauce Labs Backpack',
+            [("click", {"target": '"Remove" button in "Sauce Labs Backpack"'})],
+        ),
+        (
+            'Verify the status for Dr. Silva is "Cancelled"',
+            [
+                (
+                    "assert_text_in",
+                    {"target": 'the row in "Dr. Silva"', "text": "Cancelled", "column": "status"},
+                )
+            ],
+        ),
+        ("Hover over the info icon next to Overtime", [("hover", {"target": 'info in "Overtime"'})]),
         (
             '"Q4 Reports" should appear in the file list',
             [("assert_text_in", {"target": "list=file", "text": "Q4 Reports"})],
@@ -121,6 +140,10 @@ def test_names_written_with_capitals_read_as_written(
         "Verify Save is disabled",  # a state of an element: no text claim
         'Verify "Settings" is done loading',  # not a to-do's state
         'Verify "x" is in the completed list',  # a subset of the list: which one needs judgement
+        'Verify the status for the first order is "Paid"',  # a position, not a row's name
+        "Click the link for more details",  # words, not a name
+        "Click the Edit button for it",  # a row named in lower case is no name
+        "Verify the Save button for Later is shown",
     ],
 )
 def test_what_names_nothing_is_not_read_as_a_name(text: str) -> None:

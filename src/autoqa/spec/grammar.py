@@ -108,6 +108,7 @@ Verify the results list has 5 items (what it holds, no subset) assert_count(targ
 Verify the Save button is disabled (unquoted name, role word)  as 'Verify the "Save" button is disabled'
 Verify a Delete button is displayed · there is a "Save" link  as 'Verify the "Delete" button is visible'
 Verify Kindred is visible|listed|no longer in the list         as 'Verify "Kindred" is …' (a name in capitals)
+Verify the "Book" button for Saturday Yoga is disabled         as '… for "Saturday Yoga" …' (a row, capitals)
 Verify item 2 is "x" · the first product is "x"               assert_text_in("item=2" | "item=1:product", x)
 Verify "x" is the last item · the 3rd row shows "x"           assert_text_in(target="item=-1" | "item=3", x)
 Click the second "Add to cart" button · Check the first       any call, target='second "Add to cart" button'
@@ -282,7 +283,7 @@ from autoqa.spec.grammar_terms import (
     value_group,
 )
 from autoqa.spec.model import Step
-from autoqa.spec.paraphrase import canonical, split_actions
+from autoqa.spec.paraphrase import canonical, quote_bare_row, split_actions
 from autoqa.target_badge import badge_target
 from autoqa.target_items import PAGE, holding, item_target, items_target, list_target
 from autoqa.target_ordinal import POSITION_WORD, ordinal_words, position_of
@@ -2344,7 +2345,7 @@ def _parse_wording(sentence: str) -> Built:
 def parse_plain_text(text: str, *, optional: bool = False) -> PlainAction | None:
     """The tool call for one sentence of the grammar, or None when it is not plain. A sentence the rules do
     not read as written is read once more in its canonical wording (:mod:`autoqa.spec.paraphrase`)."""
-    sentence = _normalize(text)
+    sentence = _normalize(quote_bare_row(_normalize(text)))
     if not sentence:
         return None
     built = _parse_wording(sentence)

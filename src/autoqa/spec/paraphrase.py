@@ -887,6 +887,30 @@ _A_NAMED_CONTROL = _Lazy(
 )
 
 
+# 'Verify the "Book" button for Saturday Yoga is disabled', "Verify the status for Dr. Silva is "Cancelled"",
+# "Hover over the info icon next to Overtime": a row or card named as it reads (capitals, digits), after
+# "for", "of", "next to" or "beside", as if quoted — the grammar then reads that row's control or value.
+_ROW_NAME = r"[A-Z0-9][\w'’.&:-]*(?:\s+(?:[A-Z0-9][\w'’.&:-]*|of|and|the|de|da|von|van|on)){0,4}"
+_CHECK_IN_BARE_ROW = _Lazy(
+    r"^(?P<head>(?i:verify|check|confirm|ensure|make\s+sure)\s+(?:(?i:that)\s+)?(?i:the)\s+"
+    r"(?:\"[^\"]+\"(?:\s+[a-z][\w-]*)?|[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+(?i:for|of|next\s+to|beside))\s+"
+    rf"(?P<name>{_ROW_NAME})\s+(?P<rest>(?i:is|shows|says|reads|displays|contains|has|should)\s.*)$"
+)
+_ACT_IN_BARE_ROW = _Lazy(
+    r"^(?P<head>(?i:hover\s+over|hover|click|tap|double-click|right-click)\s+(?i:the)\s+\S.*?\s+"
+    rf"(?i:for|next\s+to|beside))\s+(?P<name>{_ROW_NAME})$"
+)
+
+
+def quote_bare_row(sentence: str) -> str:
+    """``sentence`` with a row named bare after "for" / "next to" quoted (itself when there is none): read
+    before any other wording, so that the sentence keeps its role word ('the "Book" button')."""
+    if m := _CHECK_IN_BARE_ROW.match(sentence) or _ACT_IN_BARE_ROW.match(sentence):
+        rest = m.groupdict().get("rest")
+        return f'{m.group("head")} "{m.group("name")}"' + (f" {rest}" if rest else "")
+    return sentence
+
+
 # "Verify Kindred is no longer in the list", "Verify Hotel Avenida is shown in the results": a name written
 # with capitals (an item, a person, a place) is that text, as if quoted; only where the claim is that it
 # shows or not. Never a role or page word ("Verify Login Button is visible", "Verify Dashboard Page is
