@@ -1,11 +1,12 @@
 """Names written with capitals and no quotes, as practice-app suites write them: 'Click the Add/Remove
 Elements link' (a name with a slash), 'Verify a Delete button is displayed' (a control of that role and name;
 read as "the": a second one would fail the step as ambiguous), 'Verify Kindred is no longer in the list' and
-'Verify Hotel Avenida is listed' (a name as the text it is), '"Hotel Avenida" should appear in the
-book list' (the list the page names as holding it), 'Click the "Remove" button next to Kindred' (a row
-named as it reads), and 'Verify "buy milk" is marked as completed'
-(the to-do's box, as "Mark … as completed" sets it). A page that adds no button, keeps the item, or has a
-label that is not the box's, fails at the step that checks it — in the run and in its exported test alike."""
+'Verify Hotel Avenida is listed' (a name as the text it is), '"Hotel Avenida" should appear in the book
+list' (the list the page names as holding it), 'Click the "Remove" button next to Kindred' (a row named as
+it reads), 'Biscuit should still be in favourites' (a statement of a name in a place) and 'Verify "buy milk"
+is marked as completed' (the to-do's box, as "Mark … as completed" sets it). A page that adds no button,
+keeps the item, has a label that is not the box's or a name outside the favourites fails at the step that
+checks it — in the run and in its exported test alike."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ PAGE = """<!doctype html><meta charset="utf-8"><title>Elements</title>
 <ul id="books"><li>Kindred <button class="remove">Remove</button></li><li>Hotel Avenida</li></ul>
 <h2>To do</h2>
 <p><input type="checkbox" id="milk"> <label for="milk">buy milk</label></p>
+<section aria-labelledby="fav"><h2 id="fav">Favourites</h2><p>Biscuit</p></section><p>Pretzel</p>
 </main>
 <script>
 document.getElementById('nav').onclick = () => { document.getElementById('tools').hidden = false; };
@@ -49,6 +51,7 @@ SPEC = """# {page}
 8. Verify Kindred is no longer in the list
 9. Click "buy milk"
 10. Verify "buy milk" is marked as completed
+11. Biscuit should still be in favourites
 """
 
 BROKEN = {
@@ -56,6 +59,12 @@ BROKEN = {
     "keeps-the-item": ("const REMOVES = true;", "const REMOVES = false;", 8),
     # the label is not the box's: a click on it ticks nothing
     "label-apart": ('<label for="milk">', '<label for="nothing">', 10),
+    # Biscuit is on the page, but not among the favourites
+    "not-a-favourite": (
+        "<p>Biscuit</p></section><p>Pretzel</p>",
+        "<p>Pretzel</p></section><p>Biscuit</p>",
+        11,
+    ),
 }
 
 
@@ -103,6 +112,14 @@ def _reading(text: str) -> list[tuple[str, dict[str, object]]] | None:
             ],
         ),
         ("Hover over the info icon next to Overtime", [("hover", {"target": 'info in "Overtime"'})]),
+        (  # a statement that a name shows in a place
+            "Biscuit should still be in favourites",
+            [("assert_text_in", {"target": "region=favourites", "text": "Biscuit"})],
+        ),
+        (
+            "Lisbon appears under Saved locations",
+            [("assert_text_in", {"target": "region=Saved locations", "text": "Lisbon"})],
+        ),
         (
             '"Q4 Reports" should appear in the file list',
             [("assert_text_in", {"target": "list=file", "text": "Q4 Reports"})],
@@ -143,6 +160,12 @@ def test_names_written_with_capitals_read_as_written(
         'Verify the status for the first order is "Paid"',  # a position, not a row's name
         "Click the link for more details",  # words, not a name
         "Click the Edit button for it",  # a row named in lower case is no name
+        "It should appear in the list",  # a word that points
+        "They should be in the cart",
+        "The Dashboard should appear in the favourites",  # "The": a title or an article, not said
+        "Verify The Dashboard appears in the favourites",  # a claim's verb is no name
+        "Login Button should be in the cart",  # a control, not a text
+        "Checkout is shown",  # no place: a page, perhaps
         "Verify the Save button for Later is shown",
     ],
 )

@@ -108,6 +108,7 @@ Verify the results list has 5 items (what it holds, no subset) assert_count(targ
 Verify the Save button is disabled (unquoted name, role word)  as 'Verify the "Save" button is disabled'
 Verify a Delete button is displayed · there is a "Save" link  as 'Verify the "Delete" button is visible'
 Verify Kindred is visible|listed|no longer in the list         as 'Verify "Kindred" is …' (a name in capitals)
+Biscuit should still be in favourites (a name, then a place)  as 'Verify "Biscuit" is in the favourites'
 Verify the "Book" button for Saturday Yoga is disabled         as '… for "Saturday Yoga" …' (a row, capitals)
 Verify item 2 is "x" · the first product is "x"               assert_text_in("item=2" | "item=1:product", x)
 Verify "x" is the last item · the 3rd row shows "x"           assert_text_in(target="item=-1" | "item=3", x)

@@ -922,11 +922,59 @@ _NAME_SHOWN = _Lazy(
     r"(?:shown\s+|listed\s+)?(?:in|on|under)\s+the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)))$"
 )
 _NOT_A_SHOWN_NAME = frozenset(
-    ("page", "screen", "title", "url", "it", "this", "that", "everything", "nothing", "all", "none", "each")
+    (
+        "page",
+        "screen",
+        "title",
+        "url",
+        "it",
+        "this",
+        "that",
+        "everything",
+        "nothing",
+        "all",
+        "none",
+        "each",
+        "there",
+        "these",
+        "those",
+        "they",
+        "he",
+        "she",
+        "we",
+        "you",
+        "i",
+    )
 )
 
 
+# "Biscuit should still be in favourites", "Lisbon appears under Saved locations": a statement that a name
+# written with capitals shows in a place — the claim 'Verify "Biscuit" is in the favourites'. Only with the
+# place (a bare "Checkout is shown" may be a page), and never a word that points ("It", "Everything").
+_NAME_STATED = _Lazy(
+    r"^(?P<name>[A-Z][\w'’.&-]*(?:\s+(?:[A-Z][\w'’.&-]*|of|and|de|da|von|van)){0,3})\s+"
+    r"(?i:should\s+(?:still\s+|now\s+)?(?:appear|be(?:\s+(?:shown|listed|visible|displayed))?)|appears|"
+    r"is\s+(?:still\s+|now\s+)?(?:shown|listed|displayed|visible))\s+"
+    r"(?P<prep>(?i:in|under|on))\s+(?:(?i:the)\s+)?(?P<place>\"[^\"]+\"|[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,3})$"
+)
+
+
+_NOT_A_STATED_NAME = frozenset(("the", "a", "an", "verify", "check", "confirm", "ensure", "expect", "assert"))
+"""First words of no stated name: an article (a title, or not: not said) or the verb of a claim."""
+
+
 def _wording_more(sentence: str) -> str:
+    if (
+        (m := _NAME_STATED.match(sentence))
+        and m.group("name").split()[0].lower() not in _NOT_A_STATED_NAME
+        and not any(
+            w.lower().strip(".") in ROLE_WORDS or w.lower().strip(".") in _NOT_A_SHOWN_NAME
+            for w in m.group("name").split()
+        )
+    ):
+        place = m.group("place")
+        the = "the " if place[:1].islower() else ""  # a name ("Saved locations", quoted or not) takes none
+        return f'Verify "{m.group("name")}" is {m.group("prep").lower()} {the}{place}'
     if (m := _NAME_SHOWN.match(sentence)) and not any(
         w.lower().strip(".") in ROLE_WORDS or w.lower().strip(".") in _NOT_A_SHOWN_NAME
         for w in m.group("name").split()
