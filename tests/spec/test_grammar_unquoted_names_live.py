@@ -25,6 +25,7 @@ PAGE = """<!doctype html><meta charset="utf-8"><title>Elements</title>
 <ul id="books"><li>Kindred <button class="remove">Remove</button></li><li>Hotel Avenida</li></ul>
 <h2>To do</h2>
 <p><input type="checkbox" id="milk"> <label for="milk">buy milk</label></p>
+<article><h3>Backpack Deluxe</h3><button id="buy">Add to cart</button></article>
 <section aria-labelledby="fav"><h2 id="fav">Favourites</h2><p>Biscuit</p></section><p>Pretzel</p>
 </main>
 <script>
@@ -33,6 +34,8 @@ const ADDS = true;
 document.getElementById('add').onclick = () => {
   if (ADDS) document.getElementById('added').innerHTML = '<button>Delete</button>';
 };
+const BUYS = true;
+document.getElementById('buy').onclick = (e) => { if (BUYS) e.target.textContent = 'Remove'; };
 const REMOVES = true;
 document.querySelector('.remove').onclick = (e) => { if (REMOVES) e.target.closest('li').remove(); };
 </script>"""
@@ -52,6 +55,8 @@ SPEC = """# {page}
 9. Click "buy milk"
 10. Verify "buy milk" is marked as completed
 11. Biscuit should still be in favourites
+12. Add the Backpack Deluxe to the cart
+13. Verify the "Remove" button for Backpack Deluxe is visible
 """
 
 BROKEN = {
@@ -60,6 +65,7 @@ BROKEN = {
     # the label is not the box's: a click on it ticks nothing
     "label-apart": ('<label for="milk">', '<label for="nothing">', 10),
     # Biscuit is on the page, but not among the favourites
+    "buys-nothing": ("const BUYS = true;", "const BUYS = false;", 13),
     "not-a-favourite": (
         "<p>Biscuit</p></section><p>Pretzel</p>",
         "<p>Pretzel</p></section><p>Biscuit</p>",
@@ -112,6 +118,14 @@ def _reading(text: str) -> list[tuple[str, dict[str, object]]] | None:
             ],
         ),
         ("Hover over the info icon next to Overtime", [("hover", {"target": 'info in "Overtime"'})]),
+        (  # a product named as it reads
+            "Remove the Sauce Labs Backpack from the cart",
+            [("click", {"target": 'Remove in "Sauce Labs Backpack"'})],
+        ),
+        (
+            "Add Sauce Labs Backpack to the cart",
+            [("click", {"target": 'Add to cart in "Sauce Labs Backpack"'})],
+        ),
         (  # a statement that a name shows in a place
             "Biscuit should still be in favourites",
             [("assert_text_in", {"target": "region=favourites", "text": "Biscuit"})],
@@ -166,6 +180,9 @@ def test_names_written_with_capitals_read_as_written(
         "Verify The Dashboard appears in the favourites",  # a claim's verb is no name
         "Login Button should be in the cart",  # a control, not a text
         "Checkout is shown",  # no place: a page, perhaps
+        "Remove the first item from the cart",  # a position: not a name
+        "Add the cheapest item to the cart",
+        "Remove Kindred",  # from where: not said
         "Verify the Save button for Later is shown",
     ],
 )

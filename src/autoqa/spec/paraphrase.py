@@ -665,14 +665,18 @@ _TO_SORT = _Lazy(
 )
 # 'Add "Backpack" to the cart', 'Remove "Backpack" from the cart', 'Delete the comment "Nice post"': the
 # row's own control, named as the step says ("Add to cart", "Remove", "Delete").
+# A product named as it reads, unquoted ("Remove the Sauce Labs Backpack from the cart"): capitals or digits.
+_PRODUCT_NAME = r"(?-i:[A-Z][\w'’.&-]*(?:\s+[A-Z0-9(][\w'’.&()-]*){0,5})"
 _ADD_TO = _Lazy(
-    rf"^add\s+(?:the\s+)?(?:item\s+|product\s+)?(?P<name>{_Q})\s+to\s+(?:the\s+|my\s+)?"
+    rf"^add\s+(?:the\s+)?(?:item\s+|product\s+)?(?P<name>{_Q}|{_PRODUCT_NAME})\s+to\s+(?:the\s+|my\s+)?"
     r"(?P<place>cart|basket|bag|wishlist|wish\s+list|favourites|favorites)$",
     _I,
 )
 _REMOVE_ROW = _Lazy(
-    rf"^(?P<verb>remove|delete)\s+(?:the\s+(?:[\w-]+\s+)?)?(?P<name>{_Q})(?:\s+from\s+(?:the\s+|my\s+)?"
-    r"(?:cart|basket|bag|list|wishlist|wish\s+list|favourites|favorites|table))?$",
+    rf"^(?P<verb>remove|delete)\s+(?:(?:the\s+(?:[\w-]+\s+)?)?(?P<name>{_Q})(?:\s+from\s+(?:the\s+|my\s+)?"
+    r"(?:cart|basket|bag|list|wishlist|wish\s+list|favourites|favorites|table))?|(?:the\s+)?"
+    rf"(?P<bare>{_PRODUCT_NAME})\s+from\s+(?:the\s+|my\s+)?"
+    r"(?:cart|basket|bag|list|wishlist|wish\s+list|favourites|favorites|table))$",
     _I,
 )
 # 'Fill in First Name with "Ada"': a capitalised field name with no "the" or noun.
@@ -1062,9 +1066,9 @@ def _wording(sentence: str) -> str:
         sentence = m.group("head")
     if m := _ADD_TO.match(sentence):
         place = " ".join(m.group("place").split())
-        return f'Click "Add to {place}" for {m.group("name")}'
+        return f'Click "Add to {place}" for {_as_quoted(m.group("name"))}'
     if m := _REMOVE_ROW.match(sentence):
-        return f'Click "{m.group("verb").capitalize()}" for {m.group("name")}'
+        return f'Click "{m.group("verb").capitalize()}" for {m.group("name") or _as_quoted(m.group("bare"))}'
     if m := _FILL_IN_BARE.match(sentence):
         return f'Fill the "{m.group("field")}" field with {m.group("value")}'
     if m := _SORT_BY_OPTION.match(sentence):
