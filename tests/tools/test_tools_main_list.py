@@ -141,6 +141,9 @@ async def test_two_lists_are_ambiguous(tool_ctx: ToolContext) -> None:
     result = failed(await call(tool_ctx, "assert_count", target="items=", count=2), "AMBIGUOUS_TARGET")
     assert result.error is not None and "'Fruit' (2 items)" in result.error.message
     assert "'Vegetables' (1 items)" in result.error.message
+    # how to name it, for a count and for a text, in words the grammar reads
+    assert 'Verify the "Fruit" list has 3 items' in result.error.message, result.error.message
+    assert 'Verify "…" is in the "Fruit" list' in result.error.message, result.error.message
 
 
 async def test_an_emptied_list_is_not_passed_over_for_another_list(tool_ctx: ToolContext) -> None:

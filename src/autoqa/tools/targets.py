@@ -443,8 +443,10 @@ async def _resolve_items(
     if raw["status"] == "ambiguous":
         raise ToolFailure(
             ErrorCode.AMBIGUOUS_TARGET,
-            f"the page has several {kind}s ({lists}): name the {kind}, e.g. "
-            f'Verify the "{raw["lists"][0]["name"]}" {kind} has 3 {"rows" if tables else "items"}',
+            # a way to name it for a count and one for a text, both as the grammar reads them
+            f'the page has several {kind}s ({lists}): name the {kind}, e.g. the "{raw["lists"][0]["name"]}" '
+            f'{kind} ("Verify the "{raw["lists"][0]["name"]}" {kind} has 3 {"rows" if tables else "items"}", '
+            f'"Verify "…" is in the "{raw["lists"][0]["name"]}" {kind}")',
         )
     if raw["status"] == "none":
         return TargetLookup("none", "items", 0, False, (), (), None)
