@@ -25,6 +25,7 @@ PAGE = """<!doctype html><meta charset="utf-8"><title>Elements</title>
 <ul id="books"><li>Kindred <button class="remove">Remove</button></li><li>Hotel Avenida</li></ul>
 <h2>To do</h2>
 <p><input type="checkbox" id="milk"> <label for="milk">buy milk</label></p>
+<p><label>Username <input id="user" maxlength="40"></label></p>
 <article><h3>Backpack Deluxe</h3><button id="buy">Add to cart</button></article>
 <section aria-labelledby="fav"><h2 id="fav">Favourites</h2><p>Biscuit</p></section><p>Pretzel</p>
 </main>
@@ -57,6 +58,8 @@ SPEC = """# {page}
 11. Biscuit should still be in favourites
 12. Add the Backpack Deluxe to the cart
 13. Verify the "Remove" button for Backpack Deluxe is visible
+14. Enter standard_user in the Username field
+15. Verify the Username field shows standard_user
 """
 
 BROKEN = {
@@ -66,6 +69,8 @@ BROKEN = {
     "label-apart": ('<label for="milk">', '<label for="nothing">', 10),
     # Biscuit is on the page, but not among the favourites
     "buys-nothing": ("const BUYS = true;", "const BUYS = false;", 13),
+    # the field keeps 8 characters: "standard"
+    "short-field": ('maxlength="40"', 'maxlength="8"', 15),
     "not-a-favourite": (
         "<p>Biscuit</p></section><p>Pretzel</p>",
         "<p>Pretzel</p></section><p>Biscuit</p>",
@@ -126,6 +131,11 @@ def _reading(text: str) -> list[tuple[str, dict[str, object]]] | None:
             "Add Sauce Labs Backpack to the cart",
             [("click", {"target": 'Add to cart in "Sauce Labs Backpack"'})],
         ),
+        (  # a value no description is: a word joined by "_" or "."
+            "Enter standard_user in the Username field",
+            [("fill", {"target": '"Username" field', "value": "standard_user"})],
+        ),
+        ("Fill in Username with john.doe", [("fill", {"target": '"Username" field', "value": "john.doe"})]),
         (  # a statement that a name shows in a place
             "Biscuit should still be in favourites",
             [("assert_text_in", {"target": "region=favourites", "text": "Biscuit"})],

@@ -224,8 +224,9 @@ are certain:
   "Verify the page contains a link "x"", 'The "Share" dialog should open|close';
 * described elements: 'a toast saying "x"', 'the dialog titled "x"', 'the radio button labelled "x"',
   'the message "x"', 'Click the "#random" channel', "Click the Edit icon", 'Switch to the "x" tab';
-* unquoted values whose ends are certain: a literal with a digit or an e-mail address ("Enter
-  ada@example.com in the Email field", "Change the Servings field to 3", "Verify the counter shows 12"), or a
+* unquoted values whose ends are certain: a literal with a digit, an e-mail address or words joined by "_"
+  or "." ("Enter ada@example.com in the Email field", "Enter standard_user in the Username field", "Change
+  the Servings field to 3", "Verify the counter shows 12"), or a
   capitalised name before "in the … field" / "from the … dropdown|list" ("Select United Kingdom from the
   Country dropdown"); never "your name" or one lowercase word, which may describe a value;
 * order: "In the Subject field, type "x"", 'Enter "x" as the playlist name', "Open the jobs page at /jobs",

@@ -519,7 +519,12 @@ _FILL_WITH = _Lazy(
 )
 # "Set check-in date to 2026-12-10", "Change Servings to 3": a value with a digit (a number, date, time,
 # amount) or an e-mail address, unquoted, at the end.
-_LITERAL = r"[^\s\"'“”‘’]*\d[^\s\"'“”‘’]*|[^\s@\"'“”]+@[^\s@\"'“”]+\.[^\s\"'“”]+"
+# A literal: a word with a digit, an e-mail address, or a word joined by "_" or "." ("standard_user",
+# "secret_sauce", "john.doe"), which no description of a value is.
+_LITERAL = (
+    r"[^\s\"'“”‘’]*\d[^\s\"'“”‘’]*|[^\s@\"'“”]+@[^\s@\"'“”]+\.[^\s\"'“”]+"
+    r"|[^\W\d_]+(?:[_.][^\W\d_]+)+"
+)
 _SET_LITERAL = _Lazy(rf"^(?P<head>(?:set|change|update)\s+(?:the\s+)?.+?\s+to)\s+(?P<value>{_LITERAL})$", _I)
 # "Set Priority to High", "Change the currency to EUR", "Set Country to United Kingdom": a value written with
 # a capital, as a dropdown's options are (set_field picks the option of that label, and fails on none).
