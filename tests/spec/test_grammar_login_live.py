@@ -41,7 +41,7 @@ SPEC = """# {page}
 - none
 ## Steps
 1. Open /{page}.html
-2. Log in as "standard_user" with password "secret_sauce"
+2. Log in with standard_user / secret_sauce
 3. Verify the URL contains "#inventory"
 4. Verify the heading "Products" is visible
 """
@@ -67,6 +67,10 @@ BROKEN = {
         ('Log in with username "admin" and password {{PASSWORD}}', "admin", "{{PASSWORD}}"),
         ('Sign in as "tomsmith" / "SuperSecretPassword!"', "tomsmith", "SuperSecretPassword!"),
         ('Sign in with email "ada@example.com" and password "pw"', "ada@example.com", "pw"),
+        # both given, unquoted: each one word is the value itself
+        ("Log in with standard_user / secret_sauce", "standard_user", "secret_sauce"),
+        ("Log in as admin with password admin123", "admin", "admin123"),
+        ("Log in with the username admin and the password {{PASSWORD}}", "admin", "{{PASSWORD}}"),
     ],
 )
 def test_a_login_reads_as_the_forms_three_calls(written: str, user: str, password: str) -> None:
@@ -78,7 +82,18 @@ def test_a_login_reads_as_the_forms_three_calls(written: str, user: str, passwor
     ]
 
 
-@pytest.mark.parametrize("written", ["Login as admin", 'Log in as "admin"', "Log in as member 20456"])
+@pytest.mark.parametrize(
+    "written",
+    [
+        "Login as admin",
+        'Log in as "admin"',
+        "Log in as member 20456",
+        "Log in as a valid user with password x",  # a description of a user, not one
+        # a last "!" or "." may be the password's or the sentence's: quoted only
+        "Login as tomsmith / SuperSecretPassword!",
+        "Log in as bob with password secret.",
+    ],
+)
 def test_a_login_without_a_password_is_not_plain(written: str) -> None:
     assert parse_plain_actions(written) is None
 

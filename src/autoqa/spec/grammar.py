@@ -119,6 +119,7 @@ Hover over the first avatar (an image)                        found); export cou
 Log in as "u" with password "p" · Sign in with username "u"  fill(the login form's user field, u),
 and password {{PASSWORD}} · Sign in as "u" / "p"              fill(its password field, p), click(its submit
                                                               button): the form holding a password field
+Log in with standard_user / secret_sauce (both, unquoted)     the same (a last "!" or "." only quoted)
 Click the "Edit" link in the first row · … in row 2 · Check   any call, target='"Edit" link in item=1',
 the checkbox in the second row · the favorite button on the   "checkbox in item=2", '… in item=1:article':
 first article · "Add to cart" for the second product          in that item of the main list or table (a noun
@@ -264,6 +265,7 @@ from autoqa.spec.grammar_terms import (
     HIDDEN,
     NOUN,
     ON_PAGE,
+    PLACEHOLDER,
     PLURAL_ROLE_NOUNS,
     QUOTED,
     ROLE_NOUNS,
@@ -2506,8 +2508,27 @@ _LOGIN = re.compile(
 )
 
 
+# "Log in as standard_user with password secret_sauce", "Log in with tomsmith / SuperSecretPassword!": with
+# both given, each one word is the value itself (no description of a user is one word beside a password).
+_LOGIN_BARE = re.compile(
+    rf"^(?P<verb>{_LOG_IN})\s+(?:as|with)\s+(?:{_USER_WORD}\s+)?(?P<user>{PLACEHOLDER}|[^\s\"“”/,{{]+)"
+    rf"(?P<mid>(?:\s*,)?\s+(?:and|with)\s+(?:the\s+)?password\s+|\s*/\s*)(?P<pw>{PLACEHOLDER}|[^\s\"“”{{]+)$",
+    re.IGNORECASE,
+)
+
+
+def _quoted_unless_placeholder(value: str) -> str:
+    return value if re.fullmatch(PLACEHOLDER, value) else f'"{value}"'
+
+
 def _login(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
-    m = _LOGIN.match(_normalize(text))
+    # Read as written: normalizing drops a last "!" or ".", which may be the password's own (quote it then).
+    bare = _LOGIN_BARE.match(" ".join(text.split()))
+    text = _normalize(text)
+    if bare and not bare.group("pw").endswith((".", "!", "?", ",", ";", ":")):
+        user, password = (_quoted_unless_placeholder(bare.group(g)) for g in ("user", "pw"))
+        text = f"{bare.group('verb')} as {user}{bare.group('mid')}{password}"
+    m = _LOGIN.match(text)
     if m is None:
         return None
     user = unquote(m.group("user") or m.group("user2"))
