@@ -67,10 +67,11 @@ BROKEN = {
     "keeps-the-item": ("const REMOVES = true;", "const REMOVES = false;", 8),
     # the label is not the box's: a click on it ticks nothing
     "label-apart": ('<label for="milk">', '<label for="nothing">', 10),
-    # Biscuit is on the page, but not among the favourites
+    # the "Add to cart" button does nothing
     "buys-nothing": ("const BUYS = true;", "const BUYS = false;", 13),
     # the field keeps 8 characters: "standard"
     "short-field": ('maxlength="40"', 'maxlength="8"', 15),
+    # Biscuit is on the page, but not among the favourites
     "not-a-favourite": (
         "<p>Biscuit</p></section><p>Pretzel</p>",
         "<p>Pretzel</p></section><p>Biscuit</p>",
