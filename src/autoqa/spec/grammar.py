@@ -130,7 +130,7 @@ Click Log in · Click Cart · Log out (unquoted, capitalised)    click(target="L
 Click Save and add another (≤ 4 words) · Click Add next to Books click("…") · click('Add in "Books"')
 Open the book "SPQR" · Open the "Account" menu                 click(target="SPQR")
 Go to the cart · Go to the settings page                      click(target='"cart" link')
-Open the cart · Open your basket · Open the inbox            click(target='"cart" link') (never a pick,
+Open the cart · Open your basket · Open the inbox             click(target='"cart" link') (never a pick,
                                                               "the latest email", nor a menu or the app)
 Mark "t" as completed|done · … as not completed|active         set_checked(target, checked) (or the box in
                                                               the row "t" names, when no box is named "t")
