@@ -130,12 +130,23 @@ Click Log in · Click Cart · Log out (unquoted, capitalised)    click(target="L
 Click Save and add another (≤ 4 words) · Click Add next to Books click("…") · click('Add in "Books"')
 Open the book "SPQR" · Open the "Account" menu                 click(target="SPQR")
 Go to the cart · Go to the settings page                      click(target='"cart" link')
+Open the cart · Open your basket · Open the inbox             click(target='"cart" link') (never a pick,
+                                                              "the latest email", nor a menu or the app)
 Mark "t" as completed|done · … as not completed|active         set_checked(target, checked) (or the box in
                                                               the row "t" names, when no box is named "t")
 Verify "t" is marked as completed · … is not done              assert_checked(target, checked) (as Mark sets)
 Mark all items as completed · Unmark all items · Select all rows set_checked(target='"all" checkbox', checked)
 Check the select-all checkbox · the toggle-all box is checked set_checked|assert_checked(the same box)
 Choose "Express" shipping                                     set_checked(target='"Express" radio', True)
+Check the Sports hobby · Untick the SMS channel · Verify the  set_checked|assert_checked(target='Sports in
+Editor role is not checked (a name with a capital, then its   "hobbies"'): the box in the group the page
+group's word)                                                 labels so ("role": Roles or Role)
+Check the Free cancellation filter · Enable the Dark mode     set_checked(target="Free cancellation"): a kind
+setting (option, filter, setting, toggle, feature, box)       word names no group; never "Check the Order
+                                                              summary" (a thing to look at)
+Sort products by Price (low to high) · Sort by Newest         select_option('"Sort" dropdown', option): as the
+                                                              option reads, a capital first; never "by price
+                                                              from lowest to highest" (a description)
 Accept the terms · Agree to the privacy policy                set_checked(target='"terms" checkbox', True)
 Verify the counter|message|status reads "x" (words, ≥ 4 chars)  assert_text_present(x, exact=True)
 Verify the flash message|notice|toast|result contains "x"     assert_text_present(x, in_message=True): in a
@@ -258,7 +269,7 @@ from typing import Any
 
 from autoqa.busy import BUSY
 from autoqa.landmarks import FOCUSED_FIELD, LANDMARKS
-from autoqa.role_words import ROLE_WORDS, role_target, role_word
+from autoqa.role_words import FILLER_NOUNS, ROLE_WORDS, role_target, role_word
 from autoqa.spec.grammar_terms import (
     APPEARED,
     ELEMENT_NOUN,
@@ -476,6 +487,29 @@ def _go_to_named(m: re.Match[str]) -> Built:
     return "click", {"target": role_target(name, "link")}
 
 
+# "Open the cart", "Open your basket", "Open the employee directory": the place a link of that name leads
+# to, read as "Go to the cart" is (links only: "cart" must not find an "Add to cart" button). Never words that
+# pick or describe ("the latest email", "the cheapest hotel"; "the first product" is the main list's item,
+# below), a role ("the dropdown"), or what no link on the page opens ("the app", "the browser", "the file").
+_NOT_OPENED = frozenset(
+    ("app", "application", "site", "website", "web", "browser", "tab", "window", "dialog", "modal", "popup",
+     "pop-up", "file", "relevant", "appropriate", "corresponding", "matching", "related", "desired",
+     # opened in place by a button, not a link's place: "Open the menu", "Open the filters"
+     "drawer", "sidebar", "filter", "filters", "popover", "tooltip", "accordion", *FILLER_NOUNS)
+)  # fmt: skip
+
+
+@_rule(r"open\s+(?:the|my|your)\s+(?P<name>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)??)")
+def _open_place(m: re.Match[str]) -> Built:
+    name = " ".join(m.group("name").split())
+    words = name.lower().split()
+    if words[0] in _NOT_A_PLACE or any(
+        w in _NOT_OPENED or role_word(w) or _describes_a_look(w) for w in words
+    ):
+        return None
+    return "click", {"target": role_target(name, "link")}
+
+
 # "Open the book "SPQR"", "Open the "Account" menu": what is opened is clicked by its name.
 @_rule(rf"open\s+the\s+(?:[^\W\d_]+\s+)?{q('target')}(?:\s+[^\W\d_]+)?")
 def _open_named(m: re.Match[str]) -> Built:
@@ -566,6 +600,68 @@ def _click_all_box(m: re.Match[str]) -> Built:
 def _assert_all_box(m: re.Match[str]) -> Built:
     checked = not re.match(r"(?:not|un)", m.group("state").lower())
     return "assert_checked", {"target": role_target("all", "checkbox"), "checked": checked}
+
+
+# "Check the Sports hobby", "Untick the SMS channel", "Verify the Editor role is not checked": a box named as
+# it reads (a capital first, one to three words), then a word for the group it is in — the box "Sports" in
+# the group the page names Hobbies (its legend, label or heading: a "hobby" is in "hobbies", a "role" in
+# "Roles" or "Role"). A kind word names no group: "Check the Free cancellation filter", "Enable the Dark
+# mode setting" are that box, wherever it is. Never a word for something a person looks at ("Check the Order
+# summary", "Check the Billing address" are claims to judge), a role word, or one that describes.
+_BOX_KINDS = frozenset(("option", "filter", "setting", "preference", "facet", "toggle", "feature", "box"))
+_LOOKED_AT = frozenset(
+    ("summary", "address", "price", "prices", "total", "totals", "message", "messages", "error", "errors",
+     "text", "title", "heading", "label", "value", "values", "amount", "balance", "count", "number", "status",
+     "result", "results", "page", "screen", "section", "panel", "form", "list", "table", "report", "details",
+     "layout", "name", "date", "time", "email", "header", "footer", "column", "row", "output", "log", "logs",
+     "order", "data", "content", "score", "rating", "description", "url", "code", "spelling", "view",
+     "design", "style", "colour", "color", "font", "size", "position", "alignment", "info", "information")
+)  # fmt: skip
+_NOT_IN_A_BOX_NAME = frozenset(
+    ("is", "are", "was", "were", "has", "have", "looks", "look", "shows", "show", "appears", "seems",
+     "matches", "works", "reads", "says", "displays", "contains", "and", "or", "not", "if", "when", "then",
+     "to", "for", "in", "on", "of", "with", "under", "next", "as", "that", "the", "a", "an")
+)  # fmt: skip
+_BOX_IN_GROUP = r"the\s+(?P<name>(?-i:[A-Z])[\w'’&+.-]*(?:\s+[\w'’&+.-]+){0,2}?)\s+(?P<group>(?-i:[a-z]+))"
+
+
+def _box_in_group(m: re.Match[str]) -> str | None:
+    name, group = " ".join(m.group("name").split()), m.group("group")
+    if any(w.lower() in _NOT_IN_A_BOX_NAME for w in name.split()[1:]):
+        return None  # "Check the Sports hobby looks right": a claim, not a name
+    if group in _LOOKED_AT or role_word(group) or group in FILLER_NOUNS or _describes_a_look(group):
+        return None
+    if group in _BOX_KINDS:
+        return name
+    # The group's own name holds the word as written ("skill" is in "Skills"), except "y" → "ies".
+    within = group[:-1] + "ies" if re.search(r"[^aeiou]y$", group) else group
+    return scoped_target(name, within)
+
+
+@_rule(rf"(?P<verb>check|tick|uncheck|untick)\s+{_BOX_IN_GROUP}")
+def _check_in_group(m: re.Match[str]) -> Built:
+    target = _box_in_group(m)
+    checked = not m.group("verb").lower().startswith("un")
+    return ("set_checked", {"target": target, "checked": checked}) if target else None
+
+
+@_rule(rf"(?P<verb>enable|disable|turn\s+on|turn\s+off)\s+{_BOX_IN_GROUP}")
+def _enable_kind(m: re.Match[str]) -> Built:
+    if m.group("group") not in _BOX_KINDS:
+        return None  # "Disable the Admin account" is no box
+    target = _box_in_group(m)
+    verb = m.group("verb").lower()
+    return ("set_checked", {"target": target, "checked": verb in ("enable", "turn on")}) if target else None
+
+
+@_rule(
+    rf"{VERIFY}\s+{_BOX_IN_GROUP}\s+is\s+(?:now\s+|still\s+)?"
+    r"(?P<state>checked|ticked|selected|not\s+checked|unchecked|not\s+ticked|not\s+selected)"
+)
+def _assert_in_group(m: re.Match[str]) -> Built:
+    target = _box_in_group(m)
+    checked = not re.match(r"(?:not|un)", m.group("state").lower())
+    return ("assert_checked", {"target": target, "checked": checked}) if target else None
 
 
 # "Choose "Express" shipping": one choice among radios.

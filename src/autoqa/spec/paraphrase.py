@@ -688,11 +688,19 @@ _REMOVE_ROW = _Lazy(
 _FILL_IN_BARE = _Lazy(
     rf"^(?i:fill\s+(?:in|out))\s+(?!(?i:the)\s)(?P<field>[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,3}}?)\s+with\s+(?P<value>{_Q})$"
 )
-# 'Sort the products by "Price (low to high)"': that option of the sort control.
+# 'Sort the products by "Price (low to high)"': that option of the sort control. Unquoted as the option
+# reads ("Sort products by Price (low to high)", "Sort the results by Newest"): a capital first, up to four
+# words and a bracket, to the end of the sentence; never a description of an order ("by price from lowest
+# to highest", "by Date in descending order") nor more than the option ("by Price and check the total").
 _SORT_BY_OPTION = _Lazy(
-    rf"^sort\s+(?:the\s+)?(?:[\w-]+\s+){{0,2}}?by\s+(?P<option>{_Q})$",
+    rf"^sort\s+(?:the\s+)?(?:[\w-]+\s+){{0,2}}?by\s+(?:(?P<option>{_Q})|(?P<bare>(?-i:[A-Z0-9])[\w'’&:/+-]*"
+    r"(?:\s+[\w'’&:/+-]+){0,3}(?:\s*\([^()\"“”]{1,30}\))?))$",
     _I,
 )
+_NOT_IN_AN_OPTION = frozenset(
+    ("and", "or", "then", "so", "that", "which", "is", "are", "in", "from", "order", "ascending",
+     "descending", "with", "without", "if", "when", "verify", "check")
+)  # fmt: skip
 _CLOSE_DIALOG = _Lazy(r"^close\s+the\s+(?:open\s+)?(?:dialog|modal|popup|pop-up)(?:\s+window|\s+box)?$", _I)
 # "Check the "Free cancellation" filter": a check box named by the filter it sets.
 _CHECK_NOUN = _Lazy(
@@ -1076,8 +1084,10 @@ def _wording(sentence: str) -> str:
         return f'Click "{m.group("verb").capitalize()}" for {m.group("name") or _as_quoted(m.group("bare"))}'
     if m := _FILL_IN_BARE.match(sentence):
         return f'Fill the "{m.group("field")}" field with {m.group("value")}'
-    if m := _SORT_BY_OPTION.match(sentence):
-        return f'Select {m.group("option")} from the "Sort" dropdown'
+    if (m := _SORT_BY_OPTION.match(sentence)) and (
+        m.group("option") or not any(w.lower() in _NOT_IN_AN_OPTION for w in m.group("bare").split())
+    ):
+        return f'Select {m.group("option") or _as_quoted(m.group("bare"))} from the "Sort" dropdown'
     if m := _IN_PAGINATION.match(sentence):
         return f'Click "{m.group("name").strip(chr(34) + chr(39))}" in "pagination"'
     if _CLOSE_DIALOG.match(sentence):
