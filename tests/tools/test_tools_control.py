@@ -6,6 +6,7 @@ import dataclasses
 import time
 
 from autoqa.tools import ToolContext
+from autoqa.tools.pages import tracker
 
 from .tools_helpers import FAST, Call, failed, ok
 
@@ -106,6 +107,34 @@ async def test_alert_and_confirm_are_handled_and_recorded(call: Call, tool_ctx: 
         ("confirm", "Delete this item?", "dismiss"),
     ]
     assert tool_ctx.dialogs == listed["dialogs"]
+
+
+async def test_an_answer_after_the_dialog_opened_fails_unless_it_is_the_one_given(
+    call: Call, tool_ctx: ToolContext
+) -> None:
+    # 'Click "Delete item"' then 'Dismiss the confirm': the default answer (accept) deleted the item as the
+    # confirm opened; the late dismiss must fail, never pass on the deleted item.
+    ok(await call("navigate", url="/playground.html"))
+    ok(await call("click", target="Delete item"))
+    late = failed(await call("dialogs", action="dismiss"), "ASSERTION_FAILED")
+    assert late.error is not None
+    assert "'Delete this item?' already opened" in late.error.message
+    assert "answered 'accept' (the default)" in late.error.message
+    assert "Dismiss the next dialog" in late.error.message
+    assert tracker(tool_ctx).dialog_choice is None  # nothing was set for later dialogs either
+    # the answer it got, given late, is true of it
+    ok(await call("click", target="Delete item"))
+    ok(await call("dialogs", action="accept"))
+    # an answer chosen before the dialog is not the default's: the next step may choose another
+    ok(await call("dialogs", action="dismiss"))
+    ok(await call("click", target="Delete item"))
+    ok(await call("dialogs", action="accept"))
+    ok(await call("click", target="Delete item"))
+    ok(await call("assert_text_present", text="Item deleted"))
+    # a call in between: the dialog is no longer the last call's, and the answer is for the next one
+    ok(await call("dialogs", action="dismiss"))
+    ok(await call("click", target="Delete item"))
+    ok(await call("assert_text_present", text="Deletion cancelled"))
 
 
 async def test_dialogs_in_a_new_tab_are_handled(call: Call, tool_ctx: ToolContext) -> None:

@@ -155,6 +155,7 @@ async def _validate_and_run(
     try:
         with untraced():  # bookkeeping; a check, and an action's own call, stay in a trace (trace_zone)
             track = tracker(ctx)
+            track.begin_call()
             watch = await page_watch(ctx)  # before the call: its navigation must already be watched
             watch.note_call(spec.name, spec.kind)
             was_on_error_page = on_error_page(ctx.page)

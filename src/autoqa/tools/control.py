@@ -158,6 +158,27 @@ class DialogsArgs(ToolArgs):
 async def dialogs(ctx: ToolContext, args: DialogsArgs) -> ToolResult:
     track = tracker(ctx)
     if args.action != "list":
+        # A native dialog is answered the moment it opens. One that opened during the last call (or since)
+        # and got the default answer, not this one, is past changing: "Click "Delete"" then "Dismiss the
+        # confirm" must not pass on a file the default answer deleted.
+        late = [
+            d
+            for d in ctx.dialogs[track.previous_call_from :]
+            if d.get("by_default") and d.get("handled_as") != args.action
+        ]
+        if late:
+            shown = late[-1]
+            what = f"{shown.get('type', 'dialog')} {str(shown.get('message', ''))[:80]!r}"
+            raise ToolFailure(
+                ErrorCode.ASSERTION_FAILED,
+                f"the {what} already opened and "
+                f"was answered {shown.get('handled_as')!r} (the default) the moment it did; a browser "
+                f"dialog's answer must be given before it opens: in the step that opens it "
+                f"('Click \"…\" and {args.action} the confirm') or before it "
+                f"('{args.action.capitalize()} the next dialog')",
+                expected=args.action,
+                actual=shown.get("handled_as"),
+            )
         track.dialog_choice = args.action
         track.prompt_text = args.prompt_text
     policy = track.dialog_choice or ctx.settings.dialog_policy

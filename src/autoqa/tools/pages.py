@@ -46,9 +46,16 @@ class PageTracker:
         self.dialog_choice: DialogPolicy | None = None
         """Set by the ``dialogs`` tool; overrides ``settings.dialog_policy`` from then on."""
         self.prompt_text: str | None = None
+        self._call_from = 0
+        self.previous_call_from = 0
+        """Index into ``ctx.dialogs`` of the first dialog that opened after the previous call began (during
+        it or since): what a ``dialogs`` answer given now comes too late for."""
         self._notices: list[str] = []
         self._watched: set[int] = set()
         self._failed_loads: dict[int, tuple[str, str]] = {}
+
+    def begin_call(self) -> None:
+        self.previous_call_from, self._call_from = self._call_from, len(self._ctx.dialogs)
 
     def attach(self) -> None:
         self.context.on("page", self._on_page)
@@ -107,6 +114,8 @@ class PageTracker:
     async def _on_dialog(self, dialog: Dialog) -> None:
         policy = self.dialog_choice or self._ctx.settings.dialog_policy
         record: dict[str, Any] = {"type": dialog.type, "message": dialog.message[:500], "handled_as": policy}
+        if self.dialog_choice is None:
+            record["by_default"] = True  # no step or model call chose the answer
         if dialog.type == "prompt" and policy == "accept" and self.prompt_text is not None:
             record["prompt_text_length"] = len(self.prompt_text)
         self._ctx.dialogs.append(record)
