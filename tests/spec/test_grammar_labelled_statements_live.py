@@ -68,6 +68,9 @@ def test_a_labelled_statement_reads_as_that_labelled_value(written: str, column:
         "Step 3: click Save",
         "Name: web-prod-03",
         "Confirmation email: open it",  # an instruction after the colon, not a value
+        # an action written with a colon: what to do, never a value the page labels "Filter by owner"
+        "Filter by owner: Me",
+        "Sort by Price: Low to High",
     ],
 )
 def test_notes_messages_and_vague_labels_are_not_labelled_values(written: str) -> None:

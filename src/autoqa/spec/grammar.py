@@ -617,6 +617,14 @@ _LOOKED_AT = frozenset(
      "order", "data", "content", "score", "rating", "description", "url", "code", "spelling", "view",
      "design", "style", "colour", "color", "font", "size", "position", "alignment", "info", "information")
 )  # fmt: skip
+# Words that name a group of boxes a form offers ("Hobbies", "Roles", "Notification channels"). Only these: a
+# capitalised word then a lower-case one is as often one box's own name ("Remember me", "Marketing emails",
+# "Newsletter subscription"), which a group reading would look for in a group that is not there.
+_GROUP_NOUNS = frozenset(
+    ("hobby", "interest", "skill", "role", "permission", "channel", "topic", "benefit", "category", "genre",
+     "language", "day", "size", "colour", "color", "amenity", "service", "extra", "department", "team",
+     "subject", "tag")
+)  # fmt: skip
 _NOT_IN_A_BOX_NAME = frozenset(
     ("is", "are", "was", "were", "has", "have", "looks", "look", "shows", "show", "appears", "seems",
      "matches", "works", "reads", "says", "displays", "contains", "and", "or", "not", "if", "when", "then",
@@ -633,6 +641,8 @@ def _box_in_group(m: re.Match[str]) -> str | None:
         return None
     if group in _BOX_KINDS:
         return name
+    if group not in _GROUP_NOUNS:
+        return None  # "Check the Remember me", "Check the Marketing emails": a two-word name, not a group
     # The group's own name holds the word as written ("skill" is in "Skills"), except "y" → "ies".
     within = group[:-1] + "ies" if re.search(r"[^aeiou]y$", group) else group
     return scoped_target(name, within)

@@ -237,7 +237,9 @@ _REWRITES: list[Callable[[str], str]] = [
         # nor an action written with a colon ("Fill Last name: Shah", "Type Password: …")
         r"(?!(?:fill|type|enter|input|write|click|tap|press|select|choose|pick|check|uncheck|tick|open|go|"
         r"navigate|visit|set|change|update|upload|attach|search|add|remove|delete|clear|hover|drag|scroll|"
-        r"wait|switch|close|submit|log|sign|accept|dismiss|verify|assert|confirm|ensure|expect|make)\b)"
+        r"wait|switch|close|submit|log|sign|accept|dismiss|verify|assert|confirm|ensure|expect|make|sort|filter|"
+        r"toggle|enable|disable|turn|mark|save|edit|rename|move|expand|collapse|download|apply|reload|refresh|"
+        r"show|hide|focus)\b)"
         r"(?P<label>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,3})\s*:"  # "label: value", never "https://"
         # an unquoted value looks like one: a number, an amount, a name ("open it" is an instruction)
         rf"(?:\s*(?P<quoted>{_Q})|\s+(?P<value>(?=[^:\"“]*[\d$€£¥%]|(?-i:[A-Z]))[^\s\"“:/][^:\"“]{{0,40}}?))\.?$",
