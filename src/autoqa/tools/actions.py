@@ -28,8 +28,11 @@ def _done(ctx: ToolContext, located: Located, url_before: str, **extra: Any) -> 
     return ToolResult.success(**data)
 
 
-async def _prepare(ctx: ToolContext, tool: str, ref: str | None, target: str | None) -> Located:
-    located = await locate(ctx, ref, target, action=tool)  # fill/set_checked/select_option: what they act on
+async def _prepare(
+    ctx: ToolContext, tool: str, ref: str | None, target: str | None, *, settles: bool = True
+) -> Located:
+    # fill/set_checked/select_option: only what they can act on
+    located = await locate(ctx, ref, target, action=tool, settles=settles)
     await run_element_hook(ctx, tool, located)
     return located
 
@@ -367,7 +370,7 @@ _DIRECTIONS = {"down": (0, 1), "up": (0, -1), "right": (1, 0), "left": (-1, 0)}
 
 async def scroll(ctx: ToolContext, args: ScrollArgs) -> ToolResult:
     if args.ref is not None or args.target is not None:
-        located = await _prepare(ctx, "scroll", args.ref, args.target)
+        located = await _prepare(ctx, "scroll", args.ref, args.target, settles=False)
         url = ctx.page.url
         await located.locator.scroll_into_view_if_needed(timeout=ctx.settings.action_timeout_ms)
         return _done(ctx, located, url, scrolled_into_view=True)

@@ -63,7 +63,7 @@ async def blur(ctx: ToolContext, args: BlurArgs) -> ToolResult:
     timeout = ctx.settings.action_timeout_ms
     located: Located | None = None
     if args.ref is not None or args.target is not None:
-        located = await locate(ctx, args.ref, args.target, action="blur")
+        located = await locate(ctx, args.ref, args.target, action="blur", settles=True)
         await run_element_hook(ctx, "blur", located)
         left: JSHandle | None = await located.locator.element_handle(timeout=timeout)
     else:

@@ -23,6 +23,7 @@ from autoqa.tools.registry import TOOLS
 from autoqa.tools.result import ErrorCode, ToolError, ToolFailure, ToolResult
 from autoqa.tools.screenshots import failure_screenshot
 from autoqa.tools.secret_fields import secret_masks
+from autoqa.tools.settle import drop_ahead
 from autoqa.tools.spec import ToolSpec
 from autoqa.tools.trace_zone import traced, untraced
 
@@ -177,6 +178,7 @@ async def _validate_and_run(
                 result = with_violations(result, watch.drain(), spec.name, ctx.step)
             notices.extend(track.pop_notices())
     finally:
+        drop_ahead(ctx)  # an arming no action took over is never carried into the next call
         ctx.extra.pop(RAW_ARGS_KEY, None)
         ctx.extra.pop(RESOLVED_KEY, None)
         warnings.extend(ctx.extra.pop(WARNINGS_KEY, None) or ())

@@ -51,7 +51,7 @@ class DragArgs(ElementArgs):
 async def drag(ctx: ToolContext, args: DragArgs) -> ToolResult:
     # The destination first and without the element hook: the hook records the element the step acts on.
     destination = await locate(ctx, args.to_ref, args.to_target, action="drag")
-    source = await locate(ctx, args.ref, args.target, action="drag")
+    source = await locate(ctx, args.ref, args.target, action="drag", settles=True)
     await run_element_hook(ctx, "drag", source)
     timeout = ctx.settings.action_timeout_ms
     box = await destination.locator.bounding_box(timeout=timeout)

@@ -19,6 +19,7 @@ from autoqa.tools.failure_candidates import as_choices, of_kind, render, with_re
 from autoqa.tools.page_scripts import run_on_element
 from autoqa.tools.refs import resolve_ref
 from autoqa.tools.result import ErrorCode, ToolError, ToolFailure
+from autoqa.tools.settle import arm_ahead
 from autoqa.tools.targets import (
     ACTION_FILTERS,
     INTERACTIVE_ROLES,
@@ -253,16 +254,25 @@ def require_element(ref: str | None, target: str | None) -> None:
 
 
 async def locate(
-    ctx: ToolContext, ref: str | None, target: str | None, *, action: str | None = None
+    ctx: ToolContext,
+    ref: str | None,
+    target: str | None,
+    *,
+    action: str | None = None,
+    settles: bool = False,
 ) -> Located:
     """The element for an action. Waits up to ``settings.target_wait_ms`` for a target to appear.
 
     ``action`` (the tool's name) narrows a target to elements that tool can act on (``fill``: editable
-    fields, ``set_checked``: checkboxes, radios, switches, ``select_option``: dropdowns)."""
+    fields, ``set_checked``: checkboxes, radios, switches, ``select_option``: dropdowns). ``settles``: the
+    action will settle (``tools/settle.py``), so each lookup also arms the page's tracker for it, in the
+    same round trip's time."""
     require_element(ref, target)
     last: list[Probe] = []
 
     async def attempt() -> Probe | None:
+        if settles:
+            arm_ahead(ctx)
         found = await probe(ctx, ref, target, action=action)
         last.append(found)
         settled = found.located is not None or (

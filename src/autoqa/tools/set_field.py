@@ -30,7 +30,7 @@ class SetFieldArgs(ElementArgs):
 
 
 async def set_field(ctx: ToolContext, args: SetFieldArgs) -> ToolResult:
-    located = await locate(ctx, args.ref, args.target, action="set_field")
+    located = await locate(ctx, args.ref, args.target, action="set_field", settles=True)
     options = await select_options_of(ctx, located)
     if options is not None:
         await run_element_hook(ctx, "select_option", located)

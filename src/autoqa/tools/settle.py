@@ -429,6 +429,48 @@ async def settle(page: Page, token: int, settings: ToolSettings, watch: _Navigat
     return _settlement(None, started, "navigating")
 
 
+AHEAD_KEY = "autoqa.tools.settle.ahead"
+"""``ctx.extra`` key: an arming started ahead of the running call's action (:func:`arm_ahead`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Ahead:
+    page: Page
+    token: int
+    armed: asyncio.Future[bool]
+
+
+def arm_ahead(ctx: ToolContext) -> None:
+    """Start arming the tracker now, while the action's element is still being looked up: the two round
+    trips overlap, and the action's :func:`settling` takes this arming over instead of making its own.
+
+    Called once per lookup of an element that is about to be acted on, so the arming the action takes
+    over is at most one lookup old (a lookup that polls re-arms each time): what the page does in between
+    can only make settling wait longer, never less. ``call_tool`` drops it when the call ends, so a call
+    that never acts leaves nothing behind for the next one."""
+    if ctx.settings.settle_timeout_ms <= 0:
+        return
+    token = next(_tokens)
+    ctx.extra[AHEAD_KEY] = _Ahead(ctx.page, token, asyncio.ensure_future(_arm(ctx.page, token)))
+
+
+def drop_ahead(ctx: ToolContext) -> None:
+    ahead = ctx.extra.pop(AHEAD_KEY, None)
+    if isinstance(ahead, _Ahead) and not ahead.armed.done():
+        ahead.armed.cancel()
+
+
+async def _armed(ctx: ToolContext) -> tuple[int, bool]:
+    """The token the action is armed with: the arming started ahead of it when it was for this page."""
+    ahead = ctx.extra.pop(AHEAD_KEY, None)
+    if isinstance(ahead, _Ahead) and ahead.page is ctx.page:
+        return ahead.token, await ahead.armed
+    if isinstance(ahead, _Ahead):
+        ahead.armed.cancel()
+    token = next(_tokens)
+    return token, await _arm(ctx.page, token)
+
+
 @contextlib.asynccontextmanager
 async def settling(ctx: ToolContext) -> AsyncIterator[None]:
     """Run an action inside: arms the tracker before, settles after (not when the action raised).
@@ -444,10 +486,9 @@ async def settling(ctx: ToolContext) -> AsyncIterator[None]:
         with traced():
             yield
         return
-    token = next(_tokens)
     watch = _NavigationWatch(page)
     try:
-        armed = await _arm(page, token)
+        token, armed = await _armed(ctx)
         with traced():  # the action is what a trace shows of the call (trace_zone)
             yield
         ctx.extra[LAST_KEY] = (
