@@ -10,19 +10,26 @@ from pathlib import Path
 from typing import Any
 
 
-def run_project(project: Path, base_url: str, *extra: str, **env: str) -> tuple[int, dict[str, Any], str]:
-    """Run ``specs/`` of ``project`` with no model (``--agent never``) into ``project/out``; returns the
-    exit code, the newest run.json and stdout + stderr."""
+def run_project(
+    project: Path,
+    base_url: str,
+    *extra: str,
+    paths: tuple[str, ...] = ("specs",),
+    output: str = "out",
+    **env: str,
+) -> tuple[int, dict[str, Any], str]:
+    """Run ``paths`` (``specs/`` by default) of ``project`` with no model (``--agent never``) into
+    ``project/<output>``; returns the exit code, the newest run.json and stdout + stderr."""
     environ = {k: v for k, v in os.environ.items() if not k.startswith(("AUTOQA_", "ANTHROPIC_", "CI"))}
     environ.update(AUTOQA_BASE_URL=base_url, **env)
     done = subprocess.run(
-        [sys.executable, "-m", "autoqa", "run", "specs", "--agent", "never", "--output", "out", *extra],
+        [sys.executable, "-m", "autoqa", "run", *paths, "--agent", "never", "--output", output, *extra],
         cwd=project,
         env=environ,
         capture_output=True,
         text=True,
         timeout=180,
     )
-    runs = sorted(p for p in (project / "out").glob("*") if p.is_dir() and not p.is_symlink())
+    runs = sorted(p for p in (project / output).glob("*") if p.is_dir() and not p.is_symlink())
     assert runs, done.stdout + done.stderr
     return done.returncode, json.loads((runs[-1] / "run.json").read_text()), done.stdout + done.stderr

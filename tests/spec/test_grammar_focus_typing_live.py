@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from broken_builds import check_run_and_export
+from broken_builds import BUILDS_OUTPUT, check_run_and_export
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>Todos</title>
 <main><h1>Todos</h1>
@@ -103,7 +103,7 @@ def test_typing_goes_where_the_focus_is_and_fails_when_nothing_is_focused_run_an
         tmp_path, site, name="todos", page=PAGE, builds=BROKEN, spec=lambda n: SPEC.replace("{page}", n)
     )
     # a person reads where the focus was instead of a selector or a list of other fields to type into
-    runs = sorted((tmp_path / "project" / "out").glob("*/run.json"))
+    runs = sorted((tmp_path / "project" / BUILDS_OUTPUT).glob("*/run.json"))
     specs = {Path(s["path"]).stem: s for s in json.loads(runs[-1].read_text())["specs"]}
     for build in BROKEN:
         failed = [st["reason"] for st in specs[f"todos-{build}"]["steps"] if st["status"] == "failed"]
