@@ -180,7 +180,7 @@ def test_skip_step_on_a_conditional_step_is_recorded_cached_as_a_probe_replayed_
     (project / "specs" / "cookies.md").write_text(
         "# Cookie banner\n## Preconditions\n- none\n## Steps\n"
         # step 1 is no plain step, so the model does the whole spec (plain steps first would run without it)
-        "1. Open the shop\n"
+        "1. Bring up the shop\n"
         "2. Accept the cookie banner if there is one\n"
         '3. Verify "Shop" is visible\n'
     )
