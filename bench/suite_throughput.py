@@ -1,6 +1,10 @@
 """Throughput of a 20-spec plain suite with 1 and 2 workers, and peak memory of the browser processes.
 
 Same specs, same demo app, same process, run back to back: the ratio is what matters, not the seconds.
+That in-process figure shares one interpreter with the demo app's server thread. ``whole_processes``
+measures what a user runs (issue 17's target, 2 workers ≥ 1.7×): ``python -m autoqa run specs --agent
+never --workers N`` spawned to exit, the demo app in a process of its own, 1 and 2 workers interleaved
+for ``rounds`` rounds, medians. ``python -m bench.suite_throughput [--processes ROUNDS]``.
 """
 
 from __future__ import annotations
@@ -95,6 +99,67 @@ def run() -> dict[str, Any]:
     return figures
 
 
+_SERVE = """
+import time
+from autoqa.demo_app.server import DemoServer
+with DemoServer() as server:
+    print(server.url, server.credentials.username, server.credentials.password, flush=True)
+    time.sleep(86_400)
+"""
+
+
+def whole_processes(rounds: int = 3) -> dict[str, Any]:
+    """``autoqa run`` of the 20-spec suite as whole processes, 1 vs 2 workers interleaved; medians."""
+    import statistics
+    import subprocess
+    import sys
+
+    server = subprocess.Popen([sys.executable, "-c", _SERVE], stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        url, user, password = server.stdout.readline().split()
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTOQA_", "ANTHROPIC_", "CI"))}
+        env.update(AUTOQA_BASE_URL=url, AUTOQA_USERNAME=user, AUTOQA_PASSWORD=password)
+        walls: dict[int, list[float]] = {1: [], 2: []}
+        for round_index in range(rounds):
+            order = (1, 2) if round_index % 2 == 0 else (2, 1)
+            for workers in order:
+                with tempfile.TemporaryDirectory() as tmp:
+                    project = _suite(Path(tmp))
+                    started = time.perf_counter()
+                    command = [sys.executable, "-m", "autoqa", "run", "specs", "--agent", "never"]
+                    done = subprocess.run(
+                        [*command, "--workers", str(workers)],
+                        cwd=project,
+                        env=env,
+                        capture_output=True,
+                        text=True,
+                        timeout=900,
+                        check=False,
+                    )
+                    walls[workers].append(time.perf_counter() - started)
+                    if done.returncode != 0:
+                        raise RuntimeError(f"autoqa run --workers {workers} exited {done.returncode}")
+    finally:
+        server.kill()
+        server.wait()
+    one, two = statistics.median(walls[1]), statistics.median(walls[2])
+    return {
+        "specs": 20,
+        "rounds": rounds,
+        "whole_1_worker_s": round(one, 2),
+        "whole_2_workers_s": round(two, 2),
+        "whole_speedup_2_workers": round(one / two, 2),
+        "walls": {str(k): [round(v, 2) for v in vs] for k, vs in walls.items()},
+    }
+
+
 if __name__ == "__main__":
-    for key, value in run().items():
+    import sys
+
+    if sys.argv[1:2] == ["--processes"]:
+        figures = whole_processes(int(sys.argv[2]) if len(sys.argv) > 2 else 3)
+    else:
+        figures = run()
+    for key, value in figures.items():
         print(f"{key:28} {value}")
