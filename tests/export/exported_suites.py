@@ -12,26 +12,15 @@ from .test_exported_run import _pytest
 # Appended to each broken build's copy of the exported test when ``fast``: the broken builds are static
 # pages, so a check that will fail need not wait Playwright's 5 s, nor a click on an element a build removed
 # its 30 s (actions get 2 s; navigation keeps its 30 s; waits and storage checks carry their own timeouts).
-# The same 1 s for autoqa's own exported checks (a sorted list, a badge, a named region, a column cell …),
-# whose ``timeout_ms`` is 5 s, as expect's: bound in this module only, by their signature. An autouse fixture
-# of that module only (set before each of its tests, Playwright's default again after; the page is the test's
-# own), so the working page's test in the same pytest process keeps the default timeouts.
+# autoqa's own exported checks (a sorted list, a badge, a region, a column cell …) wait as long as expect
+# (autoqa.export.expect_timeout), so they get the 1 s too. An autouse fixture of that module only (set
+# before each of its tests, Playwright's default again after; the page is the test's own), so the working
+# page's test in the same pytest process keeps the default timeouts.
 _FAIL_FAST = """
 
 
-import functools as _autoqa_functools
-import inspect as _autoqa_inspect
-
 import pytest as _autoqa_pytest
 from playwright.sync_api import expect as _autoqa_expect
-
-for _autoqa_name, _autoqa_check in list(globals().items()):
-    if (
-        callable(_autoqa_check)
-        and getattr(_autoqa_check, "__module__", "").startswith("autoqa.export.")
-        and "timeout_ms" in _autoqa_inspect.signature(_autoqa_check).parameters
-    ):
-        globals()[_autoqa_name] = _autoqa_functools.partial(_autoqa_check, timeout_ms=1_000)
 
 
 @_autoqa_pytest.fixture(autouse=True)

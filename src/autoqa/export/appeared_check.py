@@ -31,6 +31,7 @@ from typing import Any
 
 from playwright.sync_api import Dialog, Page
 
+from autoqa.export.expect_timeout import expect_timeout_ms
 from autoqa.secrets import SecretMatcher
 from autoqa.tools.appeared import appeared_as
 from autoqa.tools.context import DialogPolicy, ToolSettings
@@ -73,13 +74,14 @@ class LiveRegions:
         since: int = 0,
         dialog: bool | None = None,
         or_shown: bool = False,
-        timeout_ms: float = 5000,
+        timeout_ms: float | None = None,
         secrets: Sequence[str] = (),
     ) -> None:
         """``text`` appeared in a live region or dialog (``dialog``: True only a dialog, False only a live
         region) since ``since`` (a :meth:`mark`), or is shown in one now (``or_shown``: or anywhere on the
         page now, as the tool's ``or_shown``); waits up to ``timeout_ms``.
         ``secrets``: environment variables whose values the failure message must not show."""
+        timeout_ms = expect_timeout_ms(timeout_ms)
         __tracebackhide__ = True
         kind = None if dialog is None else "dialog" if dialog else "message"
         watcher = f"window[Symbol.for('autoqa.watch.{self.binding}')]"

@@ -13,6 +13,7 @@ from __future__ import annotations
 from playwright.sync_api import Locator
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from autoqa.export.expect_timeout import expect_timeout_ms
 from autoqa.text_match import number_pattern
 from autoqa.tools.page_scripts import LIBRARY
 
@@ -28,8 +29,11 @@ _CHECK = (
 )
 
 
-def expect_field_note(field: Locator, text: str, *, exact: bool = False, timeout_ms: float = 5000) -> None:
+def expect_field_note(
+    field: Locator, text: str, *, exact: bool = False, timeout_ms: float | None = None
+) -> None:
     """The field's own message shows ``text`` (``exact``: is that text) within ``timeout_ms``."""
+    timeout_ms = expect_timeout_ms(timeout_ms)
     __tracebackhide__ = True
     handle = field.element_handle(timeout=timeout_ms)
     try:

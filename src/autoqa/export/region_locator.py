@@ -19,6 +19,7 @@ import json
 from playwright.sync_api import Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from autoqa.export.expect_timeout import expect_timeout_ms
 from autoqa.tools.page_scripts import LIBRARY
 
 _REGION = "([name, items]) => (" + LIBRARY + ").region({name, items})"
@@ -29,9 +30,10 @@ _NOTHING = ":scope > :is(ul, ol, table, [role=list]) :is(li, tr, [role=listitem]
 """An emptied region (no list in it) has no items: a locator matching none of its elements."""
 
 
-def named_region(page: Page, name: str, *, items: bool = False, timeout_ms: float = 5000) -> Locator:
+def named_region(page: Page, name: str, *, items: bool = False, timeout_ms: float | None = None) -> Locator:
     """The one region the page names ``name`` (with ``items``: the visible items of its one list), waiting
     up to ``timeout_ms`` for the page to show it."""
+    timeout_ms = expect_timeout_ms(timeout_ms)
     __tracebackhide__ = True
     try:
         page.wait_for_function(_FOUND, arg=name, timeout=timeout_ms, polling=100)
@@ -61,10 +63,11 @@ _NO_BADGE = ":root > .autoqa-no-such-badge"
 """A locator that matches nothing: the badge a "… is not visible" check waited away."""
 
 
-def named_badge(page: Page, name: str, *, gone: bool = False, timeout_ms: float = 5000) -> Locator:
+def named_badge(page: Page, name: str, *, gone: bool = False, timeout_ms: float | None = None) -> Locator:
     """The one badge the page names ``name`` ("the cart badge"), waiting up to ``timeout_ms`` for it. With
     ``gone`` ("the cart badge is not visible"): waiting for the page to show no such badge, then a locator
     matching nothing; still shown after the wait, the badge itself (the hidden check then fails on it)."""
+    timeout_ms = expect_timeout_ms(timeout_ms)
     __tracebackhide__ = True
     if gone:
         try:

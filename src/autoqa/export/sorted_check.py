@@ -14,6 +14,7 @@ import time
 
 from playwright.sync_api import Page
 
+from autoqa.export.expect_timeout import expect_timeout_ms
 from autoqa.tools.page_scripts import LIBRARY
 from autoqa.tools.sorted_check import SortedArgs, problem, sort_request
 
@@ -27,10 +28,11 @@ def expect_sorted(
     descending: bool = False,
     tables: bool = False,
     noun: str | None = None,
-    timeout_ms: float = 5000,
+    timeout_ms: float | None = None,
 ) -> None:
     """The main list's items are in ascending (``descending``: descending) order, by ``column`` or their
     text, within ``timeout_ms`` (a list sorted by a click re-renders)."""
+    timeout_ms = expect_timeout_ms(timeout_ms)
     __tracebackhide__ = True
     request = sort_request(SortedArgs(column=column, descending=descending, tables=tables, noun=noun))
     deadline = time.monotonic() + timeout_ms / 1000

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from playwright.sync_api import Locator, Page
 
+from autoqa.export.expect_timeout import expect_timeout_ms
 from autoqa.tools.baseline_files import (
     FONTS_READY,
     HOLDING_A_SECRET,
@@ -56,13 +57,14 @@ def expect_matches_baseline(
     viewport: tuple[int, int] | None = None,
     threshold: float = 0.2,
     max_diff_ratio: float = 0.0,
-    timeout_ms: float = 5_000,
+    timeout_ms: float | None = None,
 ) -> None:
     """Assert that ``subject`` (a page or one element) looks like the ``baseline`` PNG; retakes the picture
     until it matches or ``timeout_ms`` passes, like ``expect``. ``secrets`` are environment variable names
     whose values are painted over wherever a field holds one or the page shows one. ``viewport`` is the
     window size the baseline was taken at: the page is resized to it first (a picture's size and layout
     depend on it)."""
+    timeout_ms = expect_timeout_ms(timeout_ms)
     path = find_baseline(str(baseline), near)
     if not path.is_file():
         raise AssertionError(
