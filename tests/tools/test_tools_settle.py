@@ -14,9 +14,10 @@ import time
 from typing import Any
 
 import pytest
+from playwright.async_api import BrowserContext
 
 from autoqa.tools import ToolContext
-from autoqa.tools.settle import LAST_KEY, Settlement
+from autoqa.tools.settle import LAST_KEY, Settlement, arm_ahead, settling
 
 from .tools_helpers import IMPATIENT, Call, failed, ok
 
@@ -151,3 +152,37 @@ async def test_a_navigation_that_is_dropped_does_not_hold_the_action(
     assert (time.perf_counter() - started) * 1000 < tool_ctx.settings.settle_timeout_ms
     assert settled(tool_ctx).outcome == "idle"
     assert "url" not in result.data
+
+
+async def test_a_target_that_shows_late_is_armed_for_when_it_is_found(
+    call: Call, tool_ctx: ToolContext
+) -> None:
+    """A lookup that polls re-arms the tracker on each attempt: a timer the page's own event handler
+    started while "Late" was still missing is not the click's work, so the click does not wait for it."""
+    ok(await call("navigate", url=f"{LIST}?late=400"))
+    impatient(tool_ctx, target_wait_ms=5_000)
+    ok(await call("click", target="Late"))  # found on a later attempt than the first
+    assert settled(tool_ctx).outcome == "idle"
+    assert settled(tool_ctx).waited_ms < 300  # the 450 ms timer was not waited for
+    ok(await call("wait_for", text="faded", seconds=3))  # the timer did run: it was there to be waited for
+
+
+async def test_an_arming_for_another_page_is_not_taken_over(
+    call: Call, tool_ctx: ToolContext, context: BrowserContext
+) -> None:
+    """The action's page is the one armed: an arming started ahead for another page (the call moved to a
+    new tab in between) is dropped, and this page's own work is waited for."""
+    ok(await call("navigate", url=f"{LIST}#/completed"))
+    page = tool_ctx.page
+    other = await context.new_page()
+    try:
+        await other.goto(page.url)
+        tool_ctx.page = other
+        arm_ahead(tool_ctx)
+        tool_ctx.page = page
+        async with settling(tool_ctx):
+            await page.get_by_role("link", name="All").click()  # re-renders the list 300 ms later
+        assert settled(tool_ctx).outcome == "quiet"
+        assert await page.locator(ITEMS).count() == 3
+    finally:
+        await other.close()
