@@ -16,6 +16,7 @@ from autoqa.agent.content import bounded_jpeg, internal_error_result, summary, t
 from autoqa.agent.schemas import compact_schema
 from autoqa.secrets import SecretSet
 from autoqa.tools.actions import FillArgs, SetCheckedArgs
+from autoqa.tools.assertions import TextPresentArgs
 from autoqa.tools.result import ErrorCode, Screenshot, ToolError, ToolResult
 
 SECRETS = SecretSet({"PASSWORD": "demo-pass-123"})
@@ -167,6 +168,14 @@ def test_fill_offers_submit_and_a_flag_that_is_off_unless_given_sends_no_default
     assert fill["required"] == ["value", "step"]
     # A default that is not "off" still says what leaving the flag out means.
     assert compact_schema(SetCheckedArgs)["properties"]["checked"] == {"type": "boolean", "default": True}
+
+
+def test_an_argument_only_plain_steps_use_is_not_offered_to_the_model() -> None:
+    """'reads exactly' (whole) is the plain grammar's; the model has exact, and the tool takes both."""
+    offered = compact_schema(TextPresentArgs)["properties"]
+    assert "exact" in offered and "whole" not in offered
+    assert "plain_only" not in json.dumps(compact_schema(TextPresentArgs))
+    assert TextPresentArgs.model_validate({"text": "1 slot booked", "whole": True}).whole
 
 
 def test_advice_reaches_the_model_but_not_the_message_people_read() -> None:

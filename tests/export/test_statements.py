@@ -190,6 +190,18 @@ EL = 'page.get_by_test_id("x")'
             {"element": _element("input")},
             f"expect({EL}).to_be_checked(checked=False)",
         ),
+        (  # a toggle button: its aria-pressed, which to_be_checked does not read on a button
+            "assert_checked",
+            {"target": "x", "checked": False},
+            {"element": _element(), "data": {"signal": "aria-pressed"}},
+            f'expect({EL}).to_have_attribute("aria-pressed", re.compile("^(?!true$)"))',
+        ),
+        (
+            "assert_state",
+            {"target": "x", "state": "selected", "value": True},
+            {"element": _element(), "data": {"signal": "aria-pressed"}},
+            f'expect({EL}).to_have_attribute("aria-pressed", "true")',
+        ),
         (
             "assert_enabled",
             {"target": "x", "enabled": False},

@@ -45,6 +45,21 @@ async def test_a_whole_text_read_allows_a_close_buttons_glyph_and_nothing_more(
     failed(await call("assert_text_present", text="saved", exact=True), "ASSERTION_FAILED")
 
 
+async def test_a_text_read_exactly_allows_nothing_after_it(
+    page: Page, call: Call, tool_ctx: ToolContext
+) -> None:
+    """'Verify the counter reads exactly "1 slot booked"' (whole): "1 slot booked (pending)" and "1 slot
+    booked!" read "1 slot booked" (exact), but not exactly; the text alone, give or take spaces, does."""
+    tool_ctx.settings = IMPATIENT
+    await page.set_content('<p role="status">1 slot booked (pending)</p><p>2 slots   left!</p>')
+    ok(await call("assert_text_present", text="1 slot booked", exact=True))
+    failed(await call("assert_text_present", text="1 slot booked", whole=True), "ASSERTION_FAILED")
+    ok(await call("assert_text_present", text="2 slots left!", whole=True))
+    failed(await call("assert_text_present", text="2 slots left", exact=True, whole=True), "ASSERTION_FAILED")
+    await page.set_content('<p role="status">1 slot booked</p>')
+    ok(await call("assert_text_present", text="1 slot booked", exact=True, whole=True))
+
+
 async def test_text_inside_the_same_origin_iframe(call: Call) -> None:
     ok(await call("navigate", url="/playground.html"))
     ok(await call("assert_text_present", text="Subscribe"))

@@ -16,6 +16,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from autoqa.tools.args import PLAIN_ONLY_KEY
+
 STEP_PROPERTY: dict[str, Any] = {"type": "integer"}
 """The ``step`` argument added to every browser tool: the spec step the call belongs to."""
 
@@ -57,7 +59,11 @@ def _compact(node: dict[str, Any], defs: Mapping[str, Any], depth: int) -> dict[
             continue
         if key == "properties" and isinstance(value, dict):
             # Property names are data here, not schema keywords: keep a property called "title".
-            out[key] = {name: _property(name, prop, defs, depth) for name, prop in value.items()}
+            out[key] = {
+                name: _property(name, prop, defs, depth)
+                for name, prop in value.items()
+                if not (isinstance(prop, dict) and prop.get(PLAIN_ONLY_KEY))
+            }
         else:
             out[key] = _resolve(value, defs, depth + 1)
     # Optional[X] = None → X: the model simply leaves the argument out.

@@ -415,13 +415,15 @@ def _text_expect(record: IRRecord, ctx: StatementContext, *, present: bool, time
         scope = frames_scope(ctx.page, location.frames if location else ())
         found = f"{scope}.locator(MESSAGE_SELECTOR).filter(has_text={value}).filter(visible=True).first"
         return f"expect({found}).to_be_visible({option})"
-    if record.args.get("exact") and value == py_str(text):
+    if (record.args.get("exact") or record.args.get("whole")) and value == py_str(text):
         # An element whose whole text reads this (a closing "!" or "." or an aside in brackets the step did
         # not write allowed, and a close button's "×"), the tools' rule ("reads" in page_library.js); spaces
         # optional between words.
         scope = frames_scope(ctx.page, location.frames if location else ())
         joined = r"\s*".join(re.escape(word) for word in text.split())
         pattern = rf"^\s*{joined}(?:\s*\([^()]*\))?\s*[.!?…。！？]*(?:\s*[×✕✖✗])?\s*$"
+        if record.args.get("whole"):
+            pattern = rf"^\s*{joined}\s*$"  # "reads exactly": nothing after it
         found = f"{scope}.get_by_text(re.compile({py_str(pattern)})).filter(visible=True).first"
         return f"expect({found}).to_be_visible({option})"
     if location is None or location.matches == 0:
@@ -552,6 +554,8 @@ def _element_expect(record: IRRecord, ctx: StatementContext, *, timeout: float |
         return f"expect({locator}).{check}"
     if tool == "assert_checked":
         checked = bool(args.get("checked", True))
+        if record.data.get("signal") == "aria-pressed":
+            return f"expect({locator}).{_pressed_expect(checked)}"
         return f"expect({locator}).to_be_checked({'' if checked else 'checked=False'})"
     enabled = bool(args.get("enabled", True)) if tool == "assert_enabled" else True
     return f"expect({locator}).{'to_be_enabled' if enabled else 'to_be_disabled'}({option})"
@@ -560,12 +564,22 @@ def _element_expect(record: IRRecord, ctx: StatementContext, *, timeout: float |
 _CHOSEN = r"(^|\s)(selected|active|current|is-selected|is-active|is-current|chosen)(\s|$)"
 
 
+def _pressed_expect(pressed: bool) -> str:
+    """A toggle button's state, from aria-pressed (Playwright's ``to_be_checked`` reads no button)."""
+    return f'to_have_attribute("aria-pressed", {chr(34) + "true" + chr(34) if pressed else _NOT_TRUE})'
+
+
+_NOT_TRUE = 're.compile("^(?!true$)")'
+
+
 def _state_expect(state: str, value: bool, record: IRRecord) -> str:
     """The expectation for what told the tool the state (``signal``): the same evidence, in Playwright."""
     signal = record.data.get("signal")
     no = "" if value else "not_"
     if signal == "checked":
         return f"to_be_checked({'' if value else 'checked=False'})"
+    if signal == "aria-pressed":
+        return _pressed_expect(value)
     if signal in ("option", "open"):
         return f"to_have_js_property({py_str('selected' if signal == 'option' else 'open')}, {value})"
     if signal == "class":

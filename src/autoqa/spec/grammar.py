@@ -149,6 +149,27 @@ Sort products by Price (low to high) · Sort by Newest         select_option('"S
                                                               from lowest to highest" (a description)
 Accept the terms · Agree to the privacy policy                set_checked(target='"terms" checkbox', True)
 Verify the counter|message|status reads "x" (words, ≥ 4 chars)  assert_text_present(x, exact=True)
+Verify the counter reads exactly "x"                          assert_text_present(x, exact=True, whole=True):
+                                                              nothing after it, not even a closing "!" or an
+                                                              aside in brackets, which "reads" allows; never a
+                                                              badge's or a status's (those allow them)
+The Submit button is now enabled · The dialog is no longer    the state claim without "now" (not visible for
+visible · … should now be disabled                            "no longer"), as "still" is dropped
+3 results are shown · Toast "x" appears · Validation message  Verify 3 results are shown · Verify the toast
+"x" should appear                                             "x" appears: a count or a message stated
+Click "Remove" in the row for INV-0042 | for jane@acme.io |   the row named as if quoted: a code with a digit,
+for Jane Doe · Click "Edit" for Jane Doe · The Status of      an email address or capitalised words; never a
+invoice INV-0042 is Paid                                      pick ("the row for the newest invoice")
+The "9:00 AM" slot should be disabled · The 10:30 AM slot is  the state of the element named "9:00 AM" (slot,
+selected · Click the "10:30 AM" time slot                     tile, plan, seat, date, day name no role)
+Turn on|off "x" · Switch "x" off                              set_checked(target=x, checked)
+Fill in First name with "a" and Last name with "b" · Enter    two fills, each read as if written alone
+"a" in First name and "b" in Last name
+Search messages|all tickets for "x"                           Search for "x" (the page's search box)
+Press Tab; the Tax ID field should be focused                 two steps: a semicolon parts a step as "and"
+                                                              does
+Click the "Blog" link in the breadcrumbs                      click('"Blog" link'): an action's place that
+                                                              names no element is dropped, as "in the sidebar"
 Verify the flash message|notice|toast|result contains "x"     assert_text_present(x, in_message=True): in a
                                                               live region, dialog, or an element whose class,
                                                               id or test id says message, flash, alert …
@@ -986,7 +1007,8 @@ def _assert_url(m: re.Match[str]) -> Built:
 
 @_rule(
     rf"{VERIFY}\s+{THE}(?:page\s+)?title\s+"
-    rf"(?P<op>contains|includes|is|equals|should\s+be|should\s+contain|matches)\s+{q('x')}",
+    rf"(?P<op>contains|includes|is(?:\s+exactly)?|equals|should\s+be(?:\s+exactly)?|should\s+contain|matches)\s+"
+    rf"{q('x')}",
     rf"{ZH_VERIFY}\s*(?:页面)?标题\s*(?P<op>包含|为|是|等于)\s*{q('x')}",
 )
 def _assert_title(m: re.Match[str]) -> Built:
@@ -1179,7 +1201,12 @@ _READOUT = (
 )
 
 
-@_rule(rf"{VERIFY}\s+the\s+{_READOUT}\s+(?:reads|says|shows|displays|is)\s+(?:now\s+)?{q('text')}")
+# "reads exactly": the element's whole text and nothing after it (plain "reads" allows a closing "!" or an
+# aside in brackets the step did not write).
+@_rule(
+    rf"{VERIFY}\s+the\s+{_READOUT}\s+(?:reads|says|shows|displays|is)\s+(?:now\s+)?(?P<exactly>exactly\s+)?"
+    rf"{q('text')}"
+)
 def _assert_readout(m: re.Match[str]) -> Built:
     text = unquote(m.group("text")).strip()
     describing = (m.group("describing") or "").split()
@@ -1191,6 +1218,9 @@ def _assert_readout(m: re.Match[str]) -> Built:
     # A subset word names a badge as any word does ("the pending count"): the page must name it so too.
     if any(_picks_or_looks(w) and w.lower() not in _SUBSET_WORDS for w in describing):
         return None
+    exactly = m.group("exactly") is not None
+    if exactly and (refused or readout == "status"):
+        return None  # a badge's or a status's check allows a closing mark: "exactly" would claim more
     if describing and refused and readout in _BADGES | _COUNTERS:
         # "the cart badge shows "2"", "the status pill reads "Open"": a text this short is on many elements,
         # so the claim is checked on the one badge the page names so (autoqa.target_badge), its whole text.
@@ -1207,7 +1237,7 @@ def _assert_readout(m: re.Match[str]) -> Built:
         # One or two words ("Closed", "In stock") are also a filter tab's, a column's, a button's: the text
         # alone is no evidence that this badge reads them (nor is the page's Status field, which may differ).
         return None
-    return "assert_text_present", {"text": text, "exact": True}
+    return "assert_text_present", {"text": text, "exact": True, **({"whole": True} if exactly else {})}
 
 
 # "Verify the cart badge is not visible" (the cart emptied), "the message counter is shown": that badge.
@@ -2177,6 +2207,8 @@ def _assert_labelled(m: re.Match[str]) -> Built:
         return None
     if len(words) > 1 and role_word(" ".join(words[-2:])):
         return None
+    if re.search(r"\s(?:for|of)\s+\S*\d", label):
+        return None  # "the Status for INV-0042": a row's cell (paraphrase quotes the row), not one label
     return "assert_text_in", {"target": PAGE, "text": text, "column": " ".join(label.split())}
 
 

@@ -85,6 +85,13 @@ _PRESENT_S = {
     "equal": "equals",
     "display": "displays",
 }
+# A row or item named without quotes where its name is certain: a code with a digit ("INV-0042", "MATH110"),
+# an email address, or one to four capitalised words or numbers ("Jane Doe", "March 2026").
+_ROW_NAME = (
+    r"[A-Za-z#]*[\w#./-]*\d[\w.#/-]*|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|"
+    r"(?-i:(?:[A-Z][\w.'’-]*|\d+)(?:\s+(?:[A-Z][\w.'’-]*|\d+)){0,3})"
+)
+
 _STATE_WORDS = (
     r"disabled|enabled|checked|unchecked|ticked|unticked|selected|focused|empty|visible|hidden|shown|displayed|"
     r"open|closed|expanded|collapsed|active|pressed|not\s+pressed|greyed\s+out|grayed\s+out|read-only|readonly|"
@@ -197,12 +204,75 @@ _REWRITES: list[Callable[[str], str]] = [
         rf"\s+(?:of\s+)?(?P<value>{_Q})$",
         r"Verify the \g<what> for \g<row> is \g<value>",
     ),
-    # "in the row for MATH110": a row named by a code (a word with a digit) is named as if quoted.
+    # "in the row for MATH110", "… for INV-0042", "… for old.contractor@acme.io", "… for Jane Doe": after
+    # "the row for" the rest of the step names the row, as if quoted, when it is a name (a code, an email
+    # address, or capitalised words), never a pick ("the newest invoice", "whoever joined last").
     _sub(
-        r"\b(?P<lead>in|on|within)\s+the\s+(?P<noun>row|item|card|line|entry)\s+(?:for|of|with)\s+"
-        r"(?P<name>[A-Za-z#]*\d[\w.#/-]*)$",
+        rf"\b(?P<lead>in|on|within)\s+the\s+(?P<noun>row|item|card|line|entry)\s+(?:for|of|with)\s+"
+        rf"(?P<name>{_ROW_NAME})\.?$",
         r'\g<lead> the "\g<name>" \g<noun>',
     ),
+    # 'Click "Edit" for Jane Doe', 'Verify the Status for INV-0042 is "Paid"': the same names after "for".
+    _sub(
+        rf"^(?P<head>(?:click|press|tap|open|select|choose)\s+(?:the\s+)?{_Q}(?:\s+(?:button|link|icon))?\s+for\s+)"
+        rf"(?P<name>{_ROW_NAME})\.?$",
+        r'\g<head>"\g<name>"',
+    ),
+    _sub(
+        rf"^(?P<head>(?:verify\s+(?:that\s+)?)?the\s+[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?\s+(?:for|of)\s+)"
+        rf"(?:(?-i:[a-z]+)\s+(?=\S*\d))?(?P<name>{_ROW_NAME})\s+(?P<op>is|shows|reads|says|displays)\s+"
+        rf"(?P<value>{_Q}|(?-i:[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)|[£$€¥]?\d[\d.,]*)\.?$",
+        lambda m: f'{m.group("head")}"{m.group("name")}" {m.group("op")} {_as_quoted(m.group("value"))}',
+    ),
+    # A state of an element named by what it reads, then a noun for what it is ('The "9:00 AM" slot should be
+    # disabled', "The 10:30 AM slot is selected"): that element's state.
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?the\s+(?P<name>{_Q}|\d{{1,2}}:\d{{2}}(?:\s*[AaPp][Mm])?)\s+(?:time\s+)?"
+        r"(?:slot|tile|plan|seat|date|day)\s+(?P<verb>is|should\s+be)\s+(?P<state>(?:not\s+)?(?:disabled|enabled|"
+        r"selected|checked|pressed))$",
+        lambda m: f"Verify {_as_quoted(m.group('name'))} is {m.group('state')}",
+    ),
+    # "now" and "no longer" in a state claim: 'The Submit button is now enabled', 'The event dialog is no
+    # longer visible' (not visible now; that it was before is not checked, as with "still").
+    _sub(rf"\s+(?:is|are)\s+now\s+(?=(?:not\s+)?(?:{_STATE_WORDS})$)", " is "),
+    _sub(rf"\s+should\s+now\s+be\s+(?=(?:not\s+)?(?:{_STATE_WORDS})$)", " should be "),
+    _sub(r"\s+(?:is|are)\s+no\s+longer\s+(?:visible|shown|displayed)$", " is not visible"),
+    # A count stated: "3 results are shown".
+    _sub(
+        r"^(?P<n>\d+)\s+(?P<what>[^\W\d_][\w-]*)\s+(?P<verb>are|is)\s+(?P<how>shown|displayed|listed|visible)$",
+        r"Verify \g<n> \g<what> \g<verb> \g<how>",
+    ),
+    # A message stated with its kind and no article: 'Validation message "x" should appear', 'Toast "x"
+    # appears', 'Expected: banner "x" appears'.
+    _sub(
+        rf"^(?:expected:\s*)?(?P<kind>(?:(?:success|error|validation|warning|info|confirmation|inline)\s+)?"
+        rf"(?:message|banner|toast|alert|notification|error|flash))\s+(?P<text>{_Q})\s+"
+        r"(?:is\s+(?:shown|displayed|visible)|appears|should\s+(?:appear|be\s+(?:shown|displayed|visible)))$",
+        lambda m: f"Verify the {m.group('kind').lower()} {m.group('text')} appears",
+    ),
+    # 'Turn on "Email me"', 'Switch "Dark mode" off': a switch or box named so.
+    _sub(
+        rf"^(?:turn|switch|toggle)\s+(?P<dir>on|off)\s+(?P<name>{_Q})(?:\s+(?:switch|toggle|setting|option))?$",
+        lambda m: f"{'Check' if m.group('dir').lower() == 'on' else 'Uncheck'} {m.group('name')}",
+    ),
+    _sub(
+        rf"^(?:turn|switch)\s+(?P<name>{_Q})\s+(?P<dir>on|off)$",
+        lambda m: f"{'Check' if m.group('dir').lower() == 'on' else 'Uncheck'} {m.group('name')}",
+    ),
+    # Two fields in one step: 'Fill in First name with "Jonas" and Last name with "Weber"', 'Enter "Jonas" in
+    # First name and "Weber" in Last name': two fills, each read as if written alone.
+    _sub(
+        rf"^(?P<verb>fill\s+in|fill)\s+(?P<t1>\S.*?)\s+with\s+(?P<v1>{_Q})\s*(?:,\s*(?:and\s+)?|\s+and\s+)"
+        rf"(?P<t2>(?!the\s+rest\b)\S.*?)\s+with\s+(?P<v2>{_Q})$",
+        r"\g<verb> \g<t1> with \g<v1> and \g<verb> \g<t2> with \g<v2>",
+    ),
+    _sub(
+        rf"^(?P<verb>enter|type)\s+(?P<v1>{_Q})\s+(?P<p1>in|into)\s+(?P<t1>\S.*?)\s*(?:,\s*(?:and\s+)?|\s+and\s+)"
+        rf"(?P<v2>{_Q})\s+(?P<p2>in|into)\s+(?P<t2>\S.*)$",
+        r"\g<verb> \g<v1> \g<p1> \g<t1> and \g<verb> \g<v2> \g<p2> \g<t2>",
+    ),
+    # 'Search messages for "invoice"', 'Search all tickets for "x"': the page's search, for a kind of thing.
+    _sub(rf"^search\s+(?:the\s+|all\s+)?[a-z][\w-]*s\s+for\s+(?P<x>{_Q})$", r"Search for \g<x>"),
     # "in the web-prod-03 row": a code (letters and digits, never an ordinal such as "2nd") before a row noun
     # names that row, as if quoted.
     _sub(
@@ -323,8 +393,8 @@ _REWRITES: list[Callable[[str], str]] = [
     _sub(r"^(verify\s+.+?\S)\s+appears$", r"\1 is visible"),
     # A field's message stated: 'An error "Required" is shown under the Email field'.
     _sub(
-        rf"^(?=(?:an?\s+|the\s+)?(?:(?:red|inline|validation|field|error)\s+)?(?:error|message|warning|hint|"
-        rf"validation)\b[^\"]*{_Q}.*\s(?:under|below|beneath|underneath|next\s+to|beside)\s+the\s+.+\s"
+        rf"^(?=(?:(?:an?\s+|the\s+)?(?:(?:red|inline|validation|field|error)\s+)?(?:error|message|warning|hint|"
+        rf"validation)\b[^\"]*)?{_Q}.*\s(?:under|below|beneath|underneath|next\s+to|beside)\s+the\s+.+\s"
         rf"(?:field|input|box)$)",
         "Verify ",
     ),
@@ -351,7 +421,8 @@ _REWRITES: list[Callable[[str], str]] = [
         "the ",
     ),
     _sub(
-        rf"^(?=the\s+\S.*?\s(?:says|reads|shows|displays|contains|equals|is)\s+(?:now\s+)?(?:{_Q}|[£$€¥+-]?\d)\S*"
+        rf"^(?=the\s+\S.*?\s(?:says|reads|shows|displays|contains|equals|is)\s+(?:now\s+)?(?:exactly\s+)?"
+        rf"(?:{_Q}|[£$€¥+-]?\d)\S*"
         r"[^\"“']*$)",
         "Verify ",
     ),
@@ -643,7 +714,8 @@ def _named_region(sentence: str) -> str:
 _ACTION_PLACE = _Lazy(
     r"^(?P<head>(?:click|double-click|right-click|hover(?:\s+over)?|check|uncheck|tick|untick)\s.+?)\s+"
     r"(?:in|on|from|at)\s+the\s+(?:left\s+|right\s+|top\s+|main\s+)?(?:sidebar|side\s+bar|header|footer|"
-    r"top\s+bar|navigation(?:\s+bar|\s+menu)?|nav\s*bar|nav|toolbar|menu\s+bar|menu|page|screen)$",
+    r"top\s+bar|navigation(?:\s+bar|\s+menu)?|nav\s*bar|nav|toolbar|menu\s+bar|menu|page|screen|"
+    r"breadcrumbs?(?:\s+trail|\s+bar)?)$",
     _I,
 )
 # 'Click "Confirm" in the dialog', "Close the modal": the one open dialog is the element's scope (the page
@@ -747,8 +819,8 @@ _ROLE_WORD = "(?:" + "|".join(re.escape(w) for w in ROLE_WORDS if w.isascii() an
 # stays: the grammar keeps it as a filter, "Click the "Books" link in the sidebar" clicks a link). A word of
 # place is no name: "the first image" is a position (the grammar's own reading), never an element "first".
 _CLICK_NAMED = _Lazy(
-    rf"^(?P<verb>click|double-click|right-click|hover\s+over|hover)\s+the\s+(?:(?P<name>{_Q})\s+(?!{_ROLE_WORD}$)"
-    r"[^\W\d_][\w-]*|"
+    rf"^(?P<verb>click|double-click|right-click|hover\s+over|hover)\s+the\s+(?:(?P<name>{_Q})\s+"
+    rf"(?:(?!{_ROLE_WORD}\s)(?-i:[a-z][\w-]*)\s+)?(?!{_ROLE_WORD}$)[^\W\d_][\w-]*|"
     rf"(?!(?:{POSITION_WORD}|next|previous|top|bottom|middle|other|same)\b)"
     r"(?P<bare>[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,2}?)\s+(?:icon|image|logo|thumbnail|tile|chip|pill|menu|card|"
     r"filter|entry|toggle))"
@@ -1138,10 +1210,11 @@ def canonical(sentence: str) -> str:
 
 
 # Two actions in one step: 'Type "Hello" in the message box and press Enter', 'Leave "Comments" empty and
-# click Submit'. Split only before a verb that starts a step of its own.
+# click Submit'. Split only before a verb that starts a step of its own, or at a semicolon ('Press Tab; the
+# Tax ID field should be focused').
 _SECOND_STEP = _Lazy(
-    r"\s*(?:,\s*)?(?:,|\band\s+then\b|\bthen\b|\band\b)\s+(?=(?:press|click|tap|hit|select|choose|check|"
-    r"uncheck|tick|untick|type|enter|submit|verify|confirm|ensure|wait|scroll|hover|clear|open|go\s+to|"
+    r"\s*;\s*|\s*(?:,\s*)?(?:,|\band\s+then\b|\bthen\b|\band\b)\s+(?=(?:press|click|tap|hit|select|choose|check|"
+    r"uncheck|tick|untick|type|enter|fill|submit|verify|confirm|ensure|wait|scroll|hover|clear|open|go\s+to|"
     r"navigate|reload|refresh|double-click|expect|make\s+sure|accept|dismiss)\b)",
     _I,
 )

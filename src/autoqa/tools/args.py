@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 REF_DOC = "element ref from the latest snapshot, e.g. e12 (f1e3 inside an iframe)"
 TARGET_DOC = "plain-language element: its visible text, label, placeholder or test id (when no ref)"
+PLAIN_ONLY_KEY = "plain_only"
+PLAIN_ONLY: dict[str, Any] = {PLAIN_ONLY_KEY: True}
+"""``Field(json_schema_extra=PLAIN_ONLY)``: an argument only plain steps use, left out of the schema the
+model is offered (``agent/schemas.py``; every byte goes with every request), as the plain-only tools are.
+The tool still accepts it."""
 
 
 class ToolArgs(BaseModel):

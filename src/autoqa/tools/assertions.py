@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from autoqa.tools.args import ElementArgs, ToolArgs
+from autoqa.tools.args import PLAIN_ONLY, ElementArgs, ToolArgs
 from autoqa.tools.conditions import (
     judge_checked,
     judge_count,
@@ -38,13 +38,19 @@ class TextPresentArgs(TextArgs):
         default=False, description="true: an element's whole text must equal it (case-sensitive)"
     )
     in_message: bool = Field(default=False, description="true: in a message, alert, toast or live region")
+    whole: bool = Field(
+        default=False,
+        description="true: an element's whole text must equal it with nothing after it, not even a closing "
+        "'!' or an aside in brackets, which exact allows ('reads exactly')",
+        json_schema_extra=PLAIN_ONLY,
+    )
 
 
 async def assert_text_present(ctx: ToolContext, args: TextPresentArgs) -> ToolResult:
     timeout = ctx.settings.assertion_timeout_ms
     return await wait_for_text(
-        ctx, args.text, present=True, exact=args.exact, timeout_ms=timeout, code=_FAILED,
-        in_message=args.in_message,
+        ctx, args.text, present=True, exact=args.exact or args.whole, timeout_ms=timeout, code=_FAILED,
+        in_message=args.in_message, whole=args.whole,
     )  # fmt: skip
 
 

@@ -93,10 +93,13 @@ def judge_checked(expected: bool) -> Judge:
     async def judge(found: Probe, timeout_ms: float) -> Verdict:
         if _missing(found):
             return Verdict(False, "no matching element")
-        checked = (await _state(found, timeout_ms)).get("checked")
+        state = await _state(found, timeout_ms)
+        checked = state.get("checked")
         if checked is None:
             return Verdict(False, "an element that cannot be checked", final=True)
-        return Verdict(checked == expected, "checked" if checked else "unchecked")
+        return Verdict(
+            checked == expected, "checked" if checked else "unchecked", {"signal": state.get("checkedVia")}
+        )
 
     return judge
 
@@ -256,15 +259,17 @@ async def wait_for_text(
     timeout_ms: float,
     code: ErrorCode,
     in_message: bool = False,
+    whole: bool = False,
 ) -> ToolResult:
     """Poll until ``text`` is shown (``present``) or no longer shown, in the page and same-origin iframes;
-    ``in_message``: shown in a message (:mod:`autoqa.message_scope`), not anywhere."""
+    ``in_message``: shown in a message (:mod:`autoqa.message_scope`), not anywhere; ``whole``: see
+    :func:`autoqa.tools.text_search.find_text`."""
     bound = min(timeout_ms, 5_000) + 1_000
     last: list[Any] = []
     within = MESSAGE_SELECTOR if in_message else None
 
     async def attempt() -> bool | None:
-        presence = await find_text(ctx.page, text, exact=exact, timeout_ms=bound, within=within)
+        presence = await find_text(ctx.page, text, exact=exact, timeout_ms=bound, within=within, whole=whole)
         last.append(presence)
         shown = presence.visible > 0
         return True if shown == present else None

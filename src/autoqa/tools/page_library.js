@@ -213,10 +213,11 @@ function resetCaches() {
 function stateOf(e) {
   const tag = e.localName;
   const type = (e.getAttribute('type') || '').toLowerCase();
-  let checked = null;
-  if (tag === 'input' && (type === 'checkbox' || type === 'radio')) checked = e.checked;
-  else if (e.hasAttribute('aria-checked')) checked = e.getAttribute('aria-checked') === 'true';
-  else if (e.hasAttribute('aria-pressed')) checked = e.getAttribute('aria-pressed') === 'true';
+  let checked = null, checkedVia = null;
+  if (tag === 'input' && (type === 'checkbox' || type === 'radio')) [checked, checkedVia] = [e.checked, 'checked'];
+  else if (e.hasAttribute('aria-checked')) [checked, checkedVia] = [e.getAttribute('aria-checked') === 'true', 'checked'];
+  // A toggle button says it with aria-pressed, which Playwright's checked state does not read: its own signal.
+  else if (e.hasAttribute('aria-pressed')) [checked, checkedVia] = [e.getAttribute('aria-pressed') === 'true', 'aria-pressed'];
   let value = null;
   let selected = null;
   if (tag === 'input' || tag === 'textarea' || tag === 'select') value = e.value;
@@ -224,8 +225,9 @@ function stateOf(e) {
   if (tag === 'select') selected = [...e.selectedOptions].map((o) => norm(o.label || o.textContent));
   const disabled = (typeof e.matches === 'function' && e.matches(':disabled')) ||
     !!e.closest('[aria-disabled="true"]');
-  return {visible: isVisible(e), enabled: !disabled, checked, value, selected,
-          fileInput: tag === 'input' && type === 'file', select: tag === 'select', aria: ariaStates(e, checked)};
+  return {visible: isVisible(e), enabled: !disabled, checked, checkedVia, value, selected,
+          fileInput: tag === 'input' && type === 'file', select: tag === 'select',
+          aria: ariaStates(e, checked, checkedVia)};
 }
 
 // Selected / expanded / pressed / current as the page says them: ARIA first, then the native element
@@ -242,7 +244,7 @@ function groupMarksChoice(e) {
   }
   return false;
 }
-function ariaStates(e, checked) {
+function ariaStates(e, checked, checkedVia) {
   const attr = (name) => e.getAttribute(name);
   const tag = e.localName;
   const chosenClass = CHOSEN_CLASSES.some((c) => e.classList.contains(c));
@@ -250,7 +252,7 @@ function ariaStates(e, checked) {
   const via = {};
   let selected = null;
   if (attr('aria-selected') !== null) [selected, via.selected] = [attr('aria-selected') === 'true', 'aria'];
-  else if (checked !== null) [selected, via.selected] = [checked, 'checked'];
+  else if (checked !== null) [selected, via.selected] = [checked, checkedVia];
   else if (tag === 'option') [selected, via.selected] = [e.selected, 'option'];
   else if (attr('aria-current') !== null) [selected, via.selected] = [isCurrent, 'aria-current'];
   else if (chosenClass || groupMarksChoice(e)) [selected, via.selected] = [chosenClass, 'class'];
@@ -841,6 +843,7 @@ function findText(args) {
 resetCaches();
 
 const wanted = args.exact ? norm(args.text) : fold(args.text);
+const readsIt = args.whole ? (have) => have === wanted : (have) => reads(have, wanted);
 // A number matched whole (autoqa/text_match.py: "312" is not shown by "3120").
 const number = !args.exact && args.number ? new RegExp(args.number, 'i') : null;
 const has = (t) => number ? number.test(fold(t)) : fold(t).includes(wanted);
@@ -853,7 +856,7 @@ for (const {doc} of documents()) {
     // Only in the elements ``within`` selects (autoqa/message_scope.py): each holding it counts once, the
     // outermost of nested ones.
     const scopes = [...elementsOf(body)].filter((e) => e.matches(args.within) &&
-      (args.exact ? reads(textOf(e), wanted) : has(textOf(e))));
+      (args.exact ? readsIt(textOf(e)) : has(textOf(e))));
     const outer = scopes.filter((e) => !scopes.some((o) => o !== e && composedContains(o, e)));
     for (const e of outer) {
       if (isVisible(e) && (args.exact || has(shadow ? shownText(e, true) : e.innerText))) visible++; else hidden++;
@@ -867,7 +870,7 @@ for (const {doc} of documents()) {
   }
   if (!norm(shadow ? rawText(body) : body.textContent).includes(wanted)) continue;
   // A <slot> is where text is drawn, not an element that shows it: the element around it stands for it.
-  const hits = [body, ...elementsOf(body)].filter((e) => e.localName !== 'slot' && reads(textOf(e), wanted));
+  const hits = [body, ...elementsOf(body)].filter((e) => e.localName !== 'slot' && readsIt(textOf(e)));
   const leaves = hits.filter((e) => !hits.some((o) => o !== e && composedContains(e, o)));
   for (const e of leaves) { if (isVisible(e)) visible++; else hidden++; }
 }

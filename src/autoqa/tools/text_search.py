@@ -27,13 +27,15 @@ class TextPresence:
 
 
 async def find_text(
-    page: Page, text: str, *, exact: bool, timeout_ms: float, within: str | None = None
+    page: Page, text: str, *, exact: bool, timeout_ms: float, within: str | None = None, whole: bool = False
 ) -> TextPresence:
     """Substring search is case-insensitive and whitespace-normalised, like ``get_by_text``, with a number
     matched whole (:mod:`autoqa.text_match`); ``exact`` means an element whose whole text equals ``text``.
-    ``within``: only in the elements this CSS selector selects (then ``visible`` counts those elements)."""
+    ``within``: only in the elements this CSS selector selects (then ``visible`` counts those elements).
+    ``whole`` (with ``exact``): the element's text is that text and nothing more, where ``exact`` allows a
+    closing mark, an aside in brackets or a close glyph after it ("reads exactly")."""
     number = None if exact else number_pattern(" ".join(text.split()).casefold())
-    args = {"text": text, "exact": exact, "number": number, "within": within}
+    args = {"text": text, "exact": exact, "number": number, "within": within, "whole": exact and whole}
     raw = await run_in_page(page, "findText", args, timeout_ms)
     return TextPresence(int(raw["visible"]), int(raw["hidden"]))
 
