@@ -46,7 +46,6 @@ def test_row_value_with_the_row_as_a_place(text: str, row: str, column: str, val
     [
         'In the "Dune" row, the status is active',  # a lowercase word: a description, not a value
         'In the "Dune" row, the status shows an overdue warning',
-        "The status in the 2nd row is Paid",  # a position, not a row's name
         'In the "Dune" row, the first date is 2026-12-24',  # picks one of several
         'In the "Dune" row, the latest date is 2026-12-24',
         'Status in the "Dune" card says Running',  # a card is no row with columns

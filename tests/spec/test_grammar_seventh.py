@@ -235,3 +235,62 @@ def test_near_misses_of_names_and_places(written: str) -> None:
         assert calls == [("click", {"target": '"Save" text field'})]
     else:
         assert calls is None
+
+
+@pytest.mark.parametrize(
+    ("written", "call"),
+    [
+        (
+            'Verify the amount in the second row is "€1,250.00"',
+            ("assert_text_in", {"target": "item=2", "text": "€1,250.00", "column": "amount"}),
+        ),
+        (
+            "The Amount in the second row is €1,250.00",
+            ("assert_text_in", {"target": "item=2", "text": "€1,250.00", "column": "amount"}),
+        ),
+        (  # a position, never a row named "2nd"
+            "The status in the 2nd row is Paid",
+            ("assert_text_in", {"target": "item=2", "text": "Paid", "column": "status"}),
+        ),
+        (
+            "The Status in row 3 is Paid",
+            ("assert_text_in", {"target": "item=3", "text": "Paid", "column": "status"}),
+        ),
+        (
+            'Verify the confirmation screen shows "You are transferring $250.00"',
+            ("assert_text_present", {"text": "You are transferring $250.00"}),
+        ),
+        (
+            "The Created column is sorted ascending",
+            ("assert_sorted", {"descending": False, "column": "Created", "tables": True}),
+        ),
+        ('Choose the "Editor" role', ("select_option", {"target": '"role" dropdown', "option": "Editor"})),
+        (
+            'Select the "Full-time" radio button for Employment type',
+            ("set_checked", {"target": '"Full-time" radio button in "Employment type"', "checked": True}),
+        ),
+        ("Change Rows per page to 50", ("set_field", {"target": '"Rows per page" field', "value": "50"})),
+        (
+            'The new card "Crash on login with SSO" appears in the To Do column',
+            ("assert_text_in", {"target": "region=To Do", "text": "Crash on login with SSO"}),
+        ),
+    ],
+)
+def test_cells_pages_columns_and_choices(written: str, call: tuple[str, dict[str, Any]]) -> None:
+    assert _calls(written) == [call]
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "The Status in the second row is looking good",
+        'Verify the latest amount in the second row is "x"',  # picks one
+        'Verify the button in the second row is "x"',  # a role, not a column
+        "Set the price to something cheap",
+        "Change Rows per page to fifty",  # a value whose end is not certain
+        'Choose the "Editor" role for Tom',
+        "The Created column looks sorted",
+    ],
+)
+def test_near_misses_of_cells_and_choices(written: str) -> None:
+    assert _calls(written) is None

@@ -1,8 +1,9 @@
 """The dev_seventh wordings on one team-admin page: a breadcrumb's link, two fields filled in one step, a
 button "now enabled", a semicolon between a key and its check, a message under a field, a message stated
-without an article, a quoted switch turned on, a cell of a row named by a code, a row named by an email
-address, a count stated without "Verify", a dialog "no longer visible", time slots named by their time and a
-counter that reads "exactly". The spec runs plain and passes, fails at its own step on each broken build,
+without an article, a quoted switch turned on, a radio of a group, a role chosen, a field set unquoted, a
+column sorted, a cell at a row's position, a cell of a row named by a code, a row named by an email
+address, a count stated without "Verify", a dialog "no longer visible", time slots named by their time and
+a counter that reads "exactly". The spec runs plain and passes, fails at its own step on each broken build,
 and its exported test does the same. The parse-level cases are in tests/spec/test_grammar_seventh.py."""
 
 from __future__ import annotations
@@ -26,6 +27,12 @@ PAGE = """<!doctype html><meta charset="utf-8"><title>Team admin</title>
 <button id="submit" type="submit" disabled>Submit</button>
 </form>
 <p><label><input type="checkbox" role="switch" id="mentions"> Email me when someone mentions me</label></p>
+<fieldset><legend>Employment type</legend>
+<label><input type="radio" name="employment" value="ft"> Full-time</label>
+<label><input type="radio" name="employment" value="pt"> Part-time</label></fieldset>
+<p><label>Role <select id="role"><option>Viewer</option><option>Editor</option></select></label>
+<label>Rows per page <select id="per-page"><option>10</option><option>25</option><option>50</option></select>
+</label></p>
 <table><thead><tr><th>Invoice</th><th>Customer</th><th>Status</th><th></th></tr></thead><tbody id="rows">
 <tr><td>INV-0041</td><td>Jane Doe</td><td>Paid</td><td><button>Remove</button></td></tr>
 <tr><td>INV-0042</td><td>old.contractor@acme.io</td><td>Paid</td><td><button>Remove</button></td></tr>
@@ -76,17 +83,22 @@ SPEC = """# {page}
 8. "Phone number is required" is shown below the Phone number field
 9. Error message "Please fix 1 error" is shown
 10. Turn on "Email me when someone mentions me"
-11. The Status of INV-0042 is Paid
-12. Click "Remove" in the row for old.contractor@acme.io
-13. 2 results are shown
-14. Verify "old.contractor@acme.io" is not visible
-15. Click "Details"
-16. Click "Close"
-17. The details dialog is no longer visible
-18. The "9:00 AM" slot should be disabled
-19. Click the "10:30 AM" time slot
-20. The 10:30 AM slot is selected
-21. Verify the counter reads exactly "1 slot booked"
+11. Select the "Full-time" radio button for Employment type
+12. Choose the "Editor" role
+13. Change Rows per page to 50
+14. The Invoice column is sorted ascending
+15. The Status in row 3 is Pending
+16. The Status of INV-0042 is Paid
+17. Click "Remove" in the row for old.contractor@acme.io
+18. 2 results are shown
+19. Verify "old.contractor@acme.io" is not visible
+20. Click "Details"
+21. Click "Close"
+22. The details dialog is no longer visible
+23. The "9:00 AM" slot should be disabled
+24. Click the "10:30 AM" time slot
+25. The 10:30 AM slot is selected
+26. Verify the counter reads exactly "1 slot booked"
 """
 
 BROKEN = {
@@ -110,28 +122,38 @@ BROKEN = {
     "other_banner": ("'Please fix 1 error'", "'Something went wrong'", 9),
     # the switch cannot be turned on
     "switch_disabled": ('role="switch" id="mentions">', 'role="switch" id="mentions" disabled>', 10),
+    # the radio is labelled otherwise
+    "no_full_time": ("> Full-time</label>", "> Contract</label>", 11),
+    # no Editor role to choose
+    "no_editor": ("<option>Editor</option>", "<option>Admin</option>", 12),
+    # no 50 rows per page
+    "no_fifty": ("<option>50</option>", "<option>100</option>", 13),
+    # the rows come in another order
+    "unsorted": ("<td>INV-0041</td>", "<td>INV-0044</td>", 14),
+    # the third row is paid
+    "third_paid": ("<td>Tom Becker</td><td>Pending</td>", "<td>Tom Becker</td><td>Paid</td>", 15),
     # the invoice is still pending
     "status_pending": (
         "<td>old.contractor@acme.io</td><td>Paid</td>",
         "<td>old.contractor@acme.io</td><td>Pending</td>",
-        11,
+        16,
     ),
     # Remove removes the first row, not the one clicked
     "removes_first_row": (
         "event.target.closest('tr').remove();",
         "document.getElementById('rows').firstElementChild.remove();",
-        14,
+        19,
     ),
     # Remove removes nothing
-    "removes_nothing": ("event.target.closest('tr').remove();", "event.target.closest('tr');", 13),
+    "removes_nothing": ("event.target.closest('tr').remove();", "event.target.closest('tr');", 18),
     # Close leaves the dialog open
-    "dialog_stays": ("details.hidden = true;", "details.hidden = false;", 17),
+    "dialog_stays": ("details.hidden = true;", "details.hidden = false;", 22),
     # 9:00 can be booked
-    "nine_bookable": ('aria-pressed="false" disabled>9:00 AM', 'aria-pressed="false">9:00 AM', 18),
+    "nine_bookable": ('aria-pressed="false" disabled>9:00 AM', 'aria-pressed="false">9:00 AM', 23),
     # the click does not mark the slot chosen
-    "slot_not_marked": ("event.target.setAttribute('aria-pressed', 'true');", "event.target.blur();", 20),
+    "slot_not_marked": ("event.target.setAttribute('aria-pressed', 'true');", "event.target.blur();", 25),
     # the counter says more than the step
-    "counter_more": ("'1 slot booked';", "'1 slot booked (pending)';", 21),
+    "counter_more": ("'1 slot booked';", "'1 slot booked (pending)';", 26),
 }
 
 

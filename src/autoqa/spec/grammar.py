@@ -170,6 +170,13 @@ Press Tab; the Tax ID field should be focused                 two steps: a semic
                                                               does
 Click the "Blog" link in the breadcrumbs                      click('"Blog" link'): an action's place that
                                                               names no element is dropped, as "in the sidebar"
+Verify the Amount in the second row|in row 2 is "x"           assert_text_in(target="item=2", x, column=
+                                                              "amount"): the cell at that row's position
+The Created column is sorted ascending                        Verify the rows are sorted by Created ascending
+Verify the confirmation screen|page shows "x"                 Verify the page shows "x"
+Choose the "Editor" role · Select the "Full-time" radio       Choose "Editor" as the role · … radio button in
+button for Employment type                                    the "Employment type" group
+Change Rows per page to 50                                    Set the Rows per page to 50 (set_field)
 Verify the flash message|notice|toast|result contains "x"     assert_text_present(x, in_message=True): in a
                                                               live region, dialog, or an element whose class,
                                                               id or test id says message, flash, alert …
@@ -1643,6 +1650,30 @@ def _assert_item_at(m: re.Match[str]) -> Built:
     return "assert_text_in", {"target": target, "text": text}
 
 
+# "Verify the Amount in the second row is "€1,250.00"", "the Status in row 3 shows "Paid"": the cell under
+# that column in the row at that position of the page's main list or table (as "the due date for "Dune""
+# reads the cell of a row named by its text).
+@_rule(
+    rf"{VERIFY}\s+the\s+(?P<column>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){{0,2}}?)\s+(?:in|of|for)\s+"
+    rf"(?:the\s+{_POSITION}\s+row|row\s+(?:number\s+|#)?(?P<n>\d{{1,4}}))\s+(?:shows|is|reads|says|displays|"
+    rf"contains)\s+(?:now\s+)?{q('text')}"
+)
+def _assert_cell_at(m: re.Match[str]) -> Built:
+    words = m.group("column").lower().split()
+    if any(_picks_or_looks(w) for w in words) or words[-1] in _NOT_A_CELL or role_word(words[-1]):
+        return None
+    groups = m.groupdict()
+    if groups.get("n"):
+        position = int(groups["n"])
+    else:
+        nth = groups["nth"].lower()
+        position = _POSITIONS[nth] if nth in _POSITIONS else int(nth[:-2])
+    text = unquote(m.group("text"))
+    if position == 0 or not text.strip():
+        return None
+    return "assert_text_in", {"target": item_target(position), "text": text, "column": " ".join(words)}
+
+
 # How a step says text is shown somewhere: "is shown in", "appears under", "is now listed in".
 _SHOWN_IN = (
     r"(?:is\s+(?:now\s+|still\s+)?(?:shown|visible|displayed|listed|present|included)\s+|appears\s+|shows\s+up\s+"
@@ -2034,8 +2065,9 @@ _NOT_FIELDS = ("page", "url", "tab", "window")
 )
 def _set_named(m: re.Match[str]) -> Built:
     words = m.group("bare").split()
-    # "Set the page to 2" is no field; "Set the page size to 50" is one
-    if any(w.lower() in _PICKING_WORDS for w in words) or words[-1].lower() in _NOT_FIELDS:
+    # "Set the page to 2" is no field; "Set the page size to 50" and "Set the Rows per page to 50" are
+    per = len(words) > 1 and words[-2].lower() == "per"
+    if any(w.lower() in _PICKING_WORDS for w in words) or (words[-1].lower() in _NOT_FIELDS and not per):
         return None
     if _a_slider(m):  # "Set the Volume slider to 70": the slider named Volume
         name = " ".join(words[:-1])

@@ -224,6 +224,49 @@ _REWRITES: list[Callable[[str], str]] = [
         rf"(?P<value>{_Q}|(?-i:[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)|[£$€¥]?\d[\d.,]*)\.?$",
         lambda m: f'{m.group("head")}"{m.group("name")}" {m.group("op")} {_as_quoted(m.group("value"))}',
     ),
+    # "The Amount in the second row is €1,250.00": a cell's value at a row's position, quoted when its ends
+    # are certain (a number or amount, or one or two capitalised words to the end).
+    _sub(
+        r"^(?P<head>(?:verify\s+(?:that\s+)?)?the\s+[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?\s+(?:in|of|for)\s+"
+        r"(?:the\s+[\w-]+\s+row|row\s+\d{1,4})\s+(?:is|shows|reads|says|displays)\s+)"
+        r"(?P<value>[£$€¥]?\d[\d.,]*%?|(?-i:[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?))\.?$",
+        lambda m: f'{m.group("head")}"{m.group("value")}"',
+    ),
+    # "Verify the confirmation screen shows "x"": the page the step is on shows it (its name is not checked).
+    _sub(
+        rf"^(?P<head>(?:verify\s+(?:that\s+)?)?)the\s+(?:[^\W\d_][\w-]*\s+){{1,2}}(?:page|screen)\s+"
+        rf"(?P<verb>shows|displays|says|contains|should\s+(?:show|display|say|contain))\s+(?={_Q}$)",
+        lambda m: f"Verify the page {_PRESENT_S.get(m.group('verb').split()[-1].lower(), m.group('verb'))} ",
+    ),
+    # "The Created column is sorted ascending": the rows sorted by that column.
+    _sub(
+        r"^(?:verify\s+(?:that\s+)?)?the\s+(?P<column>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)\s+column\s+"
+        r"(?:is|should\s+be)\s+sorted\s+(?:in\s+)?(?P<how>ascending|descending|alphabetically)(?:\s+order)?$",
+        lambda m: f"Verify the rows are sorted by {m.group('column')} {m.group('how').lower()}",
+    ),
+    # 'Choose the "Editor" role', 'Select the "Full-time" radio button for Employment type': the same as
+    # "Choose "Editor" as the role" and "… in the "Employment type" group".
+    _sub(
+        rf"^(?P<verb>choose|select|pick)\s+the\s+(?P<name>{_Q})\s+(?P<what>role|plan|size|colou?r|language)$",
+        r"\g<verb> \g<name> as the \g<what>",
+    ),
+    _sub(
+        rf"^(?P<head>(?:choose|select|pick|check)\s+the\s+{_Q}\s+(?:radio\s+button|radio|option))\s+(?:for|under)\s+"
+        r"(?:the\s+)?(?P<group>(?-i:[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,3}?))(?:\s+(?:group|question|field))?$",
+        r'\g<head> in the "\g<group>" group',
+    ),
+    # "Change Rows per page to 50": a field named with a capital first, as "Set the page size to 50" reads.
+    _sub(
+        r"^(?P<verb>change|set)\s+(?P<label>(?-i:[A-Z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,3}))\s+to\s+"
+        r"(?P<value>\d[\d.,:]*|(?-i:[A-Z][\w'’-]*))\.?$",
+        r"\g<verb> the \g<label> to \g<value>",
+    ),
+    # 'The new card "x" appears in the To Do column': that text in that place.
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?the\s+(?:new\s+)?(?:card|item|task|ticket|entry|issue)\s+(?P<name>{_Q})\s+"
+        r"(?:appears|is\s+(?:now\s+)?(?:shown|listed|displayed))\s+(?=in\s+the\s+)",
+        r"Verify \g<name> appears ",
+    ),
     # A state of an element named by what it reads, then a noun for what it is ('The "9:00 AM" slot should be
     # disabled', "The 10:30 AM slot is selected"): that element's state.
     _sub(
@@ -684,7 +727,8 @@ _NAMED_REGION = _Lazy(
 )
 _NAMED_SUBJECT = _Lazy(
     # the last of the region nouns is the noun: "the Employee List table" is the table named "Employee List"
-    rf"^(?P<head>verify\s+)the\s+(?P<name>[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,3}}?)\s+"
+    # (never across a place: "the Amount in the second row" is a cell of that row, not a row "Amount in …")
+    rf"^(?P<head>verify\s+)the\s+(?P<name>[A-Z][\w'’-]*(?:\s+(?!(?:in|on|at|the)\s)[\w'’-]+){{0,3}}?)\s+"
     rf"(?P<noun>{_REGION_NOUN})\b(?!\s+(?:{_REGION_NOUN})\b)",
     _I,
 )
