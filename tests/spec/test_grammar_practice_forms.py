@@ -166,9 +166,8 @@ def test_sorting_by_a_description_is_not_plain(written: str) -> None:
         "Confirm the dialog",
         "Accept the popup",
         "Dismiss the modal",
-        # what adding does is the app's: a field and Enter, a button and a form, a dialog …
-        'Add a todo "buy milk"',
-        'Add a new task "Write report"',
+        # what adding does is the app's: a comment box may be a text area where Enter adds a line, an employee
+        # a form (a todo or a task is typed into the page's one text field: tests/spec/test_grammar_eighth.py)
         'Add a comment "Nice post"',
         'Add the employee "Ada Lovelace"',
     ],

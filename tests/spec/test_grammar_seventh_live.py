@@ -3,8 +3,9 @@ button "now enabled", a semicolon between a key and its check, a message under a
 without an article, a quoted switch turned on, a radio of a group, a role chosen, a field set unquoted, a
 column sorted, a cell at a row's position, a cell of a row named by a code, a row named by an email
 address, a count stated without "Verify", a dialog "no longer visible", time slots named by their time and
-a counter that reads "exactly". The spec runs plain and passes, fails at its own step on each broken build,
-and its exported test does the same. The parse-level cases are in tests/spec/test_grammar_seventh.py."""
+a counter that reads "exactly", and a class on a button. The spec runs plain and passes, fails at its own
+step on each broken build, and its exported test does the same. The parse-level cases are in
+tests/spec/test_grammar_seventh.py."""
 
 from __future__ import annotations
 
@@ -65,6 +66,7 @@ document.getElementById('open-details').onclick = () => { details.hidden = false
 document.getElementById('close-details').onclick = () => { details.hidden = true; };
 document.getElementById('slot-1030').onclick = (event) => {
   event.target.setAttribute('aria-pressed', 'true');
+  event.target.classList.add('booked');
   document.getElementById('booked').textContent = '1 slot booked';
 };
 </script>"""
@@ -99,6 +101,7 @@ SPEC = """# {page}
 24. Click the "10:30 AM" time slot
 25. The 10:30 AM slot is selected
 26. Verify the counter reads exactly "1 slot booked"
+27. Verify the "10:30 AM" button has the class "booked"
 """
 
 BROKEN = {
@@ -152,6 +155,8 @@ BROKEN = {
     "nine_bookable": ('aria-pressed="false" disabled>9:00 AM', 'aria-pressed="false">9:00 AM', 23),
     # the click does not mark the slot chosen
     "slot_not_marked": ("event.target.setAttribute('aria-pressed', 'true');", "event.target.blur();", 25),
+    # the booked slot is not marked so
+    "no_booked_class": ("event.target.classList.add('booked');", "event.target.classList.add('bookd');", 27),
     # the counter says more than the step
     "counter_more": ("'1 slot booked';", "'1 slot booked (pending)';", 26),
 }

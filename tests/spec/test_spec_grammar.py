@@ -656,7 +656,6 @@ NOT_PLAIN = [
     "Scroll down 99999 pixels",
     "Verify the URL matches unquoted.*",  # an unquoted pattern only as a path or URL
     "Press the button",
-    "Press Foo",
     "Fill the form with valid data",
     'Verify the inventory shows products with name, price and an "Add to cart" button',
     "Accept the dialog",
@@ -686,7 +685,6 @@ NOT_PLAIN = [
     'Type "hello" into the required field',  # a state picks the field: no field is named "required"
     "Verify the required field is empty",
     'Verify the first name is "Ada"',  # a field ("First name"), never the first item of a list of names
-    'Verify the Last Name in the first row is "Bach"',  # was: the last item, the row dropped
     'Verify the first item in the second row is "x"',
     "",
     "   ",
@@ -1096,3 +1094,14 @@ def test_an_upload_without_a_field_goes_to_the_pages_one_file_input(
     assert actions is not None and [(a.tool, a.args) for a in actions] == [
         ("upload_file", {"target": target, "path": path})
     ]
+
+
+def test_press_and_a_capitalised_name_that_is_no_key_presses_that_button() -> None:
+    """'Press Continue' (a person presses the button so named); 'Press Escape' is still a key."""
+    continue_ = parse_plain_actions("Press Continue")
+    assert continue_ is not None and [(a.tool, a.args) for a in continue_] == [
+        ("click", {"target": '"Continue" button'})
+    ]
+    escape = parse_plain_actions("Press Escape")
+    assert escape is not None and [(a.tool, a.args) for a in escape] == [("press_key", {"key": "Escape"})]
+    assert parse_plain_actions("Press foo") is None  # lower case: no name

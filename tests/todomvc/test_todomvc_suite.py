@@ -39,13 +39,25 @@ BUGS = {
 }
 
 
+# The wordings spec (07: how QA teams write these steps) on builds that break what its steps check: each fails
+# at the step that checks it (its index in the spec).
+WORDINGS = "07-wordings.md"
+WORDING_BUGS = {
+    "no-completed-class": 5,  # a completed item is not marked with the class "completed"
+    "blur-cancels": 8,  # clicking outside the edit field cancels the edit
+    "empty-edit-kept": 10,  # an edit to nothing keeps the item
+    "filter-selected": 13,  # the selected filter does not follow the route
+}
+
+
 def _runs(group: str) -> dict[str, tuple[str, str]]:
     """Spec file to write → (build query, spec of the suite)."""
     if group == "working":
         return {
             f"{build or 'plain'}-{spec}".replace("=", "-"): (build, spec) for build in GOOD for spec in SPECS
         }
-    return {f"bug-{bug}-{spec}": (f"bug={bug}", spec) for bug, spec in BUGS.items()}
+    runs = {f"bug-{bug}-{spec}": (f"bug={bug}", spec) for bug, spec in BUGS.items()}
+    return runs | {f"bug-{bug}-{WORDINGS}": (f"bug={bug}", WORDINGS) for bug in WORDING_BUGS}
 
 
 # Two runs of about a dozen specs each (not one of 27), so each stays well inside the CLI run's time limit
@@ -90,4 +102,9 @@ def test_the_suite_passes_on_working_builds_and_fails_on_broken_ones(
         if step.get("status") not in ("passed", "not_run")
     ]
     assert set(outcomes.values()) == {expected}, (odd, outcomes, output)
+    for spec in run["specs"]:
+        bug = Path(spec["path"]).name.removeprefix("bug-").removesuffix(f"-{WORDINGS}")
+        if group == "broken" and Path(spec["path"]).name.endswith(WORDINGS):
+            failed = [step.get("index") for step in spec["steps"] if step.get("status") == "failed"]
+            assert failed[:1] == [WORDING_BUGS[bug]], (bug, failed, odd)
     assert code == (0 if group == "working" else 1), output

@@ -244,3 +244,30 @@ async def test_the_unnamed_dialog_is_every_dialog(call: Call, tool_ctx: ToolCont
         ok(await call("assert_element_visible", target=ANY_DIALOG))
         await page.evaluate("document.body.lastElementChild.remove()")
     ok(await call("assert_element_hidden", target=ANY_DIALOG))
+
+
+async def test_a_class_check_reads_the_elements_own_class_list(
+    page: Page, call: Call, tool_ctx: ToolContext
+) -> None:
+    """'the "buy milk" item has the class "completed"': the list item's own classes, never its label's or
+    its list's, and a class name matched whole ("completed-soon" is not "completed")."""
+    tool_ctx.settings = IMPATIENT
+    await page.set_content(
+        '<ul class="completed"><li class="completed-soon"><label>buy milk</label></li>'
+        '<li class="todo completed"><label>feed the cat</label></li></ul>'
+    )
+    ok(await call("assert_class", target='the list item in "feed the cat"', class_name="completed"))
+    result = failed(
+        await call("assert_class", target='the list item in "buy milk"', class_name="completed"),
+        "ASSERTION_FAILED",
+    )
+    assert "completed-soon" in (result.error.message if result.error else "")
+    ok(
+        await call(
+            "assert_class", target='the list item in "buy milk"', class_name="completed", present=False
+        )
+    )
+    failed(
+        await call("assert_class", target="buy milk", class_name="completed"), "ASSERTION_FAILED"
+    )  # the label
+    failed(await call("assert_class", target="feed the cat", class_name="x y"), "INVALID_INPUT")

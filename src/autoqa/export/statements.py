@@ -14,6 +14,7 @@ assert_url / _title    ``expect(page).to_have_url(…)`` / ``to_have_title(…)`
 assert_value           ``expect(locator).to_have_value(v)``
 assert_checked         ``expect(locator).to_be_checked(checked=…)``
 assert_enabled         ``expect(locator).to_be_enabled()`` / ``to_be_disabled()``
+assert_class           ``expect(locator).to_have_class(re.compile("(^|\\s)name(\\s|$)"))`` (``not_…``)
 assert_count           ``expect(locator).to_have_count(n)``
 wait_for               the same expectations with the wait's timeout; ``seconds`` → ``wait_for_timeout``
 assert_storage         ``page.wait_for_function(<the same claim>)``; cookies: ``assert`` on cookies()
@@ -76,6 +77,7 @@ ELEMENT_ASSERTIONS = frozenset(
         "assert_checked",
         "assert_enabled",
         "assert_state",
+        "assert_class",
         "assert_count",
     }
 )
@@ -552,6 +554,10 @@ def _element_expect(record: IRRecord, ctx: StatementContext, *, timeout: float |
     if tool == "assert_state":
         check = _state_expect(str(args.get("state")), bool(args.get("value", True)), record)
         return f"expect({locator}).{check}"
+    if tool == "assert_class":
+        pattern = py_str(rf"(^|\s){re.escape(str(args.get('class_name', '')))}(\s|$)")
+        no = "" if args.get("present", True) else "not_"
+        return f"expect({locator}).{no}to_have_class(re.compile({pattern}))"
     if tool == "assert_checked":
         checked = bool(args.get("checked", True))
         if record.data.get("signal") == "aria-pressed":

@@ -177,6 +177,23 @@ Verify the confirmation screen|page shows "x"                 Verify the page sh
 Choose the "Editor" role · Select the "Full-time" radio       Choose "Editor" as the role · … radio button in
 button for Employment type                                    the "Employment type" group
 Change Rows per page to 50                                    Set the Rows per page to 50 (set_field)
+Verify the "Buy milk" item has|does not have the class        assert_class(target='the list item in "Buy
+"completed" · the All link has the class "selected"           milk"', class_name, present): its own class
+                                                              list; an item or row noun is the item or row the
+                                                              name is in
+Add a todo|task|item "x" · Add "x" as a new todo              fill("css=input:is([type=text], :not([type]))
+                                                              :visible", x, submit=True): the page's one shown
+                                                              text input, then Enter (never a comment)
+Press Continue · Press "Save and continue editing"            click('"Continue" button'): a name, no key
+Complete "x"                                                  Mark "x" as completed
+… should be selected again · Click "Save" again               "again" dropped after a state, a role word or a
+                                                              quoted name (never "Click Send again")
+The edit field for "x" should be visible and focused          two claims on one element
+"x" is removed from the list · … has been deleted             Verify "x" is not visible
+Double-click "x", change the text to "y" and click outside    click(double); fill(the focused field, y);
+the item · …, clear the text and press Enter                  blur(click_outside) · fill(…, "") · press Enter
+The first row's Last Name should be "Bach"                    the cell of the row at that position
+The URL hash is #/completed                                   assert_url("\\#/completed$", regex)
 Verify the flash message|notice|toast|result contains "x"     assert_text_present(x, in_message=True): in a
                                                               live region, dialog, or an element whose class,
                                                               id or test id says message, flash, alert …
@@ -1432,6 +1449,9 @@ _OUTSIDE = r"(?:outside(?:\s+of)?|away\s+from|off)"
     r"(?:area|spot|part|space)(?:\s+of\s+the\s+page)?|on\s+the\s+page\s+background)(?:\s+on\s+the\s+page)?",
     rf"(?:click|tap)\s+(?:anywhere\s+|somewhere\s+)?{_OUTSIDE}\s+{THE}{q('target')}{NOUN}",
     rf"(?:click|tap)\s+(?:anywhere\s+|somewhere\s+)?{_OUTSIDE}\s+the\s+(?P<form>form)",
+    # "Click outside the item", "… the edit field": away from what is being edited (the focused field)
+    rf"(?:click|tap)\s+(?:anywhere\s+|somewhere\s+)?{_OUTSIDE}\s+the\s+(?:item|todo|row|entry|input|text\s+box|"
+    r"edit(?:ing)?\s+field|editor)",
 )
 def _click_outside(m: re.Match[str]) -> Built:
     if m.groupdict().get("form"):  # the page's one form (several: the target is ambiguous and the step fails)
@@ -1650,6 +1670,30 @@ def _assert_item_at(m: re.Match[str]) -> Built:
     return "assert_text_in", {"target": target, "text": text}
 
 
+# 'Verify the "Buy milk" item has the class "completed"', 'the "All" link has the class "selected"': the
+# element's own class list (TodoMVC suites check these). An item or row noun is the list item or row the name
+# is in (TodoMVC's <li class="completed">), never the label inside it.
+@_rule(
+    rf"{VERIFY}\s+{THE}{q('target')}(?:\s+(?P<held>item|list\s+item|entry|todo|task|row))?{NOUN}\s+"
+    r"(?:(?P<neg>does\s+not\s+have|doesn't\s+have|no\s+longer\s+has|should\s+not\s+have|has\s+no)|has|"
+    r"should\s+(?:still\s+)?have|still\s+has)\s+(?:the\s+|a\s+)?(?:css\s+)?class(?:\s+name)?\s+"
+    rf"(?:{q('cls')}|(?P<bare>[A-Za-z_][\w-]*))"
+)
+def _assert_class(m: re.Match[str]) -> Built:
+    name = unquote(m.group("cls")) if m.group("cls") else m.group("bare")
+    if not name or re.search(r"\s", name):
+        return None
+    held = (m.group("held") or "").lower()
+    if held:
+        region = unquote(m.group("target")).strip()
+        target = scoped_target("the row" if held == "row" else "the list item", region) if region else None
+    else:
+        target = _target(m)
+    if not target:
+        return None
+    return "assert_class", {"target": target, "class_name": name, "present": m.group("neg") is None}
+
+
 # "Verify the Amount in the second row is "€1,250.00"", "the Status in row 3 shows "Paid"": the cell under
 # that column in the row at that position of the page's main list or table (as "the due date for "Dune""
 # reads the cell of a row named by its text).
@@ -1660,7 +1704,12 @@ def _assert_item_at(m: re.Match[str]) -> Built:
 )
 def _assert_cell_at(m: re.Match[str]) -> Built:
     words = m.group("column").lower().split()
-    if any(_picks_or_looks(w) for w in words) or words[-1] in _NOT_A_CELL or role_word(words[-1]):
+    named = words[:2] in (["first", "name"], ["last", "name"])  # a column named so, not a pick
+    if (
+        (any(_picks_or_looks(w) for w in words) and not named)
+        or words[-1] in _NOT_A_CELL
+        or role_word(words[-1])
+    ):
         return None
     groups = m.groupdict()
     if groups.get("n"):
@@ -2055,7 +2104,7 @@ def _close_tab(m: re.Match[str]) -> Built:
     return ("tabs", {"action": "close"})
 
 
-_NOT_FIELDS = ("page", "url", "tab", "window")
+_NOT_FIELDS = ("page", "url", "tab", "window", "text")  # "Set the text to …": the focused field (paraphrase)
 
 
 # "Change the Display name to "Grace H."": the words name a field, as in "Enter the username "demo"".
@@ -2078,6 +2127,27 @@ def _set_named(m: re.Match[str]) -> Built:
 
 # "Move the slider to 4", "Drag the slider to 70": the page's one range slider (two are ambiguous).
 ONE_SLIDER = "css=input[type=range]"
+# 'Add a todo "Walk the dog"': the page's one shown text input (TodoMVC's new-todo field; its edit fields are
+# hidden until a double-click), then Enter. Two shown are ambiguous and the step fails; a text area, where
+# Enter adds a line, is never it.
+ONE_TEXT_FIELD = "css=input:is([type=text], :not([type])):visible"
+
+
+@_rule(
+    rf"(?:add|create|enter)\s+(?:a\s+|an\s+|the\s+)?(?:new\s+)?(?:todo|to-do|task|item)\s+(?:called\s+|named\s+)?"
+    rf"{q('value')}",
+    rf"add\s+{q('value')}\s+as\s+a\s+(?:new\s+)?(?:todo|to-do|task|item)",
+)
+def _add_item(m: re.Match[str]) -> Built:
+    value = unquote(m.group("value"))
+    return ("fill", {"target": ONE_TEXT_FIELD, "value": value, "submit": True}) if value.strip() else None
+
+
+# "Press Continue", 'Press "Save and continue editing"' (a name that is no key): a person presses a button.
+@_rule(r"press\s+(?:the\s+)?(?-i:(?P<name>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}))(?:\s+button)?")
+def _press_button(m: re.Match[str]) -> Built:
+    name = m.group("name")
+    return None if as_key(name) is not None else ("click", {"target": role_target(name, "button")})
 
 
 @_rule(
@@ -2751,13 +2821,16 @@ def parse_plain_actions(text: str, *, optional: bool = False) -> tuple[PlainActi
     repeated = _repeated(text, optional)
     if repeated is not None:
         return repeated
-    parts = split_actions(_normalize(text))
-    if len(parts) < 2:
-        parts = split_actions(_normalize(canonical(_normalize(text))))
-    if len(parts) < 2:
-        return None
-    actions = [parse_plain_text(part, optional=optional) for part in parts]
-    if not all(actions):
+    actions: list[PlainAction | None] = []
+    # As written first; then in canonical wording ("On the Alerts page, click "x" and accept the alert": the
+    # place before the first action is dropped before the parts are read).
+    for parts in (split_actions(_normalize(text)), split_actions(_normalize(canonical(_normalize(text))))):
+        if len(parts) < 2:
+            continue
+        actions = [parse_plain_text(part, optional=optional) for part in parts]
+        if all(actions):
+            break
+    if len(actions) < 2 or not all(actions):
         return None
     ordered = [a for a in actions if a is not None]
     for i in range(1, len(ordered)):

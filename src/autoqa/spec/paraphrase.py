@@ -85,6 +85,10 @@ _PRESENT_S = {
     "equal": "equals",
     "display": "displays",
 }
+# A value written without quotes whose ends are certain: one word with an underscore, an @ or a digit
+# ("standard_user", "ada@example.com", "secret_sauce", "Winter2026"), never a word of description.
+_TOKEN_VALUE = r"(?=[^\s\"“'‘]*[_@\d])[\w.@+-]*[\w@]"
+
 # A row or item named without quotes where its name is certain: a code with a digit ("INV-0042", "MATH110"),
 # an email address, or one to four capitalised words or numbers ("Jane Doe", "March 2026").
 _ROW_NAME = (
@@ -111,6 +115,56 @@ def _on_path(m: re.Match[str]) -> str:
     else:
         ending = re.escape(path.rstrip("/")) + "/?(?:[?#]|$)"
     return f'Verify the URL matches "^[a-z]+://[^/]+{ending}"'
+
+
+_AGAIN_AFTER = "|".join(
+    rf"(?<={re.escape(word)})" if not word.isalpha() else rf"(?<=\b{word})"
+    for word in (
+        *"\"”'’",
+        "selected",
+        "checked",
+        "unchecked",
+        "visible",
+        "shown",
+        "hidden",
+        "enabled",
+        "disabled",
+        "focused",
+        "empty",
+        "active",
+        "expanded",
+        "collapsed",
+        "button",
+        "link",
+        "toggle",
+        "checkbox",
+        "tab",
+        "filter",
+    )
+)
+_FILL_PART = _Lazy(rf"^(?P<label>(?!the\s+rest\b)\S.*?)\s+with\s+(?P<value>{_Q})$", _I)
+_FILL_HEAD = _Lazy(r"^(?P<verb>fill\s+in|fill)\s+(?P<rest>.+)$", _I)
+
+
+def _many_fills(sentence: str) -> str:
+    """'Fill A with "a", B with "b" and C with "c"' → 'Fill A with "a" and fill B with "b" and fill C …'."""
+    head = _FILL_HEAD.match(sentence)
+    if head is None:
+        return sentence
+    spans = _quoted_spans(head.group("rest"))
+    parts, start = [], 0
+    for m in re.finditer(r"\s*,\s*(?:and\s+)?|\s+and\s+", head.group("rest")):
+        if any(a <= m.start() < b for a, b in spans) or not head.group("rest")[: m.start()].rstrip().endswith(
+            tuple("\"”'’")
+        ):
+            continue
+        parts.append(head.group("rest")[start : m.start()])
+        start = m.end()
+    parts.append(head.group("rest")[start:])
+    if len(parts) < 2 or not all(_FILL_PART.match(part.strip()) for part in parts):
+        return sentence
+    verb = head.group("verb")
+    return " and ".join(f"{verb} {part.strip()}" for part in parts)
 
 
 _REWRITES: list[Callable[[str], str]] = [
@@ -234,9 +288,9 @@ _REWRITES: list[Callable[[str], str]] = [
     ),
     # "Verify the confirmation screen shows "x"": the page the step is on shows it (its name is not checked).
     _sub(
-        rf"^(?P<head>(?:verify\s+(?:that\s+)?)?)the\s+(?:[^\W\d_][\w-]*\s+){{1,2}}(?:page|screen)\s+"
+        rf"^(?P<head>(?:verify\s+(?:that\s+)?)?)the\s+(?:[^\W\d_][\w-]*\s+){{0,2}}(?:page|screen)\s+"
         rf"(?P<verb>shows|displays|says|contains|should\s+(?:show|display|say|contain))\s+(?={_Q}$)",
-        lambda m: f"Verify the page {_PRESENT_S.get(m.group('verb').split()[-1].lower(), m.group('verb'))} ",
+        lambda m: "Verify the page shows ",
     ),
     # "The Created column is sorted ascending": the rows sorted by that column.
     _sub(
@@ -267,6 +321,88 @@ _REWRITES: list[Callable[[str], str]] = [
         r"(?:appears|is\s+(?:now\s+)?(?:shown|listed|displayed))\s+(?=in\s+the\s+)",
         r"Verify \g<name> appears ",
     ),
+    # "… should be selected again", 'Click "Save" again': "again" after a state, a role word or a quoted name
+    # changes nothing checked or done (never after an unquoted name: "Send again" may be the button's name).
+    _sub(rf"(?:{_AGAIN_AFTER})\s+(?:again|once\s+more)\.?$", ""),
+    # Two states of one element: 'The edit field for "x" should be visible and focused'.
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?(?P<subject>the\s+\S.*?)\s+(?:is|should\s+be)\s+(?P<a>{_STATE_WORDS})\s+and\s+"
+        rf"(?P<b>{_STATE_WORDS})$",
+        lambda m: (
+            f"Verify {m.group('subject')} is {m.group('a')} and verify {m.group('subject')} is {m.group('b')}"
+        ),
+    ),
+    # '"x" is removed from the list', '"x" has been deleted': gone.
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?(?P<x>{_Q})\s+(?:is|was|has\s+been|should\s+be|gets)\s+(?:removed|deleted)"
+        r"(?:\s+from\s+the\s+(?:list|page|table|todo\s+list))?\.?$",
+        r"Verify \g<x> is not visible",
+    ),
+    # 'Complete "Pay electricity bill"': mark that todo done.
+    _sub(rf"^complete\s+(?P<x>{_Q})$", r"Mark \g<x> as completed"),
+    # 'Click the "Active" filter link': a word that describes where a link is, before its role word.
+    _sub(
+        rf"\bthe\s+(?P<name>{_Q})\s+(?:filter|nav|navigation|menu|footer|header|sidebar|pagination|primary|"
+        r"secondary|top|bottom)\s+(?=(?:link|button|tab)\b)",
+        r"the \g<name> ",
+    ),
+    # 'The "Active" link should be highlighted as selected'.
+    _sub(r"\s+(?:highlighted|marked|shown|displayed)\s+as\s+(?:selected|active)$", " selected"),
+    # "Leave the Title empty": the field named so.
+    _sub(
+        r"^leave\s+the\s+(?P<label>(?-i:[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,2}?))(?:\s+field)?\s+(?:empty|blank)$",
+        r'Leave "\g<label>" empty',
+    ),
+    # 'Fill Title with "Hyperion"': as "Fill in Title with …".
+    _sub(
+        rf"^fill\s+(?:in\s+)?(?!the\s)(?P<label>(?-i:[A-Z])[^\"“]*?)\s+with\s+(?P<v>{_Q})$",
+        r"Fill in the \g<label> field with \g<v>",
+    ),
+    # Places written around an action: "In the right sidebar, under "By status", click "Published"", "On the
+    # JavaScript Alerts page, click …": the place names no element the action could take instead.
+    _sub(
+        r"^(?:in|on|from)\s+the\s+(?:(?:left|right|top|main)\s+)?(?:sidebar|side\s+bar|header|footer|navigation|"
+        r"nav\s*bar|toolbar|filter\s+panel|filters|(?:[\w-]+\s+){1,4}?page)\s*,\s*(?=(?:under|in|click|press|type|enter|"
+        r"select|choose|check|uncheck|tick|fill|hover|double-click)\b)",
+        "",
+    ),
+    _sub(
+        rf"^(?:under|in)\s+(?:the\s+)?(?P<scope>{_Q})(?:\s+(?:section|group|filter|panel|heading|list))?\s*,\s*"
+        rf"(?P<verb>click|check|uncheck|tick|untick|select|choose)\s+(?P<what>{_Q})$",
+        r"\g<verb> \g<what> in \g<scope>",
+    ),
+    # 'Click the breadcrumb "Library"': that link of the breadcrumb trail.
+    _sub(rf"\bthe\s+breadcrumbs?\s+(?:link\s+)?(?P<name>{_Q})", r"the \g<name> link"),
+    # 'Expect the message "x"', 'Expect to see the text "x"': that text shown.
+    _sub(
+        rf"^expect\s+(?:to\s+see\s+)?(?:the\s+|a\s+)?(?:(?:success|error|confirmation|info)\s+)?"
+        rf"(?:message|banner|toast|alert|notification|text)\s+(?P<t>{_Q})\.?$",
+        r"Verify the message \g<t> appears",
+    ),
+    # '"x" should become visible': a state it reaches.
+    _sub(
+        r"\s+(?P<should>should\s+)?becomes?\s+(?P<s>visible|hidden|enabled|disabled|checked|selected)$",
+        lambda m: f" {'should be' if m.group('should') else 'is'} {m.group('s')}",
+    ),
+    # "The first row's Last Name should be "Bach"": that cell of the row at that position.
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?the\s+(?P<nth>{POSITION_WORD}|\d{{1,4}}(?:st|nd|rd|th))\s+row['’]s\s+"
+        rf"(?P<column>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){{0,2}}?)\s+(?:is|should\s+be|shows|reads|says)\s+"
+        rf"(?P<value>{_Q})\.?$",
+        r"Verify the \g<column> in the \g<nth> row is \g<value>",
+    ),
+    # "The URL hash is #/completed": the URL ends with it.
+    _sub(
+        r"^(?:verify\s+(?:that\s+)?)?the\s+(?:url\s+|location\s+)?hash\s+(?:is|should\s+be|equals)\s+(?P<h>#[^\s\"“']*)\.?$",
+        r'Verify the URL ends with "\g<h>"',
+    ),
+    # 'Double-click "x", change the text to "y"', "… clear the text and press Enter": the field a double-click
+    # opened is the one with the focus.
+    _sub(
+        rf"^(?:change|set|replace)\s+the\s+text\s+(?:to|with)\s+(?P<v>{_Q})$",
+        r"Type \g<v> into the focused field",
+    ),
+    _sub(r"^(?:clear|empty|delete)\s+the\s+(?:text|title|input)$", 'Type "" into the focused field'),
     # A state of an element named by what it reads, then a noun for what it is ('The "9:00 AM" slot should be
     # disabled', "The 10:30 AM slot is selected"): that element's state.
     _sub(
@@ -302,13 +438,21 @@ _REWRITES: list[Callable[[str], str]] = [
         rf"^(?:turn|switch)\s+(?P<name>{_Q})\s+(?P<dir>on|off)$",
         lambda m: f"{'Check' if m.group('dir').lower() == 'on' else 'Uncheck'} {m.group('name')}",
     ),
-    # Two fields in one step: 'Fill in First name with "Jonas" and Last name with "Weber"', 'Enter "Jonas" in
-    # First name and "Weber" in Last name': two fills, each read as if written alone.
+    # A value that is certainly one, unquoted: "Enter standard_user in the Username field" (a word with an
+    # underscore, an @ or a digit is no description), as quoted; so is "… and secret_sauce in the Password
+    # field".
     _sub(
-        rf"^(?P<verb>fill\s+in|fill)\s+(?P<t1>\S.*?)\s+with\s+(?P<v1>{_Q})\s*(?:,\s*(?:and\s+)?|\s+and\s+)"
-        rf"(?P<t2>(?!the\s+rest\b)\S.*?)\s+with\s+(?P<v2>{_Q})$",
-        r"\g<verb> \g<t1> with \g<v1> and \g<verb> \g<t2> with \g<v2>",
+        rf"^(?P<verb>enter|type)\s+(?P<v>{_TOKEN_VALUE})\s+(?=(?:in|into)\s+\S)",
+        r'\g<verb> "\g<v>" ',
     ),
+    _sub(
+        rf"(?<=\S)(?P<sep>\s*,\s*(?:and\s+)?|\s+and\s+)(?P<v>{_TOKEN_VALUE})\s+(?P<p>in|into)\s+(?=the\s+\S)",
+        r'\g<sep>"\g<v>" \g<p> ',
+    ),
+    # Fields in one step: 'Fill in First name with "Jonas" and Last name with "Weber"', 'Fill First Name with
+    # "Ada", Last Name with "Lovelace" and Zip with "10115"', 'Enter "Jonas" in First name and "Weber" in Last
+    # name': one fill each, each read as if written alone.
+    _many_fills,
     _sub(
         rf"^(?P<verb>enter|type)\s+(?P<v1>{_Q})\s+(?P<p1>in|into)\s+(?P<t1>\S.*?)\s*(?:,\s*(?:and\s+)?|\s+and\s+)"
         rf"(?P<v2>{_Q})\s+(?P<p2>in|into)\s+(?P<t2>\S.*)$",
@@ -759,7 +903,8 @@ _ACTION_PLACE = _Lazy(
     r"^(?P<head>(?:click|double-click|right-click|hover(?:\s+over)?|check|uncheck|tick|untick)\s.+?)\s+"
     r"(?:in|on|from|at)\s+the\s+(?:left\s+|right\s+|top\s+|main\s+)?(?:sidebar|side\s+bar|header|footer|"
     r"top\s+bar|navigation(?:\s+bar|\s+menu)?|nav\s*bar|nav|toolbar|menu\s+bar|menu|page|screen|"
-    r"breadcrumbs?(?:\s+trail|\s+bar)?)$",
+    r"breadcrumbs?(?:\s+trail|\s+bar)?|(?:[\w-]+\s+){1,4}?page|corner|(?:top|bottom)(?:\s+(?:right|left))?(?:\s+corner)?"
+    r"(?:\s+of\s+the\s+(?:form|page|screen|list|table|dialog))?)$",
     _I,
 )
 # 'Click "Confirm" in the dialog', "Close the modal": the one open dialog is the element's scope (the page
@@ -1258,7 +1403,7 @@ def canonical(sentence: str) -> str:
 # Tax ID field should be focused').
 _SECOND_STEP = _Lazy(
     r"\s*;\s*|\s*(?:,\s*)?(?:,|\band\s+then\b|\bthen\b|\band\b)\s+(?=(?:press|click|tap|hit|select|choose|check|"
-    r"uncheck|tick|untick|type|enter|fill|submit|verify|confirm|ensure|wait|scroll|hover|clear|open|go\s+to|"
+    r"uncheck|tick|untick|type|enter|fill|pick|set|change|leave|submit|verify|confirm|ensure|wait|scroll|hover|clear|open|go\s+to|"
     r"navigate|reload|refresh|double-click|expect|make\s+sure|accept|dismiss)\b)",
     _I,
 )

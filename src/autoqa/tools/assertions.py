@@ -12,6 +12,7 @@ from pydantic import Field
 from autoqa.tools.args import PLAIN_ONLY, ElementArgs, ToolArgs
 from autoqa.tools.conditions import (
     judge_checked,
+    judge_class,
     judge_count,
     judge_enabled,
     judge_hidden,
@@ -105,6 +106,20 @@ async def assert_state(ctx: ToolContext, args: StateArgs) -> ToolResult:
     expectation = args.state if args.value else f"not {args.state}"
     return await wait_for_element(
         ctx, "assert_state", args.ref, args.target, judge_state(args.state, args.value),
+        expectation=expectation, timeout_ms=ctx.settings.assertion_timeout_ms, code=_FAILED,
+    )  # fmt: skip
+
+
+class ClassArgs(ElementArgs):
+    class_name: str = Field(min_length=1, max_length=200, pattern=r"^[^\s]+$")
+    present: bool = True
+
+
+async def assert_class(ctx: ToolContext, args: ClassArgs) -> ToolResult:
+    name = args.class_name
+    expectation = f"marked with the class {name!r}" if args.present else f"without the class {name!r}"
+    return await wait_for_element(
+        ctx, "assert_class", args.ref, args.target, judge_class(name, args.present),
         expectation=expectation, timeout_ms=ctx.settings.assertion_timeout_ms, code=_FAILED,
     )  # fmt: skip
 

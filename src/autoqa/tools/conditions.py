@@ -104,6 +104,21 @@ def judge_checked(expected: bool) -> Judge:
     return judge
 
 
+def judge_class(name: str, present: bool) -> Judge:
+    """The element's own class list holds ``name`` (``present``) or not: TodoMVC's "completed" item, its
+    "selected" filter link. Its ancestors' classes are not the element's."""
+
+    async def judge(found: Probe, timeout_ms: float) -> Verdict:
+        if _missing(found):
+            return Verdict(False, "no matching element")
+        classes = [str(c) for c in (await _state(found, timeout_ms)).get("classes") or []]
+        has = name in classes
+        shown = f"marked with the class {' '.join(classes)!r}" if classes else "marked with no class"
+        return Verdict(has == present, shown)
+
+    return judge
+
+
 def judge_state(state: str, expected: bool) -> Judge:
     """``selected`` / ``expanded`` / ``pressed`` / ``current`` (see ``ariaStates`` in page_library.js)."""
     opposite = {"selected": "not selected", "expanded": "collapsed", "pressed": "not pressed"}

@@ -226,6 +226,7 @@ function stateOf(e) {
   const disabled = (typeof e.matches === 'function' && e.matches(':disabled')) ||
     !!e.closest('[aria-disabled="true"]');
   return {visible: isVisible(e), enabled: !disabled, checked, checkedVia, value, selected,
+          classes: [...(e.classList || [])].slice(0, 50),
           fileInput: tag === 'input' && type === 'file', select: tag === 'select',
           aria: ariaStates(e, checked, checkedVia)};
 }

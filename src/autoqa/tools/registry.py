@@ -171,6 +171,11 @@ _SPECS = (
         assertions.StateArgs, "assertion", assertions.assert_state,
     ),
     ToolSpec(
+        "assert_class",
+        "Check an element's own class list has a class name (present=false: has not).",
+        assertions.ClassArgs, "assertion", assertions.assert_class,
+    ),
+    ToolSpec(
         "assert_count",
         "Check how many visible elements match target (e.g. 6 'Add to cart' buttons).",
         assertions.CountArgs, "assertion", assertions.assert_count,
