@@ -185,3 +185,82 @@ def test_near_misses_stay_the_models(written: str) -> None:
 )
 def test_again_after_an_unquoted_name_stays_in_the_name(written: str, name: str) -> None:
     assert _calls(written) == [("click", {"target": name})]
+
+
+@pytest.mark.parametrize(
+    ("written", "calls"),
+    [
+        (
+            "Enter 'Pay electricity bill' in the What needs to be done? box and hit Enter.",
+            [
+                ("fill", {"target": '"What needs to be done?" field', "value": "Pay electricity bill"}),
+                ("press_key", {"key": "Enter"}),
+            ],
+        ),
+        ('Enter "x" in the "Email" box', [("fill", {"target": "Email", "value": "x"})]),
+        ("Go to page 2 of the change list", [("click", {"target": '2 in "pagination"'})]),
+        (
+            'The button on the Sauce Labs Backpack card changes to "Remove"',
+            [("assert_element_visible", {"target": '"Remove" button in "Sauce Labs Backpack"'})],
+        ),
+        (
+            'Tick "Vegetarian" under Diet in the filter panel',
+            [("set_checked", {"target": 'Vegetarian in "Diet"', "checked": True})],
+        ),
+        (
+            'In the sidebar filter, click "Published" under "By status"',
+            [("click", {"target": 'Published in "By status"'})],
+        ),
+        (
+            "On page 1 the Previous button is disabled",
+            [("assert_enabled", {"target": '"Previous" button', "enabled": False})],
+        ),
+        (
+            'In Example 1, click the "Last Name" column header',
+            [("click", {"target": '"Last Name" column header in "Example 1"'})],
+        ),
+        (
+            "The Author column of the first row reads m.okafor",
+            [("assert_text_in", {"target": "item=1", "text": "m.okafor", "column": "author"})],
+        ),
+        (
+            'First name still contains "Jonas"',
+            [("assert_value", {"target": '"First name" field', "expected": "Jonas"})],
+        ),
+        (
+            'Verify the list shows "Walk the dog twice" and no longer shows "Walk the dog"',
+            [
+                ("assert_text_in", {"target": "list=", "text": "Walk the dog twice"}),
+                ("assert_text_absent", {"text": "Walk the dog"}),
+            ],
+        ),
+        (
+            'The URL hash is #/completed and "Buy milk" is not visible',
+            [
+                ("assert_url", {"expected": "\\#/completed$", "match": "regex"}),
+                ("assert_text_absent", {"text": "Buy milk"}),
+            ],
+        ),
+    ],
+)
+def test_more_dev_eighth_and_seventh_wordings(written: str, calls: list[Call]) -> None:
+    assert _calls(written) == calls
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "On page 1 the layout looks right",
+        'In Example 1, click the "Last Name" column header and admire it',
+        'Verify the list shows "A" and looks tidy',
+        '"A" is shown and the page feels fast',
+    ],
+)
+def test_more_near_misses(written: str) -> None:
+    assert _calls(written) is None, _calls(written)
+
+
+def test_a_place_that_contains_a_text_is_no_field() -> None:
+    assert _calls('The Cart contains "Backpack"') == [
+        ("assert_text_in", {"target": "region=Cart", "text": "Backpack"})
+    ]

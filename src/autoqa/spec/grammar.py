@@ -729,6 +729,8 @@ def _choose_radio(m: re.Match[str]) -> Built:
 @_rule(
     rf"fill(?:\s+in|\s+out)?\s+{THE}{q('target')}{NOUN}\s+with\s+{value_group('value')}",
     rf"(?:type|enter|input|write)\s+{value_group('value')}\s+(?:in|into|in\s+to|on)\s+{THE}{q('target')}{NOUN}",
+    # 'Enter "x" in the "Email" box': a box named so is a field (never the focused field in a region "Email")
+    rf"(?:type|enter|input|write)\s+{value_group('value')}\s+(?:in|into|in\s+to|on)\s+{THE}{q('target')}\s+box",
     rf"在\s*{q('target')}{ZH_NOUN}\s*(?:中|里|内|处)?\s*(?:输入|填写|填入)\s*{value_group('value')}",
     rf"(?:输入|填写|填入)\s*{value_group('value')}\s*(?:到|至)\s*{q('target')}{ZH_NOUN}\s*(?:中|里|内)?",
 )
@@ -1993,7 +1995,7 @@ def _assert_url_end(m: re.Match[str]) -> Built:
 # An unquoted name right before a field noun: "Enter "admin" in the Username field". Only with the noun,
 # which says what the words name; the tools then consider editable fields only.
 _BARE_FIELD = (
-    r"the\s+(?P<bare>[^\W\d_][\w'-]*(?:\s+[\w'-]+){0,3}?)\s+(?P<noun>field|input|textbox|text\s+box|box)"
+    r"the\s+(?P<bare>[^\W\d_][\w'-]*(?:\s+[\w'-]+){0,5}?\??)\s+(?P<noun>field|input|textbox|text\s+box|box)"
 )
 
 
@@ -2281,8 +2283,9 @@ _NOT_A_LABEL_START = frozenset(
     ("a", "an", "this", "that", "its", "his", "her", "their", "your", "my", "our", "some")
 )
 _NOT_A_LABEL_WORD = frozenset(
-    ("now", "still", "also", "again", "currently", "not", "never", "always", "toast", "message", "badge",
-     "chip", "pill", "tag", "icon", "banner", "notification", "alert", "error", "warning", "text")
+    ("now", "still", "also", "again", "currently", "not", "no", "longer", "never", "always", "toast",
+     "message", "badge", "chip", "pill", "tag", "icon", "banner", "notification", "alert", "error", "warning",
+     "text")
 )  # fmt: skip
 
 
@@ -2831,7 +2834,7 @@ def parse_plain_actions(text: str, *, optional: bool = False) -> tuple[PlainActi
         if all(actions):
             break
     if len(actions) < 2 or not all(actions):
-        return None
+        return _two_claims(text, optional)
     ordered = [a for a in actions if a is not None]
     for i in range(1, len(ordered)):
         # 'Click "Delete" and accept the confirm': the answer is for the dialog that click opens, and a
@@ -2839,6 +2842,35 @@ def parse_plain_actions(text: str, *, optional: bool = False) -> tuple[PlainActi
         if ordered[i].tool == "dialogs" and ordered[i - 1].tool in _OPENS_DIALOGS:
             ordered[i - 1], ordered[i] = ordered[i], ordered[i - 1]
     return tuple(ordered)
+
+
+# 'The URL hash is #/completed and "Buy milk" is not visible', 'Verify the list shows "a" and no longer shows
+# "b"': two claims joined by "and", the second with its own subject or with the first one's. Both must read
+# as checks; an action, or a second half that is no claim ("and looks tidy"), leaves the step the model's.
+_CLAIM_VERB = re.compile(r"\s(?:shows|contains|lists|reads|says|displays|is|are|has|should)\s", re.IGNORECASE)
+_ELIDED = re.compile(
+    r"(?:no\s+longer|does\s+not|doesn't|still|also|now)?\s*(?:shows?|contains?|lists?|reads?|says?|displays?|is|are|"
+    r"has|should)\b",
+    re.IGNORECASE,
+)
+
+
+def _two_claims(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
+    quoted = [(m.start(), m.end()) for m in re.finditer(QUOTED, text)]
+    for m in re.finditer(r"\s+and\s+", text):
+        if any(a <= m.start() < b for a, b in quoted):
+            continue
+        first, second = text[: m.start()].strip(), text[m.end() :].strip()
+        if _ELIDED.match(second):
+            verbs = [v for v in _CLAIM_VERB.finditer(first) if not any(a <= v.start() < b for a, b in quoted)]
+            if not verbs:
+                continue
+            subject = first[: verbs[-1].start()].strip()
+            second = f"{subject} {second}"
+        claims = [parse_plain_text(part, optional=optional) for part in (first, second)]
+        if all(c is not None and c.tool.startswith("assert_") for c in claims):
+            return tuple(c for c in claims if c is not None)
+    return None
 
 
 _OPENS_DIALOGS = frozenset({"click", "press_key", "fill", "navigate", "select_option", "set_checked"})

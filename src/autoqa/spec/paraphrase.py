@@ -87,7 +87,7 @@ _PRESENT_S = {
 }
 # A value written without quotes whose ends are certain: one word with an underscore, an @ or a digit
 # ("standard_user", "ada@example.com", "secret_sauce", "Winter2026"), never a word of description.
-_TOKEN_VALUE = r"(?=[^\s\"“'‘]*[_@\d])[\w.@+-]*[\w@]"
+_TOKEN_VALUE = r"(?=[^\s\"“'‘]*(?:[_@\d]|\w\.\w))[\w.@+-]*[\w@]"
 
 # A row or item named without quotes where its name is certain: a code with a digit ("INV-0042", "MATH110"),
 # an email address, or one to four capitalised words or numbers ("Jane Doe", "March 2026").
@@ -117,6 +117,11 @@ def _on_path(m: re.Match[str]) -> str:
     return f'Verify the URL matches "^[a-z]+://[^/]+{ending}"'
 
 
+_PLACE_NOUNS = frozenset(
+    ("cart", "basket", "list", "table", "page", "inbox", "results", "sidebar", "header", "footer", "menu",
+     "panel", "section", "dialog", "modal", "summary", "wishlist", "feed", "timeline", "queue", "board",
+     "column", "row")
+)  # fmt: skip
 _AGAIN_AFTER = "|".join(
     rf"(?<={re.escape(word)})" if not word.isalpha() else rf"(?<=\b{word})"
     for word in (
@@ -361,7 +366,7 @@ _REWRITES: list[Callable[[str], str]] = [
     # Places written around an action: "In the right sidebar, under "By status", click "Published"", "On the
     # JavaScript Alerts page, click …": the place names no element the action could take instead.
     _sub(
-        r"^(?:in|on|from)\s+the\s+(?:(?:left|right|top|main)\s+)?(?:sidebar|side\s+bar|header|footer|navigation|"
+        r"^(?:in|on|from)\s+the\s+(?:(?:left|right|top|main)\s+)?(?:(?:sidebar|side\s+bar)(?:\s+filters?)?|header|footer|navigation|"
         r"nav\s*bar|toolbar|filter\s+panel|filters|(?:[\w-]+\s+){1,4}?page)\s*,\s*(?=(?:under|in|click|press|type|enter|"
         r"select|choose|check|uncheck|tick|fill|hover|double-click)\b)",
         "",
@@ -403,6 +408,61 @@ _REWRITES: list[Callable[[str], str]] = [
         r"Type \g<v> into the focused field",
     ),
     _sub(r"^(?:clear|empty|delete)\s+the\s+(?:text|title|input)$", 'Type "" into the focused field'),
+    # "Go to page 2 of the change list": the list is the page's (its pagination's "2").
+    _sub(
+        r"^(?P<head>(?:go\s+to|open|click)\s+page\s+\d{1,4})\s+of\s+the\s+(?:[\w-]+\s+){0,2}(?:list|table|results)$",
+        r"\g<head>",
+    ),
+    # 'The button on the Sauce Labs Backpack card changes to "Remove"': that card's button is now named so.
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?the\s+button\s+(?:on|in|of|for)\s+the\s+(?P<card>(?-i:[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,4}}?))"
+        rf"\s+(?:card|row|item|tile|entry)\s+(?:now\s+)?(?:changes\s+to|should\s+(?:now\s+)?(?:say|read)|says|reads)\s+"
+        rf"(?:now\s+)?(?P<name>{_Q})$",
+        r'Verify the \g<name> button in the "\g<card>" card is visible',
+    ),
+    # 'Tick "Vegetarian" under Diet': the group named with a capital first, as if quoted.
+    _sub(
+        rf"^(?P<head>(?:click|check|uncheck|tick|untick|select|choose)\s+{_Q})\s+under\s+"
+        r"(?P<group>(?-i:[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}))"
+        r"(?:\s+(?:in|on)\s+the\s+(?:filters?\s+panel|filters|sidebar|side\s+bar))?$",
+        r'\g<head> under "\g<group>"',
+    ),
+    # "On page 1 the Previous button is disabled": where the user is, which the steps before brought about.
+    _sub(r"^on\s+page\s+\d{1,4}\s*,?\s+(?=the\s+\S.*\s(?:is|are|should)\s)", ""),
+    # 'In Example 1, click the "Last Name" column header': the action inside the part of the page named so.
+    _sub(
+        rf"^(?:in|within|under)\s+(?:the\s+)?(?P<scope>{_Q}|(?-i:[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,2}}?))\s*,\s*"
+        rf"(?P<action>(?:click|double-click|check|uncheck|tick|untick)\s+(?:the\s+)?{_Q}(?:\s+[a-z]+){{0,2}})$",
+        lambda m: f"{m.group('action')} in {_as_quoted(m.group('scope'))}",
+    ),
+    # "The Author column of the first row reads m.okafor": that cell; a value written without quotes is one
+    # when it is certainly a value.
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?the\s+(?P<column>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)\s+column\s+(?:of|in)\s+"
+        rf"the\s+(?P<nth>{POSITION_WORD}|\d{{1,4}}(?:st|nd|rd|th))\s+row\s+(?:reads|shows|is|says|should\s+(?:be|read|show))\s+"
+        rf"(?P<value>{_Q}|{_TOKEN_VALUE})\.?$",
+        lambda m: (
+            f"Verify the {m.group('column')} in the {m.group('nth')} row is {_as_quoted(m.group('value'))}"
+        ),
+    ),
+    # 'First name still contains "Jonas"': a field named with a capital first holds the value (never a place
+    # the page has: "The Cart contains …" is text in the cart).
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?(?P<label>(?-i:[A-Z][a-z]+(?:\s+(?!still\b)[a-z]+){{0,2}}))\s+(?:still\s+)?"
+        rf"(?:contains|has\s+the\s+value)\s+"
+        rf"(?P<v>{_Q})$",
+        lambda m: (
+            m.string
+            if m.group("label").split()[-1].lower() in _PLACE_NOUNS
+            else f'Verify the "{m.group("label")}" field contains {m.group("v")}'
+        ),
+    ),
+    # 'the list no longer shows "x"': gone from the page, which implies gone from the list (never weaker).
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?the\s+(?:list|table|results|page)\s+(?:no\s+longer\s+(?:shows|contains|lists)|"
+        rf"does\s+not\s+(?:show|contain|list)|doesn't\s+(?:show|contain|list))\s+(?P<x>{_Q})$",
+        r"Verify \g<x> is not visible",
+    ),
     # A state of an element named by what it reads, then a noun for what it is ('The "9:00 AM" slot should be
     # disabled', "The 10:30 AM slot is selected"): that element's state.
     _sub(
@@ -903,7 +963,7 @@ _ACTION_PLACE = _Lazy(
     r"^(?P<head>(?:click|double-click|right-click|hover(?:\s+over)?|check|uncheck|tick|untick)\s.+?)\s+"
     r"(?:in|on|from|at)\s+the\s+(?:left\s+|right\s+|top\s+|main\s+)?(?:sidebar|side\s+bar|header|footer|"
     r"top\s+bar|navigation(?:\s+bar|\s+menu)?|nav\s*bar|nav|toolbar|menu\s+bar|menu|page|screen|"
-    r"breadcrumbs?(?:\s+trail|\s+bar)?|(?:[\w-]+\s+){1,4}?page|corner|(?:top|bottom)(?:\s+(?:right|left))?(?:\s+corner)?"
+    r"breadcrumbs?(?:\s+trail|\s+bar)?|filters?\s+panel|(?:[\w-]+\s+){1,4}?page|corner|(?:top|bottom)(?:\s+(?:right|left))?(?:\s+corner)?"
     r"(?:\s+of\s+the\s+(?:form|page|screen|list|table|dialog))?)$",
     _I,
 )
