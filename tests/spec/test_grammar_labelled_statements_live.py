@@ -71,6 +71,13 @@ def test_a_labelled_statement_reads_as_that_labelled_value(written: str, column:
         # an action written with a colon: what to do, never a value the page labels "Filter by owner"
         "Filter by owner: Me",
         "Sort by Price: Low to High",
+        "Apply coupon: SAVE10",
+        "Show columns: Name",
+        "Hide archived: Yes",
+        "Expand section: Billing",
+        "Toggle theme: Dark",
+        "Download format: PDF",
+        "Rename file: Budget 2026",
     ],
 )
 def test_notes_messages_and_vague_labels_are_not_labelled_values(written: str) -> None:
