@@ -640,7 +640,6 @@ NOT_PLAIN = [
     'Verify the badge reads "Closed"',
     'Verify the latest status is "Done"',
     'Verify the number of "Apples" is "3"',
-    'Verify the window title is "Shop"',
     "The user should be notified in a reasonable time",
     'The "Saved" toast should appear within 1 second',
     "Open the menu",

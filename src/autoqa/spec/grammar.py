@@ -1032,13 +1032,18 @@ def _assert_url(m: re.Match[str]) -> Built:
 
 
 @_rule(
-    rf"{VERIFY}\s+{THE}(?:page\s+)?title\s+"
-    rf"(?P<op>contains|includes|is(?:\s+exactly)?|equals|should\s+be(?:\s+exactly)?|should\s+contain|matches)\s+"
+    rf"{VERIFY}\s+{THE}(?:page\s+|(?:browser\s+)?(?:tab|window)\s+)?title\s+"
+    rf"(?P<op>contains|includes|is(?:\s+exactly)?|equals|should\s+be(?:\s+exactly)?|should\s+contain|matches|"
+    rf"starts\s+with|begins\s+with|should\s+start\s+with)\s+"
     rf"{q('x')}",
     rf"{ZH_VERIFY}\s*(?:页面)?标题\s*(?P<op>包含|为|是|等于)\s*{q('x')}",
 )
 def _assert_title(m: re.Match[str]) -> Built:
     expected = unquote(m.group("x"))
+    if "start" in m.group("op").lower() or "begin" in m.group("op").lower():
+        return (
+            ("assert_title", {"expected": "^" + re.escape(expected), "match": "regex"}) if expected else None
+        )
     return ("assert_title", {"expected": expected, "match": _match_mode(m.group("op"))}) if expected else None
 
 
@@ -2091,7 +2096,7 @@ def _assert_empty(m: re.Match[str]) -> Built:
 
 @_rule(
     rf"{VERIFY}\s+the\s+(?:page\s+|main\s+)?heading\s+{q('target')}\s+is\s+(?:visible|shown|displayed)",
-    rf"{VERIFY}\s+the\s+(?:page\s+|main\s+)?heading\s+(?:is|reads|says)\s+{q('target')}",
+    rf"{VERIFY}\s+the\s+(?:(?:[^\W\d_][\w-]*\s+)?page\s+|main\s+)?heading\s+(?:is|reads|says)\s+{q('target')}",
     rf"{VERIFY}\s+the\s+(?P<describing>[^\W\d_][\w'’-]*)\s+heading\s+(?:is|reads|says|shows)\s+{q('target')}",
 )
 def _assert_heading(m: re.Match[str]) -> Built:
@@ -2812,7 +2817,19 @@ def _repeated(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
     return (action,) * times
 
 
-def parse_plain_actions(text: str, *, optional: bool = False) -> tuple[PlainAction, ...] | None:
+def _part_actions(part: str, optional: bool) -> list[PlainAction | None]:
+    """A part of a step that chains several: one action, or the claims or fills it chains itself ('… and
+    verify "x" is shown and "y" is visible', 'Fill A "a", B "b" and press Save'); [None] if not plain."""
+    single = parse_plain_text(part, optional=optional)
+    if single is not None:
+        return [single]
+    many = parse_plain_actions(part, optional=optional, nested=True)
+    return list(many) if many else [None]
+
+
+def parse_plain_actions(
+    text: str, *, optional: bool = False, nested: bool = False
+) -> tuple[PlainAction, ...] | None:
     """The tool calls of one step's sentence: one, or one per part of a step that chains several
     ('Type "Hi" in the message box and press Enter'); None unless every part is plain."""
     single = parse_plain_text(text, optional=optional)
@@ -2830,7 +2847,14 @@ def parse_plain_actions(text: str, *, optional: bool = False) -> tuple[PlainActi
     for parts in (split_actions(_normalize(text)), split_actions(_normalize(canonical(_normalize(text))))):
         if len(parts) < 2:
             continue
-        actions = [parse_plain_text(part, optional=optional) for part in parts]
+        # a part may chain claims or fills itself; a part of a part is read as one action only
+        actions = [
+            a
+            for part in parts
+            for a in (
+                [parse_plain_text(part, optional=optional)] if nested else _part_actions(part, optional)
+            )
+        ]
         if all(actions):
             break
     if len(actions) < 2 or not all(actions):

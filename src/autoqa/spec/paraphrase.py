@@ -122,6 +122,10 @@ _PLACE_NOUNS = frozenset(
      "panel", "section", "dialog", "modal", "summary", "wishlist", "feed", "timeline", "queue", "board",
      "column", "row")
 )  # fmt: skip
+_ACTION_VERBS = (
+    r"click|double[- ]?click|right[- ]?click|press|type|enter|select|check|uncheck|tick|untick|fill|log\s*in|"
+    r"login|sign\s+in|open|go|navigate|hover|add|delete|remove|wait|verify|scroll|upload|clear"
+)
 _AGAIN_AFTER = "|".join(
     rf"(?<={re.escape(word)})" if not word.isalpha() else rf"(?<=\b{word})"
     for word in (
@@ -147,7 +151,7 @@ _AGAIN_AFTER = "|".join(
         "filter",
     )
 )
-_FILL_PART = _Lazy(rf"^(?P<label>(?!the\s+rest\b)\S.*?)\s+with\s+(?P<value>{_Q})$", _I)
+_FILL_PART = _Lazy(rf"^(?P<label>(?!the\s+rest\b)\S.*?)\s+(?:(?:with|as)\s+)?(?P<value>{_Q})$", _I)
 _FILL_HEAD = _Lazy(r"^(?P<verb>fill\s+in|fill)\s+(?P<rest>.+)$", _I)
 
 
@@ -169,7 +173,8 @@ def _many_fills(sentence: str) -> str:
     if len(parts) < 2 or not all(_FILL_PART.match(part.strip()) for part in parts):
         return sentence
     verb = head.group("verb")
-    return " and ".join(f"{verb} {part.strip()}" for part in parts)
+    fills = [_FILL_PART.match(part.strip()) for part in parts]
+    return " and ".join(f"{verb} {m.group('label')} with {m.group('value')}" for m in fills if m)
 
 
 _REWRITES: list[Callable[[str], str]] = [
@@ -182,6 +187,70 @@ _REWRITES: list[Callable[[str], str]] = [
         rf"^(?:then\s+|and\s+)?(?:{_ACTOR})\s+(?:should\s+be|am|is|are)\s+(?:now\s+)?on\s+(?:the\s+page\s+)?"
         r"(?P<url>\"/[^\"]*\"|/\S*)$",
         _on_path,
+    ),
+    # A page or a step named before a colon, then what to do there: "Dynamic Controls: click "Remove"", "Key
+    # Presses page: press Tab", "Step: Uncheck …" (the action still needs its own element on the page).
+    # After a page's name the verb is in lower case: "Status: Open" is a labelled value.
+    _sub(rf"^step\s*\d*\s*:\s*(?=(?:{_ACTION_VERBS})\b)", ""),
+    _sub(
+        rf"^(?-i:[A-Z][\w'’/&-]*(?:\s+[\w'’/&-]+){{0,4}}?)(?:\s+page)?\s*:\s*(?=(?-i:(?:{_ACTION_VERBS}))\b)",
+        "",
+    ),
+    # "is showing", "is displaying": shows, is displayed.
+    _sub(r"\s+is\s+showing\s+(?=\S)", " shows "),
+    _sub(
+        r"\s+(?:is|are)\s+displaying(?=$|\s+(?:under|below|beneath|next\s+to|beside|in|on)\b)",
+        " is displayed",
+    ),
+    # 'verify the message "x"', 'verify result "x"': that text is shown.
+    _sub(
+        rf"^verify\s+(?:that\s+)?(?:the\s+)?(?:(?:flash|error|success)\s+)?(?:message|result|text|error|notification)\s+"
+        rf"(?P<t>{_Q})\.?$",
+        r"Verify the message \g<t> appears",
+    ),
+    # "Click on Save button": the name before the role word, as if quoted.
+    _sub(
+        r"^click\s+on\s+(?P<name>(?-i:[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,3}?))\s+(?P<role>button|link|tab|checkbox|icon)\.?$",
+        r'Click the "\g<name>" \g<role>',
+    ),
+    # "Given I open the TodoMVC app at http://…", "Open http://… in the browser": that address.
+    _sub(r"^given\s+(?:that\s+)?", ""),
+    _sub(
+        r"^(?:i\s+|we\s+|the\s+user\s+)?(?:opens?|navigates?\s+to|goes\s+to|go\s+to|visits?|loads?)\s+(?:the\s+)?"
+        r"(?:[\w-]+\s+){0,3}?(?:at|on)\s+(?P<url>https?://\S+)$",
+        r"Open \g<url>",
+    ),
+    _sub(
+        r"^(?P<head>(?:open|go\s+to|navigate\s+to|visit)\s+\S+)\s+in\s+(?:the|a|your)\s+browser\.?$",
+        r"\g<head>",
+    ),
+    # 'Add todos "a", "b" and "c" one by one': each one added.
+    _sub(
+        rf"^(?:add|create)\s+(?:the\s+)?(?:todos|to-dos|tasks|items)\s+(?P<names>{_Q}(?:\s*,\s*{_Q})*\s*,?\s*and\s+{_Q})"
+        r"(?:\s+one\s+(?:by|after)\s+(?:one|another))?\.?$",
+        lambda m: " and ".join(f"add a todo {name}" for name in re.findall(_Q, m.group("names"))),
+    ),
+    # 'Select the checkboxes for "Dune" and "Emma"': each one's row checkbox.
+    _sub(
+        rf"^(?:select|check|tick)\s+the\s+checkboxes\s+(?:for|of|next\s+to)\s+(?P<names>{_Q}(?:\s*,\s*{_Q})*\s*,?\s*"
+        rf"and\s+{_Q})\.?$",
+        lambda m: " and ".join(
+            f"check the checkbox in the {name} row" for name in re.findall(_Q, m.group("names"))
+        ),
+    ),
+    # 'the toggle checkbox of "Pay rent"': the checkbox in that row.
+    _sub(rf"\bthe\s+(?:toggle\s+)?checkbox\s+(?:of|for)\s+(?P<row>{_Q})", r"the checkbox in the \g<row> row"),
+    # 'Double click on "x" to edit it': what a double-click is for claims nothing.
+    _sub(
+        r"^(?P<head>double[- ]?click\s+.+?)\s+to\s+(?:edit|rename|change)\s+"
+        r"(?:it|the\s+(?:item|todo|text|title|name))\.?$",
+        r"\g<head>",
+    ),
+    # "Navigate back using the browser Back button".
+    _sub(
+        r"^(?:navigate|go|move)\s+(?P<way>back|forward)\s+(?:using|with|via)\s+the\s+browser(?:'s)?\s+(?:back|forward)\s+"
+        r"button\.?$",
+        r"Go \g<way>",
     ),
     # "Then", "And", "Next,", "Finally", Gherkin's "When" before a step; "Please".
     _sub(r"^(?:(?:and\s+)?then|and|but|when|next|now|finally|afterwards|after\s+that|lastly)\b[,:]?\s+", ""),
@@ -1462,8 +1531,8 @@ def canonical(sentence: str) -> str:
 # click Submit'. Split only before a verb that starts a step of its own, or at a semicolon ('Press Tab; the
 # Tax ID field should be focused').
 _SECOND_STEP = _Lazy(
-    r"\s*;\s*|\s*(?:,\s*)?(?:,|\band\s+then\b|\bthen\b|\band\b)\s+(?=(?:press|click|tap|hit|select|choose|check|"
-    r"uncheck|tick|untick|type|enter|fill|pick|set|change|leave|submit|verify|confirm|ensure|wait|scroll|hover|clear|open|go\s+to|"
+    r"\s*;\s*|\.\s+(?=(?-i:[A-Z]))|\s*(?:,\s*)?(?:,|\band\s+then\b|\bthen\b|\band\b)\s+(?=(?:press|click|tap|hit|select|choose|check|"
+    r"uncheck|tick|untick|type|enter|fill|pick|set|change|leave|add|submit|verify|confirm|ensure|wait|scroll|hover|clear|open|go\s+to|"
     r"navigate|reload|refresh|double-click|expect|make\s+sure|accept|dismiss)\b)",
     _I,
 )

@@ -1,0 +1,143 @@
+"""Wordings from a corpus written as test-management exports flatten steps (``dev_ninth.txt``, written before
+these rules): a page named before a colon, a step and its "Expected:" in two sentences, an action and its
+check in one sentence with lists inside, "is showing" / "is displaying", "verify the message "x"", "Click on
+Save button", "starts with" for a title, "Given I open … at <url>", several todos added at once, the
+checkboxes of several rows, a purpose after a double-click, the browser's Back button. Each reads as the
+actions and claims it states; near misses stay the model's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from autoqa.spec.grammar import ONE_TEXT_FIELD, parse_plain_actions
+
+Call = tuple[str, dict[str, Any]]
+
+
+def _calls(written: str) -> list[Call] | None:
+    actions = parse_plain_actions(written)
+    return None if actions is None else [(a.tool, a.args) for a in actions]
+
+
+@pytest.mark.parametrize(
+    ("written", "calls"),
+    [
+        (
+            'Dynamic Controls: click "Remove" and wait for "It\'s gone!" to appear',
+            [("click", {"target": "Remove"}), ("wait_for", {"text": "It's gone!"})],
+        ),
+        ('Key Presses page: press Tab in "Target"', [("press_key", {"key": "Tab", "target": "Target"})]),
+        ('Step: Uncheck "Pay rent".', [("set_checked", {"target": "Pay rent", "checked": False})]),
+        (
+            'Uncheck "Pay rent". Expected: the counter shows "5 items left".',
+            [
+                ("set_checked", {"target": "Pay rent", "checked": False}),
+                ("assert_text_present", {"text": "5 items left", "exact": True}),
+            ],
+        ),
+        (
+            'Check the error message "This field is required." is displaying under the Username field.',
+            [
+                (
+                    "assert_text_in",
+                    {"target": '"Username" field', "text": "This field is required.", "note": True},
+                )
+            ],
+        ),
+        (
+            'Check the counter is showing "1 item left".',
+            [("assert_text_present", {"text": "1 item left", "exact": True})],
+        ),
+        (
+            'Right click on the "Right Click Me" button and verify the message "You have done a right '
+            'click".',
+            [
+                ("click", {"target": '"Right Click Me" button', "button": "right"}),
+                ("assert_text_present", {"text": "You have done a right click"}),
+            ],
+        ),
+        ("Click on Save button without filling any field.", None),
+        ("Click on Save button.", [("click", {"target": '"Save" button'})]),
+        (
+            'Verify the browser tab title starts with "Select book to change".',
+            [("assert_title", {"expected": "^Select\\ book\\ to\\ change", "match": "regex"})],
+        ),
+        (
+            'Verify the confirmation page heading is "Are you sure?".',
+            [("assert_element_visible", {"target": '"Are you sure?" heading'})],
+        ),
+        (
+            "Given I open the TodoMVC app at http://localhost:8080/#/",
+            [("navigate", {"url": "http://localhost:8080/#/"})],
+        ),
+        (
+            "Open http://127.0.0.1:8000/admin/ in the browser.",
+            [("navigate", {"url": "http://127.0.0.1:8000/admin/"})],
+        ),
+        (
+            'Add todos "Pay rent", "Call mom" and "Book dentist" one by one.',
+            [
+                ("fill", {"target": ONE_TEXT_FIELD, "value": "Pay rent", "submit": True}),
+                ("fill", {"target": ONE_TEXT_FIELD, "value": "Call mom", "submit": True}),
+                ("fill", {"target": ONE_TEXT_FIELD, "value": "Book dentist", "submit": True}),
+            ],
+        ),
+        (
+            'Select the checkboxes for "Dune" and "Emma".',
+            [
+                ("set_checked", {"target": 'the checkbox in "Dune"', "checked": True}),
+                ("set_checked", {"target": 'the checkbox in "Emma"', "checked": True}),
+            ],
+        ),
+        (
+            'Click on the toggle checkbox of "Pay rent".',
+            [("click", {"target": 'the checkbox in "Pay rent"'})],
+        ),
+        (
+            'Double click on the "Call mom" label to edit it.',
+            [("click", {"target": "Call mom", "double": True})],
+        ),
+        ("Navigate back using the browser Back button", [("history", {"action": "back"})]),
+        (
+            'Fill Title as "Silmarillion", Author "J. R. R. Tolkien" and press "Save and continue editing".',
+            [
+                ("fill", {"target": '"Title" field', "value": "Silmarillion"}),
+                ("fill", {"target": '"Author" field', "value": "J. R. R. Tolkien"}),
+                ("click", {"target": "Save and continue editing"}),
+            ],
+        ),
+        (
+            'Click "Add" and verify "It\'s back!" is displayed and "Remove" is visible again.',
+            [
+                ("click", {"target": "Add"}),
+                ("assert_text_present", {"text": "It's back!"}),
+                ("assert_text_present", {"text": "Remove"}),
+            ],
+        ),
+    ],
+)
+def test_dev_ninth_wordings(written: str, calls: list[Call] | None) -> None:
+    assert _calls(written) == calls
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "Dashboard: make sure everything looks right",
+        'Uncheck "Pay rent". Expected: the counter looks right.',
+        "Verify the message is helpful",
+        'Add todos "Pay rent" and some others',
+        'Double click on the "Call mom" label to see what happens',
+        "Given I open the app",
+    ],
+)
+def test_near_misses(written: str) -> None:
+    assert _calls(written) is None, _calls(written)
+
+
+@pytest.mark.parametrize("written", ['Verify the window title is "Shop"', 'Verify the tab title is "Shop"'])
+def test_the_window_or_tab_title_is_the_page_title(written: str) -> None:
+    """As the README says: the page's, window's or tab's title is assert_title (never a readout's)."""
+    assert _calls(written) == [("assert_title", {"expected": "Shop", "match": "equals"})]
