@@ -141,3 +141,12 @@ def test_near_misses(written: str) -> None:
 def test_the_window_or_tab_title_is_the_page_title(written: str) -> None:
     """As the README says: the page's, window's or tab's title is assert_title (never a readout's)."""
     assert _calls(written) == [("assert_title", {"expected": "Shop", "match": "equals"})]
+
+
+def test_a_class_stated_without_verify() -> None:
+    assert _calls('The "Buy milk" item has the class "completed"') == [
+        (
+            "assert_class",
+            {"target": 'the list item in "Buy milk"', "class_name": "completed", "present": True},
+        )
+    ]

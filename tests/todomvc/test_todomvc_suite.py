@@ -39,14 +39,20 @@ BUGS = {
 }
 
 
-# The wordings spec (07: how QA teams write these steps) on builds that break what its steps check: each fails
-# at the step that checks it (its index in the spec).
-WORDINGS = "07-wordings.md"
+# The wordings specs (07: how QA teams write these steps; 08: as test-management exports flatten them) on
+# builds that break what their steps check: each fails at the step that checks it (its index in the spec).
 WORDING_BUGS = {
-    "no-completed-class": 5,  # a completed item is not marked with the class "completed"
-    "blur-cancels": 8,  # clicking outside the edit field cancels the edit
-    "empty-edit-kept": 10,  # an edit to nothing keeps the item
-    "filter-selected": 13,  # the selected filter does not follow the route
+    "07-wordings.md": {
+        "no-completed-class": 5,  # a completed item is not marked with the class "completed"
+        "blur-cancels": 8,  # clicking outside the edit field cancels the edit
+        "empty-edit-kept": 10,  # an edit to nothing keeps the item
+        "filter-selected": 13,  # the selected filter does not follow the route
+    },
+    "08-export-style.md": {
+        "prepend": 3,  # new items at the top
+        "filter-selected": 12,  # the selected filter does not follow the route
+        "escape-saves": 14,  # Escape keeps the edit: "Book dentist" is renamed
+    },
 }
 
 
@@ -57,7 +63,9 @@ def _runs(group: str) -> dict[str, tuple[str, str]]:
             f"{build or 'plain'}-{spec}".replace("=", "-"): (build, spec) for build in GOOD for spec in SPECS
         }
     runs = {f"bug-{bug}-{spec}": (f"bug={bug}", spec) for bug, spec in BUGS.items()}
-    return runs | {f"bug-{bug}-{WORDINGS}": (f"bug={bug}", WORDINGS) for bug in WORDING_BUGS}
+    return runs | {
+        f"bug-{bug}-{spec}": (f"bug={bug}", spec) for spec, bugs in WORDING_BUGS.items() for bug in bugs
+    }
 
 
 # Two runs of about a dozen specs each (not one of 27), so each stays well inside the CLI run's time limit
@@ -103,8 +111,10 @@ def test_the_suite_passes_on_working_builds_and_fails_on_broken_ones(
     ]
     assert set(outcomes.values()) == {expected}, (odd, outcomes, output)
     for spec in run["specs"]:
-        bug = Path(spec["path"]).name.removeprefix("bug-").removesuffix(f"-{WORDINGS}")
-        if group == "broken" and Path(spec["path"]).name.endswith(WORDINGS):
-            failed = [step.get("index") for step in spec["steps"] if step.get("status") == "failed"]
-            assert failed[:1] == [WORDING_BUGS[bug]], (bug, failed, odd)
+        name = Path(spec["path"]).name
+        for wordings, bugs in WORDING_BUGS.items():
+            bug = name.removeprefix("bug-").removesuffix(f"-{wordings}")
+            if group == "broken" and name.endswith(wordings):
+                failed = [step.get("index") for step in spec["steps"] if step.get("status") == "failed"]
+                assert failed[:1] == [bugs[bug]], (name, failed, odd)
     assert code == (0 if group == "working" else 1), output

@@ -196,6 +196,11 @@ _REWRITES: list[Callable[[str], str]] = [
         rf"^(?-i:[A-Z][\w'’/&-]*(?:\s+[\w'’/&-]+){{0,4}}?)(?:\s+page)?\s*:\s*(?=(?-i:(?:{_ACTION_VERBS}))\b)",
         "",
     ),
+    # 'the "All" link has the class "selected"': a class stated is that claim.
+    _sub(
+        rf"^(?=(?:the\s|{_Q}).*\s(?:has|does\s+not\s+have|doesn't\s+have)\s+(?:the\s+|a\s+)?(?:css\s+)?class\b)",
+        "Verify ",
+    ),
     # "is showing", "is displaying": shows, is displayed.
     _sub(r"\s+is\s+showing\s+(?=\S)", " shows "),
     _sub(
