@@ -58,7 +58,7 @@ def _calls(written: str) -> list[Call] | None:
                 ("assert_text_present", {"text": "You have done a right click"}),
             ],
         ),
-        ("Click on Save button without filling any field.", None),
+        ("Click on Save button without filling any field.", [("click", {"target": '"Save" button'})]),
         ("Click on Save button.", [("click", {"target": '"Save" button'})]),
         (
             'Verify the browser tab title starts with "Select book to change".',
@@ -150,3 +150,107 @@ def test_a_class_stated_without_verify() -> None:
             {"target": 'the list item in "Buy milk"', "class_name": "completed", "present": True},
         )
     ]
+
+
+@pytest.mark.parametrize(
+    ("written", "calls"),
+    [
+        (
+            'Verify "Thank you for your order!" header is displayed.',
+            [("assert_element_visible", {"target": '"Thank you for your order!" heading'})],
+        ),
+        (
+            'verify "You have done a double click" message',
+            [("assert_text_present", {"text": "You have done a double click"})],
+        ),
+        (
+            'On Dropdown page select "Option 2" from the dropdown',
+            [("select_option", {"target": "css=select", "option": "Option 2"})],
+        ),
+        ("On the change form click the Delete link at the bottom.", [("click", {"target": '"Delete" link'})]),
+        (
+            'Enter username "admin" and password "wrongpass" and click Log in.',
+            [
+                ("fill", {"target": '"Username" field', "value": "admin"}),
+                ("fill", {"target": '"Password" field', "value": "wrongpass"}),
+                ("click", {"target": "Log in"}),
+            ],
+        ),
+        (
+            "Click on Log in button without filling username and password.",
+            [("click", {"target": '"Log in" button'})],
+        ),
+        (
+            'Expected result: "Buy milk" is displayed as the first item in the list.',
+            [("assert_text_in", {"target": "item=1", "text": "Buy milk"})],
+        ),
+        (
+            'Verify that the "What needs to be done?" input is focused on page load.',
+            [("assert_focused", {"target": '"What needs to be done?" input'})],
+        ),
+        (
+            "Navigate back using the browser Back button, URL should be #/active again.",
+            [("history", {"action": "back"}), ("assert_url", {"expected": "\\#/active$", "match": "regex"})],
+        ),
+        (
+            'Go to http://localhost:8080/#/completed directly and verify the "Completed" link has class '
+            '"selected".',
+            [
+                ("navigate", {"url": "http://localhost:8080/#/completed"}),
+                ("assert_class", {"target": '"Completed" link', "class_name": "selected", "present": True}),
+            ],
+        ),
+        (
+            'Verify "Item total: $39.98" on the Checkout: Overview page.',
+            [("assert_text_present", {"text": "Item total: $39.98"})],
+        ),
+        (
+            'Type "Cierra" in the search box and verify only one row is shown.',
+            [
+                ("fill", {"target": '"search" field', "value": "Cierra"}),
+                ("assert_count", {"target": "items=", "count": 1}),
+            ],
+        ),
+        (
+            'In the Filter sidebar, under "By genre", click on "Fantasy".',
+            [("click", {"target": 'Fantasy in "By genre"'})],
+        ),
+        (
+            'Verify that user is able to see the "Site administration" page.',
+            [("assert_text_present", {"text": "Site administration"})],
+        ),
+        (
+            'Verify the user is redirected to /inventory.html and the header shows "Products".',
+            [
+                ("assert_url", {"expected": "/inventory.html", "match": "contains"}),
+                (
+                    "assert_text_in",
+                    {
+                        "target": "css=header:not(article header):not(aside header):not(main header)"
+                        ":not(nav header):not(section header), [role=banner]",
+                        "text": "Products",
+                    },
+                ),
+            ],
+        ),
+        (
+            'verify 3 "Delete" buttons are displayed',
+            [("assert_count", {"target": '"Delete" button', "count": 3})],
+        ),
+    ],
+)
+def test_more_dev_ninth_wordings(written: str, calls: list[Call]) -> None:
+    assert _calls(written) == calls
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "Click Save without filling the form and see what happens",
+        'Verify "Buy milk" is displayed as the best item',
+        "Verify that user is able to see everything",
+        "Verify the user is redirected somewhere sensible",
+    ],
+)
+def test_more_near_misses(written: str) -> None:
+    assert _calls(written) is None, _calls(written)

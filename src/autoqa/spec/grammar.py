@@ -2880,8 +2880,10 @@ _ELIDED = re.compile(
 
 
 def _two_claims(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
+    """Also an action, then a claim after a comma: "Navigate back using the browser Back button, URL should be
+    #/active again" (the claim must read as a check)."""
     quoted = [(m.start(), m.end()) for m in re.finditer(QUOTED, text)]
-    for m in re.finditer(r"\s+and\s+", text):
+    for m in re.finditer(r"\s*,\s*(?:and\s+)?|\s+and\s+", text):
         if any(a <= m.start() < b for a, b in quoted):
             continue
         first, second = text[: m.start()].strip(), text[m.end() :].strip()
@@ -2892,7 +2894,11 @@ def _two_claims(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
             subject = first[: verbs[-1].start()].strip()
             second = f"{subject} {second}"
         claims = [parse_plain_text(part, optional=optional) for part in (first, second)]
-        if all(c is not None and c.tool.startswith("assert_") for c in claims):
+        comma = "," in m.group(0)
+        if all(c is not None for c in claims) and all(
+            c is not None and (c.tool.startswith("assert_") or (comma and i == 0))
+            for i, c in enumerate(claims)
+        ):
             return tuple(c for c in claims if c is not None)
     return None
 

@@ -126,6 +126,10 @@ _ACTION_VERBS = (
     r"click|double[- ]?click|right[- ]?click|press|type|enter|select|check|uncheck|tick|untick|fill|log\s*in|"
     r"login|sign\s+in|open|go|navigate|hover|add|delete|remove|wait|verify|scroll|upload|clear"
 )
+_NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10,
+}  # fmt: skip
 _AGAIN_AFTER = "|".join(
     rf"(?<={re.escape(word)})" if not word.isalpha() else rf"(?<=\b{word})"
     for word in (
@@ -188,6 +192,8 @@ _REWRITES: list[Callable[[str], str]] = [
         r"(?P<url>\"/[^\"]*\"|/\S*)$",
         _on_path,
     ),
+    # "Expected: …", "Expected result: …": the claim that follows.
+    _sub(r"^expected(?:\s+result)?\s*:\s*", ""),
     # A page or a step named before a colon, then what to do there: "Dynamic Controls: click "Remove"", "Key
     # Presses page: press Tab", "Step: Uncheck …" (the action still needs its own element on the page).
     # After a page's name the verb is in lower case: "Status: Open" is a labelled value.
@@ -256,6 +262,82 @@ _REWRITES: list[Callable[[str], str]] = [
         r"^(?:navigate|go|move)\s+(?P<way>back|forward)\s+(?:using|with|via)\s+the\s+browser(?:'s)?\s+(?:back|forward)\s+"
         r"button\.?$",
         r"Go \g<way>",
+    ),
+    # 'Verify "Thank you for your order!" header is displayed', 'verify "x" message': the quoted text first,
+    # then what it is.
+    _sub(
+        rf"^verify\s+(?:that\s+)?(?P<x>{_Q})\s+(?:header|heading|title)\s+(?:is\s+)?(?:displayed|shown|visible)\.?$",
+        r"Verify the \g<x> heading is visible",
+    ),
+    _sub(
+        rf"^verify\s+(?:that\s+)?(?:the\s+)?(?P<x>{_Q})\s+(?:message|text|notification|toast|alert)"
+        r"(?:\s+is\s+(?:displayed|shown|visible))?\.?$",
+        r"Verify the message \g<x> appears",
+    ),
+    # "On Dropdown page select …", "On the change form click …": where the user is, before an action.
+    _sub(
+        rf"^on\s+(?:the\s+)?(?:[\w-]+\s+){{1,4}}?(?:page|form|screen|tab)\s*,?\s*(?=(?-i:(?:{_ACTION_VERBS}))\b)",
+        "",
+    ),
+    # 'Enter username "admin" and password "secret"': the Username and Password fields.
+    _sub(
+        rf"^(?P<verb>enter|type|fill\s+in)\s+(?:the\s+)?(?P<user>user\s*name|username|e-?mail|login)\s+(?P<u>{_Q})\s+"
+        rf"and\s+(?:the\s+)?password\s+(?P<p>{_Q})",
+        lambda m: (
+            f"Enter {m.group('u')} in the {m.group('user').capitalize()} field and enter {m.group('p')} in "
+            "the Password field"
+        ),
+    ),
+    # "Click on Log in button without filling username and password": the state it is clicked in claims
+    # nothing.
+    _sub(
+        r"^(?P<head>(?:click|press|tap)\s.+?)\s+without\s+(?:filling|entering|typing|selecting|choosing)\b"
+        rf"(?:(?!\band\s+(?:{_ACTION_VERBS}|see|then|check)\b)[^\"“])*$",
+        r"\g<head>",
+    ),
+    # '"Buy milk" is displayed as the first item in the list'.
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?(?P<x>{_Q})\s+is\s+(?:displayed|shown|listed)\s+as\s+the\s+"
+        rf"(?P<nth>{POSITION_WORD})\s+(?P<noun>item|entry|row|todo|result)(?:\s+in\s+the\s+list)?\.?$",
+        r"Verify \g<x> is the \g<nth> \g<noun>",
+    ),
+    # "… is focused on page load", "… after adding the item": when it holds is the steps' order.
+    _sub(r"\s+(?:on|after)\s+(?:the\s+)?page\s+load(?:s|ing)?(?=\.?$)", ""),
+    # "URL should be #/active": the URL ends with it.
+    _sub(
+        r"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?url\s+(?:should\s+be|is)\s+(?P<h>#[^\s\"“']*)(?:\s+again)?\.?$",
+        r'Verify the URL ends with "\g<h>"',
+    ),
+    # "Go to http://… directly".
+    _sub(r"^(?P<head>(?:go\s+to|open|navigate\s+to|visit)\s+\S+)\s+directly\b", r"\g<head>"),
+    # 'Verify "Item total: $39.98" on the Checkout: Overview page': the page the step is on shows it.
+    _sub(
+        rf"^verify\s+(?:that\s+)?(?P<x>{_Q})\s+(?:is\s+(?:shown|displayed|visible)\s+)?on\s+the\s+\S.{{0,40}}?\s+page\.?$",
+        r"Verify \g<x> is visible",
+    ),
+    # "only one row is shown", "two items are listed": a count written in words.
+    _sub(
+        r"\b(?:only\s+)?(?P<n>one|two|three|four|five|six|seven|eight|nine|ten)\s+(?=[^\W\d_][\w-]*\s+(?:is|are)\s+"
+        r"(?:shown|displayed|listed|visible)\b)",
+        lambda m: str(_NUMBER_WORDS[m.group("n").lower()]) + " ",
+    ),
+    # 'Verify that user is able to see the "Site administration" page': that text is shown.
+    _sub(
+        rf"^verify\s+(?:that\s+)?(?:the\s+)?user\s+(?:is\s+able\s+to|can)\s+see\s+(?:the\s+)?(?P<x>{_Q})"
+        r"(?:\s+(?:page|heading|screen|title|message|text|link|button))?\.?$",
+        r"Verify \g<x> is visible",
+    ),
+    # "Verify the user is redirected to /inventory.html": the URL.
+    _sub(
+        r"^(?P<head>verify\s+(?:that\s+)?)?(?:the\s+)?user\s+is\s+(?:redirected|taken|sent|navigated|brought)\s+to\s+"
+        r"(?P<path>/[^\s\"“']*)(?P<rest>\s+and\s+.+)?$",
+        lambda m: f'Verify the URL contains "{m.group("path").rstrip(".")}"{m.group("rest") or ""}',
+    ),
+    # "verify 3 "Delete" buttons are displayed".
+    _sub(
+        rf"^verify\s+(?:that\s+)?(?P<n>\d+)\s+(?P<name>{_Q})\s+(?P<role>buttons|links|checkboxes|rows|items)\s+"
+        r"(?:are|is)\s+(?:displayed|shown|visible|listed)\.?$",
+        r"Verify there are \g<n> \g<name> \g<role>",
     ),
     # "Then", "And", "Next,", "Finally", Gherkin's "When" before a step; "Please".
     _sub(r"^(?:(?:and\s+)?then|and|but|when|next|now|finally|afterwards|after\s+that|lastly)\b[,:]?\s+", ""),
@@ -440,14 +522,15 @@ _REWRITES: list[Callable[[str], str]] = [
     # Places written around an action: "In the right sidebar, under "By status", click "Published"", "On the
     # JavaScript Alerts page, click …": the place names no element the action could take instead.
     _sub(
-        r"^(?:in|on|from)\s+the\s+(?:(?:left|right|top|main)\s+)?(?:(?:sidebar|side\s+bar)(?:\s+filters?)?|header|footer|navigation|"
+        r"^(?:in|on|from)\s+the\s+(?:(?:left|right|top|main)\s+)?(?:(?:filters?\s+)?(?:sidebar|side\s+bar)(?:\s+filters?)?|header|"
+        r"footer|navigation|"
         r"nav\s*bar|toolbar|filter\s+panel|filters|(?:[\w-]+\s+){1,4}?page)\s*,\s*(?=(?:under|in|click|press|type|enter|"
         r"select|choose|check|uncheck|tick|fill|hover|double-click)\b)",
         "",
     ),
     _sub(
         rf"^(?:under|in)\s+(?:the\s+)?(?P<scope>{_Q})(?:\s+(?:section|group|filter|panel|heading|list))?\s*,\s*"
-        rf"(?P<verb>click|check|uncheck|tick|untick|select|choose)\s+(?P<what>{_Q})$",
+        rf"(?P<verb>click|check|uncheck|tick|untick|select|choose)(?:\s+on)?\s+(?P<what>{_Q})$",
         r"\g<verb> \g<what> in \g<scope>",
     ),
     # 'Click the breadcrumb "Library"': that link of the breadcrumb trail.
@@ -617,8 +700,6 @@ _REWRITES: list[Callable[[str], str]] = [
         lambda m: f"Press Arrow{m.group('dir').capitalize()}",
     ),
     _sub(r"^press\s+the\s+(?P<key>\w+)\s+key$", r"Press \g<key>"),
-    # "Expected: …", "Expect the subtotal to be €17.40".
-    _sub(r"^expected(?:\s+result)?\s*:\s*", ""),
     # A labelled value stated as a test case's expected result: "Total: €41.00", 'Status: "Shipped"' is the
     # value the page labels so (the grammar's "Verify the total is …", which may still refuse the label).
     # Not a note or a message: "Note: …", "Error: Username is required" say something, they label nothing.
