@@ -254,3 +254,86 @@ def test_more_dev_ninth_wordings(written: str, calls: list[Call]) -> None:
 )
 def test_more_near_misses(written: str) -> None:
     assert _calls(written) is None, _calls(written)
+
+
+@pytest.mark.parametrize(
+    ("written", "calls"),
+    [
+        (
+            'Dynamic Loading Example 2: click Start and wait for "Hello World!" to be displayed.',
+            [("click", {"target": "Start"}), ("wait_for", {"text": "Hello World!"})],
+        ),
+        (
+            'Key Presses page: press the TAB key in the input and verify "You entered: TAB".',
+            [
+                ("press_key", {"key": "Tab", "target": ONE_TEXT_FIELD}),
+                ("assert_text_present", {"text": "You entered: TAB"}),
+            ],
+        ),
+        (
+            'Sortable Data Tables Example 1: click on "Last Name" header and verify the first row Last Name '
+            'is "Bach".',
+            [
+                ("click", {"target": "Last Name"}),  # as 'click on "Last Name" header' reads on its own
+                ("assert_text_in", {"target": "item=1", "text": "Bach", "column": "last name"}),
+            ],
+        ),
+        (
+            'On Dropdown page select "Option 2" from the dropdown and verify it is selected.',
+            [
+                ("select_option", {"target": "css=select", "option": "Option 2"}),
+                ("assert_value", {"target": "css=select", "expected": "Option 2"}),
+            ],
+        ),
+        (
+            'Verify the "The book “Silmarillion” was changed successfully." message is shown on the change '
+            "list.",
+            [("assert_text_present", {"text": "The book “Silmarillion” was changed successfully."})],
+        ),
+        (
+            'Open "Silmarillion" and click on the History link.',
+            [("click", {"target": "Silmarillion"}), ("click", {"target": '"History" link'})],
+        ),
+        (
+            'Click on "Today" link next to Published date.',
+            [("click", {"target": '"Today" link in "Published date"'})],
+        ),
+        (
+            'Verify result shows "You have selected"',
+            [("assert_text_present", {"text": "You have selected", "exact": True})],
+        ),
+        (
+            'Verify that the first product is "Sauce Labs Onesie" with price "$7.99".',
+            [
+                ("assert_text_in", {"target": "item=1:product", "text": "Sauce Labs Onesie"}),
+                ("assert_text_in", {"target": "item=1:product", "text": "$7.99"}),
+            ],
+        ),
+    ],
+)
+def test_third_dev_ninth_wordings(written: str, calls: list[Call]) -> None:
+    assert _calls(written) == calls
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        'Select "Option 2" and verify it looks selected',
+        'Open "https://example.com/x" in a new window somehow',
+        'Verify that the first product is "Sauce Labs Onesie" with a nice price',
+    ],
+)
+def test_third_near_misses(written: str) -> None:
+    assert _calls(written) is None, _calls(written)
+
+
+@pytest.mark.parametrize(
+    ("written", "calls"),
+    [
+        # once not plain: a quoted name opened is the element so named; a quoted text verified is shown
+        ('Open "Settings"', [("click", {"target": "Settings"})]),
+        ('Verify "Products"', [("assert_text_present", {"text": "Products"})]),
+    ],
+)
+def test_a_quoted_name_opened_or_verified(written: str, calls: list[Call]) -> None:
+    assert _calls(written) == calls

@@ -2150,6 +2150,15 @@ def _add_item(m: re.Match[str]) -> Built:
     return ("fill", {"target": ONE_TEXT_FIELD, "value": value, "submit": True}) if value.strip() else None
 
 
+# "Press the TAB key in the input": the page's one shown text input.
+@_rule(
+    r"press\s+(?:the\s+)?(?P<key>[\w+]+)(?:\s+key)?\s+in\s+the\s+(?:input|text\s+field|text\s+box)(?:\s+field)?"
+)
+def _press_in_the_input(m: re.Match[str]) -> Built:
+    key = as_key(m.group("key"))
+    return ("press_key", {"key": key, "target": ONE_TEXT_FIELD}) if key else None
+
+
 # "Press Continue", 'Press "Save and continue editing"' (a name that is no key): a person presses a button.
 @_rule(r"press\s+(?:the\s+)?(?-i:(?P<name>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}))(?:\s+button)?")
 def _press_button(m: re.Match[str]) -> Built:

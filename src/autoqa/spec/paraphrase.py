@@ -339,6 +339,49 @@ _REWRITES: list[Callable[[str], str]] = [
         r"(?:are|is)\s+(?:displayed|shown|visible|listed)\.?$",
         r"Verify there are \g<n> \g<name> \g<role>",
     ),
+    # 'wait for "x" to be displayed'.
+    _sub(
+        rf"^(?P<head>wait\s+(?:for|until)\s+{_Q})\s+to\s+be\s+(?:displayed|shown|visible)\.?$",
+        r"\g<head> to appear",
+    ),
+    # 'click on "Last Name" header': the column header so named.
+    _sub(rf"^click\s+(?:on\s+)?(?:the\s+)?(?P<name>{_Q})\s+header\b", r"Click the \g<name> column header"),
+    # 'the first row Last Name is "Bach"': that row's cell.
+    _sub(
+        rf"^(?P<head>(?:verify\s+(?:that\s+)?)?)the\s+(?P<nth>{POSITION_WORD})\s+row\s+"
+        r"(?P<column>(?-i:[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?))\s+(?=is\s|should\s+be\s)",
+        r"\g<head>the \g<column> in the \g<nth> row ",
+    ),
+    # 'select "Option 2" from the dropdown and verify it is selected': the dropdown shows that option.
+    _sub(
+        rf"^(?P<act>(?:select|choose|pick)\s+(?P<x>{_Q})\s+from\s+the\s+dropdown)\s+and\s+verify\s+(?:that\s+)?it\s+is\s+"
+        r"(?:selected|chosen)\.?$",
+        r"\g<act> and verify the dropdown shows \g<x>",
+    ),
+    # 'Verify the "x" message is shown on the change list': the page the step is on (its name is not checked).
+    _sub(
+        rf"^(?P<head>verify\s+(?:that\s+)?(?:the\s+)?{_Q}\s+(?:message|notification|banner|toast)\s+is\s+"
+        r"(?:shown|displayed))\s+on\s+the\s+(?:[\w-]+\s+){0,2}(?:page|list|screen)\.?$",
+        r"\g<head>",
+    ),
+    # 'Open "Silmarillion"' (no address): the link or item so named.
+    _sub(rf"^open\s+(?P<x>(?=[\"“'‘][^/:]*[\"”'’]$){_Q})$", r"Click \g<x>"),
+    # 'Click on "Today" link next to Published date': next to the part so named.
+    _sub(
+        rf"^(?P<head>click\s+(?:on\s+)?(?:the\s+)?{_Q}\s+(?:link|button))\s+next\s+to\s+"
+        r"(?P<n>(?-i:[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,3}?))\.?$",
+        lambda m: f'{m.group("head").replace(" on ", " ", 1)} next to "{m.group("n")}"',
+    ),
+    # 'verify "You entered: TAB"': that text is shown.
+    _sub(rf"^verify\s+(?:that\s+)?(?P<x>{_Q})\.?$", r"Verify \g<x> is visible"),
+    # "Verify result shows "x"": the result.
+    _sub(r"^verify\s+(?:that\s+)?result\s+(?=(?:shows|says|reads|is)\s)", "Verify the result "),
+    # 'the first product is "x" with price "$7.99"': both, of that item.
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?(?P<item>the\s+{POSITION_WORD}\s+(?:product|item|result|row))\s+is\s+(?P<x>{_Q})\s+"
+        rf"with\s+(?:a\s+|the\s+)?(?:price|cost|total|amount)\s+(?:of\s+)?(?P<p>{_Q})\.?$",
+        r"Verify \g<item> is \g<x> and verify \g<item> shows \g<p>",
+    ),
     # "Then", "And", "Next,", "Finally", Gherkin's "When" before a step; "Please".
     _sub(r"^(?:(?:and\s+)?then|and|but|when|next|now|finally|afterwards|after\s+that|lastly)\b[,:]?\s+", ""),
     _sub(r"^please\s+", ""),
