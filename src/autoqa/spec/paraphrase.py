@@ -87,7 +87,7 @@ _PRESENT_S = {
 }
 # A value written without quotes whose ends are certain: one word with an underscore, an @ or a digit
 # ("standard_user", "ada@example.com", "secret_sauce", "Winter2026"), never a word of description.
-_TOKEN_VALUE = r"(?=[^\s\"“'‘]*(?:[_@\d]|\w\.\w))[\w.@+-]*[\w@]"
+_TOKEN_VALUE = r"(?:(?=[^\s\"“'‘]*(?:[_@\d]|\w\.\w))[\w.@+-]*[\w@]|(?-i:[A-Z]{2,}[A-Z0-9]*))"
 
 # A row or item named without quotes where its name is certain: a code with a digit ("INV-0042", "MATH110"),
 # an email address, or one to four capitalised words or numbers ("Jane Doe", "March 2026").
@@ -155,7 +155,9 @@ _AGAIN_AFTER = "|".join(
         "filter",
     )
 )
-_FILL_PART = _Lazy(rf"^(?P<label>(?!the\s+rest\b)\S.*?)\s+(?:(?:with|as)\s+)?(?P<value>{_Q})$", _I)
+_FILL_PART = _Lazy(
+    rf"^(?P<label>(?!the\s+rest\b)\S.*?)\s*(?:\s(?:with|as)\s+|\s*=\s*|\s)(?P<value>{_Q})$", _I
+)
 _FILL_HEAD = _Lazy(r"^(?P<verb>fill\s+in|fill)\s+(?P<rest>.+)$", _I)
 
 
@@ -192,8 +194,69 @@ _REWRITES: list[Callable[[str], str]] = [
         r"(?P<url>\"/[^\"]*\"|/\S*)$",
         _on_path,
     ),
+    # A step number written into the step: "Step 4 - …", "6) …", "Action: …".
+    _sub(r"^(?:step\s*\d{1,3}\s*[:.)-]?|\d{1,3}\s*[.)]|\d{1,3}\s+-|action\s*:)\s*(?=\S)", ""),
     # "Expected: …", "Expected result: …": the claim that follows.
     _sub(r"^expected(?:\s+result)?\s*:\s*", ""),
+    # 'The status badge changes to "Pending"': what it reads now (a button renamed is the rule further on).
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?(?P<subject>the\s+(?:(?!\b(?:button|link|tab)\b)\S)+(?:\s+(?!(?:button|link|tab)\b)\S+)*?)"
+        rf"\s+(?:changes|changed|updates|updated|switches)\s+to\s+(?P<v>{_Q})\.?$",
+        r"Verify \g<subject> reads \g<v>",
+    ),
+    # "… and tab out": Tab leaves the field.
+    _sub(r"\s+and\s+tab\s+(?:out|away)(?:\s+of\s+(?:it|the\s+field))?\.?$", " and press Tab"),
+    # "Click Payments > Pay someone new": a menu path, one click per name.
+    _sub(
+        r"^(?:click|open|go\s+to|select)\s+(?:on\s+)?(?P<path>(?-i:[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,3})"
+        r"(?:\s*>\s*(?-i:[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,3}))+)\.?$",
+        lambda m: " and ".join(f'click "{name.strip()}"' for name in m.group("path").split(">")),
+    ),
+    # 'verify error_photo.jpg is listed': a value that is certainly one, as if quoted.
+    _sub(rf"^(?P<head>verify\s+(?:that\s+)?)(?P<v>{_TOKEN_VALUE})\s+(?=(?:is|are)\s)", r'\g<head>"\g<v>" '),
+    # "Choose Hardware in the Category drop-down": that option of that dropdown.
+    _sub(
+        r"^(?P<verb>choose|select|pick)\s+(?P<o>(?-i:[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}))\s+(?:in|from)\s+the\s+"
+        r"(?P<d>\S.*?)\s+(?:drop-?down|select|menu)\.?$",
+        r'\g<verb> "\g<o>" from the \g<d> dropdown',
+    ),
+    # 'Upload the file "x" using the Attachments field'.
+    _sub(
+        rf"^upload\s+(?:the\s+)?(?:file\s+)?(?P<f>{_Q})\s+(?:using|via|with|in|into|to|through)\s+the\s+"
+        r"(?P<t>\S.*?)\s+(?:field|input|button|control|area)\.?$",
+        r'Upload \g<f> to "\g<t>"',
+    ),
+    # 'Click the Assignee dropdown and select "Daniel Okafor"': that option of that dropdown.
+    _sub(
+        rf"^click\s+(?:on\s+)?the\s+(?P<d>(?-i:[A-Z][\w'’ -]*?))\s+(?:drop-?down|select|combo\s*box)\s+and\s+"
+        rf"(?:select|choose|pick)\s+(?P<o>{_Q})\.?$",
+        r"Select \g<o> from the \g<d> dropdown",
+    ),
+    # "the Assignee field displays Daniel Okafor": its value, a name written with capitals.
+    _sub(
+        r"^(?:verify\s+(?:that\s+)?)?the\s+(?P<l>(?-i:[A-Z][\w'’ -]*?))\s+field\s+"
+        r"(?:displays|shows|contains|reads|is)\s+"
+        r"(?P<v>(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){0,3}))\.?$",
+        r'Verify the "\g<l>" field shows "\g<v>"',
+    ),
+    # "the Status column of row #1042 shows Resolved": that row's cell.
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?the\s+(?P<col>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)\s+column\s+(?:of|for|in)\s+"
+        rf"(?:the\s+)?row\s+(?P<row>#?[\w-]*\d[\w-]*)\s+(?:shows|is|reads|says)\s+"
+        rf"(?P<v>{_Q}|(?-i:[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?))\.?$",
+        lambda m: f'Verify the {m.group("col")} for "{m.group("row")}" is {_as_quoted(m.group("v"))}',
+    ),
+    # "Enter OTP '482913' in …": the word before the value says what it is.
+    _sub(
+        rf"^(?P<verb>enter|type)\s+(?:the\s+)?(?:(?-i:[A-Z]{{2,}})|[a-z]+)\s+(?P<v>{_Q})\s+(?=(?:in|into)\s)",
+        r"\g<verb> \g<v> ",
+    ),
+    # 'the Accounts overview page is displayed with heading "Your accounts"'.
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?the\s+\S.{{0,40}}?\s+(?:page|screen)\s+is\s+(?:displayed|shown|open)\s+with\s+"
+        rf"(?:the\s+)?heading\s+(?P<h>{_Q})\.?$",
+        r"Verify the \g<h> heading is visible",
+    ),
     # A page or a step named before a colon, then what to do there: "Dynamic Controls: click "Remove"", "Key
     # Presses page: press Tab", "Step: Uncheck …" (the action still needs its own element on the page).
     # After a page's name the verb is in lower case: "Status: Open" is a labelled value.
@@ -691,7 +754,7 @@ _REWRITES: list[Callable[[str], str]] = [
     ),
     # 'Turn on "Email me"', 'Switch "Dark mode" off': a switch or box named so.
     _sub(
-        rf"^(?:turn|switch|toggle)\s+(?P<dir>on|off)\s+(?P<name>{_Q})(?:\s+(?:switch|toggle|setting|option))?$",
+        rf"^(?:turn|switch|toggle)\s+(?P<dir>on|off)\s+(?:the\s+)?(?P<name>{_Q})(?:\s+(?:switch|toggle|setting|option))?\.?$",
         lambda m: f"{'Check' if m.group('dir').lower() == 'on' else 'Uncheck'} {m.group('name')}",
     ),
     _sub(
@@ -1161,7 +1224,7 @@ _ACTION_PLACE = _Lazy(
     r"^(?P<head>(?:click|double-click|right-click|hover(?:\s+over)?|check|uncheck|tick|untick)\s.+?)\s+"
     r"(?:in|on|from|at)\s+the\s+(?:left\s+|right\s+|top\s+|main\s+)?(?:sidebar|side\s+bar|header|footer|"
     r"top\s+bar|navigation(?:\s+bar|\s+menu)?|nav\s*bar|nav|toolbar|menu\s+bar|menu|page|screen|"
-    r"breadcrumbs?(?:\s+trail|\s+bar)?|filters?\s+panel|(?:[\w-]+\s+){1,4}?page|corner|(?:top|bottom)(?:\s+(?:right|left))?(?:\s+corner)?"
+    r"breadcrumbs?(?:\s+trail|\s+bar)?|filters?\s+panel|(?:[\w-]+\s+){1,4}?page|corner|(?:top|bottom)(?:[\s-]+(?:right|left))?(?:\s+corner)?"
     r"(?:\s+of\s+the\s+(?:form|page|screen|list|table|dialog))?)$",
     _I,
 )
@@ -1660,7 +1723,7 @@ def canonical(sentence: str) -> str:
 # click Submit'. Split only before a verb that starts a step of its own, or at a semicolon ('Press Tab; the
 # Tax ID field should be focused').
 _SECOND_STEP = _Lazy(
-    r"\s*;\s*|\.\s+(?=(?-i:[A-Z]))|\s*(?:,\s*)?(?:,|\band\s+then\b|\bthen\b|\band\b)\s+(?=(?:press|click|tap|hit|select|choose|check|"
+    r"\s*;\s*|\s*\|\s*|\.\s+(?=(?-i:[A-Z]))|\s*(?:,\s*)?(?:,|\band\s+then\b|\bthen\b|\band\b)\s+(?=(?:press|click|tap|hit|select|choose|check|"
     r"uncheck|tick|untick|type|enter|fill|pick|set|change|leave|add|submit|verify|confirm|ensure|wait|scroll|hover|clear|open|go\s+to|"
     r"navigate|reload|refresh|double-click|expect|make\s+sure|accept|dismiss)\b)",
     _I,
