@@ -195,13 +195,13 @@ the item · …, clear the text and press Enter                  blur(click_outs
 The first row's Last Name should be "Bach"                    the cell of the row at that position
 The URL hash is #/completed                                   assert_url("\\#/completed$", regex)
 Verify the list shows "a" and no longer shows "b" · "x" is   two claims joined by "and" (the second may take
-shown, URL should be #/y                                      the first one's subject); an action, then a claim
-                                                              after a comma
+shown, URL should be #/y                                      the first one's subject); an action, then a
+                                                              claim after a comma
 Step 4 - … · 6) … · Action: … Expected: … · … | Expected: …   the step number dropped; a full stop before a
 · Dynamic Controls: click … · On the change form click …      capital, a bar or a semicolon parts a step; a
                                                               page named before an action is dropped
-Click on Save button · Press Continue · Click Payments > Pay  click('"Save" button') · a menu path, one click per
-someone new · Enter "x" in the Email field and tab out        name · Tab after the fill
+Click on Save button · Press Continue · Click Payments > Pay  click('"Save" button') · a menu path, a click
+someone new · Enter "x" in the Email field and tab out        per name · Tab after the fill
 Fill in First name = "a", Last name "b" · Enter username "u"  a fill per field · the Username and Password
 and password "p" · Type VPN into … · Enter OTP "1" in …       fields · a value that is certainly one
 Verify "x" header is displayed · verify "x" message ·         the heading · the message · the text · the
