@@ -1668,6 +1668,15 @@ def _assert_main_list_count(m: re.Match[str]) -> Built:
     return "assert_count", {"target": target, "count": as_number(m.group("count"))}
 
 
+def _position_of(m: re.Match[str]) -> int:
+    """The 1-based position a step names: "item 2" (group n), "the second" or "the 3rd" (group nth)."""
+    groups = m.groupdict()
+    if groups.get("n"):
+        return int(groups["n"])
+    nth = groups["nth"].lower()
+    return _POSITIONS[nth] if nth in _POSITIONS else int(nth[:-2])
+
+
 @_rule(
     rf"{VERIFY}\s+the\s+{_POSITION}\s+{_KIND}{_ITEM_NOUN}\s+(?:is|shows|reads|says|contains|displays)\s+"
     rf"{q('text')}",
@@ -1680,13 +1689,7 @@ def _assert_item_at(m: re.Match[str]) -> Built:
     """The item at a position of the main list holds the text ("Verify the first product is "Onesie"")."""
     if _lists_a_subset(m):
         return None
-    groups = m.groupdict()
-    if groups.get("n"):
-        position = int(groups["n"])
-    else:
-        nth = groups["nth"].lower()
-        position = _POSITIONS[nth] if nth in _POSITIONS else int(nth[:-2])
-    text = unquote(m.group("text"))
+    position, text = _position_of(m), unquote(m.group("text"))
     if position == 0 or not text.strip():
         return None
     target = item_target(position, table=_says_table(m), noun=_held(m))
@@ -1734,13 +1737,7 @@ def _assert_cell_at(m: re.Match[str]) -> Built:
         or role_word(words[-1])
     ):
         return None
-    groups = m.groupdict()
-    if groups.get("n"):
-        position = int(groups["n"])
-    else:
-        nth = groups["nth"].lower()
-        position = _POSITIONS[nth] if nth in _POSITIONS else int(nth[:-2])
-    text = unquote(m.group("text"))
+    position, text = _position_of(m), unquote(m.group("text"))
     if position == 0 or not text.strip():
         return None
     return "assert_text_in", {"target": item_target(position), "text": text, "column": " ".join(words)}
@@ -1788,8 +1785,7 @@ def _click_item_at(m: re.Match[str]) -> Built:
     what = m.group("what").lower()
     if _lists_a_subset(m) or role_word(what) or what in _PICKING_WORDS or what in _SUPERLATIVES:
         return None
-    nth = m.group("nth").lower()
-    position = _POSITIONS[nth] if nth in _POSITIONS else int(nth[:-2])
+    position = _position_of(m)
     if position == 0:
         return None
     extra = {"double": True} if m.group("how").lower().startswith("double") else {}
@@ -2412,8 +2408,7 @@ def _assert_item_at_named(m: re.Match[str]) -> Built:
         return None
     if what in _FIELD_AFTER_PLACE or _has_two_places(m.group(0)):
         return None
-    nth = m.group("nth").lower()
-    position = _POSITIONS[nth] if nth in _POSITIONS else int(nth[:-2])
+    position = _position_of(m)
     text = unquote(m.group("text"))
     if not position or not text.strip():
         return None
