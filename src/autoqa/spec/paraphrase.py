@@ -492,9 +492,9 @@ _REWRITES: list[Callable[[str], str]] = [
     _sub(r"\s+(?:is|are)\s+(?:unticked|not\s+ticked)$", " is not checked"),
     _sub(r"\s+(?:is|are)\s+(?:greyed|grayed)\s+out$", " is disabled"),
     _sub(r"\s+(?:is|are)\s+(?:not\s+(?:greyed|grayed)\s+out|clickable)$", " is enabled"),
-    # Counts said another way.
+    # Counts said another way: "3 results should be shown", "3 results are shown".
     _sub(
-        r"^(?P<n>\d+)\s+(?P<what>[^\W\d_][\w-]*)\s+should\s+be\s+(?P<how>shown|displayed|listed|visible)$",
+        r"^(?P<n>\d+)\s+(?P<what>[^\W\d_][\w-]*)\s+(?:should\s+be|are|is)\s+(?P<how>shown|displayed|listed|visible)$",
         r"Verify \g<n> \g<what> are \g<how>",
     ),
     _sub(r"^there\s+should\s+be\s+(?P<n>\d+)\s+", r"Verify there are \g<n> "),
@@ -739,11 +739,6 @@ _REWRITES: list[Callable[[str], str]] = [
     _sub(rf"\s+(?:is|are)\s+now\s+(?=(?:not\s+)?(?:{_STATE_WORDS})$)", " is "),
     _sub(rf"\s+should\s+now\s+be\s+(?=(?:not\s+)?(?:{_STATE_WORDS})$)", " should be "),
     _sub(r"\s+(?:is|are)\s+no\s+longer\s+(?:visible|shown|displayed)$", " is not visible"),
-    # A count stated: "3 results are shown".
-    _sub(
-        r"^(?P<n>\d+)\s+(?P<what>[^\W\d_][\w-]*)\s+(?P<verb>are|is)\s+(?P<how>shown|displayed|listed|visible)$",
-        r"Verify \g<n> \g<what> \g<verb> \g<how>",
-    ),
     # A message stated with its kind and no article: 'Validation message "x" should appear', 'Toast "x"
     # appears', 'Expected: banner "x" appears'.
     _sub(
