@@ -1472,9 +1472,9 @@ _OUTSIDE = r"(?:outside(?:\s+of)?|away\s+from|off)"
     r"(?:area|spot|part|space)(?:\s+of\s+the\s+page)?|on\s+the\s+page\s+background)(?:\s+on\s+the\s+page)?",
     rf"(?:click|tap)\s+(?:anywhere\s+|somewhere\s+)?{_OUTSIDE}\s+{THE}{q('target')}{NOUN}",
     rf"(?:click|tap)\s+(?:anywhere\s+|somewhere\s+)?{_OUTSIDE}\s+the\s+(?P<form>form)",
-    # "Click outside the item", "… the edit field": away from what is being edited (the focused field)
-    rf"(?:click|tap)\s+(?:anywhere\s+|somewhere\s+)?{_OUTSIDE}\s+the\s+(?:item|todo|row|entry|input|text\s+box|"
-    r"edit(?:ing)?\s+field|editor)",
+    # "Click outside the item": away from what is being edited (a field named is the rule above: the tool
+    # then checks that field lost the focus)
+    rf"(?:click|tap)\s+(?:anywhere\s+|somewhere\s+)?{_OUTSIDE}\s+the\s+(?:item|todo|row|entry)",
 )
 def _click_outside(m: re.Match[str]) -> Built:
     if m.groupdict().get("form"):  # the page's one form (several: the target is ambiguous and the step fails)

@@ -390,11 +390,11 @@ _REWRITES: list[Callable[[str], str]] = [
         r"(?:\s+(?:page|heading|screen|title|message|text|link|button))?\.?$",
         r"Verify \g<x> is visible",
     ),
-    # "Verify the user is redirected to /inventory.html": the URL.
+    # "Verify the user is redirected to /home": the statement of where the user is (its own strict reading).
     _sub(
-        r"^(?P<head>verify\s+(?:that\s+)?)?(?:the\s+)?user\s+is\s+(?:redirected|taken|sent|navigated|brought)\s+to\s+"
-        r"(?P<path>/[^\s\"“']*)(?P<rest>\s+and\s+.+)?$",
-        lambda m: f'Verify the URL contains "{m.group("path").rstrip(".")}"{m.group("rest") or ""}',
+        r"^verify\s+(?:that\s+)?(?=(?:the\s+)?(?:user|visitor|customer)\s+(?:is|gets|should\s+be)\s+"
+        r"(?:redirected|taken|sent|returned|brought|navigated|forwarded)\b)",
+        "",
     ),
     # "verify 3 "Delete" buttons are displayed".
     _sub(
