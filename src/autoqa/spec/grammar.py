@@ -205,7 +205,7 @@ someone new · Enter "x" in the Email field and tab out        per name · Tab a
 Fill in First name = "a", Last name "b" · Enter username "u"  a fill per field · the Username and Password
 and password "p" · Type VPN into … · Enter OTP "1" in …       fields · a value that is certainly one
 Verify "x" header is displayed · verify "x" message ·         the heading · the message · the text · the
-Verify "x" on the Checkout page · Verify that user is able    text · the URL contains the path
+Verify "x" on the Checkout page · Verify that user is able    text · the user is on that path
 to see "x" · the user is redirected to /path
 Choose Hardware in the Category drop-down · Click the         that option of that dropdown · its value
 Assignee dropdown and select "x" · the Assignee field
