@@ -253,6 +253,11 @@ def test_more_dev_ninth_wordings(written: str, calls: list[Call]) -> None:
         'Verify "Buy milk" is displayed as the best item',
         "Verify that user is able to see everything",
         "Verify the user is redirected somewhere sensible",
+        # no link opens an app or a site: where it is, is the spec's URL (or the agent's to find)
+        "Given I open the TodoMVC app somewhere",
+        "Open the TodoMVC app",
+        "Open the Shop website",
+        "Go to the Admin site",
     ],
 )
 def test_more_near_misses(written: str) -> None:

@@ -359,7 +359,7 @@ from autoqa.spec.grammar_terms import (
     value_group,
 )
 from autoqa.spec.model import Step
-from autoqa.spec.paraphrase import canonical, quote_bare_row, split_actions
+from autoqa.spec.paraphrase import NOT_A_LINK_PLACE, canonical, quote_bare_row, split_actions
 from autoqa.target_badge import badge_target
 from autoqa.target_items import PAGE, holding, item_target, items_target, list_target
 from autoqa.target_ordinal import POSITION_WORD, ordinal_words, position_of
@@ -543,7 +543,7 @@ _NOT_A_PLACE = (
 )
 def _go_to_named(m: re.Match[str]) -> Built:
     name = " ".join(m.group("name").split())
-    if name.split()[0].lower() in _NOT_A_PLACE:
+    if name.split()[0].lower() in _NOT_A_PLACE or any(w.lower() in NOT_A_LINK_PLACE for w in name.split()):
         return None
     return "click", {"target": role_target(name, "link")}
 
@@ -553,7 +553,7 @@ def _go_to_named(m: re.Match[str]) -> Built:
 # pick or describe ("the latest email", "the cheapest hotel"; "the first product" is the main list's item,
 # below), a role ("the dropdown"), or what no link on the page opens ("the app", "the browser", "the file").
 _NOT_OPENED = frozenset(
-    ("app", "application", "site", "website", "web", "browser", "tab", "window", "dialog", "modal", "popup",
+    (*NOT_A_LINK_PLACE, "tab", "window", "dialog", "modal", "popup",
      "pop-up", "file", "relevant", "appropriate", "corresponding", "matching", "related", "desired",
      # opened in place by a button, not a link's place: "Open the menu", "Open the filters"
      "drawer", "sidebar", "filter", "filters", "popover", "tooltip", "accordion", *FILLER_NOUNS)

@@ -1343,6 +1343,11 @@ _OPENS = _Lazy(
 )
 
 
+# What no link on a page opens: "Open the TodoMVC app", "Go to the Admin site" say where the spec starts
+# (its URL, or the agent's to find), never a click on a link of that name.
+NOT_A_LINK_PLACE = frozenset(("app", "application", "site", "website", "web", "browser"))
+
+
 # "Open Filters", "Expand Advanced options", "Navigate to Deals", "Open the Queue panel": a capitalised name
 # after a verb of opening is what is clicked; "Go to Settings > Downloads" clicks each in turn.
 _OPEN_NAMED = _Lazy(
@@ -1600,7 +1605,9 @@ def _wording_more(sentence: str) -> str:
         return f'{m.group("verb")} "{m.group("name").strip()}"'
     if m := _CONTROL_VALUE.match(sentence):
         return f'{m.group("head")}the "{m.group("name")}" {m.group("noun")} has value {m.group("value")}'
-    if m := _OPEN_NAMED.match(sentence):
+    if (m := _OPEN_NAMED.match(sentence)) and not any(
+        w.lower() in NOT_A_LINK_PLACE for w in m.group("name").split()
+    ):
         names = [n.strip() for n in m.group("name").split(">")]
         return " and ".join(f'Click "{n}"' for n in names)
     if (m := _FILL_COLON.match(sentence)) and (
