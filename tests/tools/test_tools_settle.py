@@ -9,6 +9,7 @@ re-render by itself would not mask a missing settle.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import time
 from typing import Any
@@ -94,6 +95,23 @@ async def test_a_click_that_changes_nothing_or_once_does_not_wait(call: Call, to
     assert settled(tool_ctx).outcome == "idle"
     assert settled(tool_ctx).mutations >= 1
     ok(await call("assert_text_present", text="1", exact=True))
+
+
+async def test_closing_a_dialog_does_not_wait_for_autoqas_own_page_watcher(
+    call: Call, tool_ctx: ToolContext
+) -> None:
+    """The watcher (tools/live_regions.js) polls a hidden region with text every 100 ms for 2 s, from the
+    mutation the close made: timers of our own script, never the click's work. Counted as the click's,
+    they held every dialog close for the whole cap (1 s per step on the demo's checkout)."""
+    ok(await call("navigate", url=LIST))
+    ok(await call("click", target="About"))
+    ok(await call("assert_element_visible", target="About these todos dialog"))
+    # The closed dialog was polled since load; shown, it is not, and the poll stops at its next tick.
+    # Closing it then starts a new poll, inside the click's event.
+    await asyncio.sleep(0.3)
+    ok(await call("click", target="Close"))
+    assert settled(tool_ctx).outcome == "idle"
+    ok(await call("assert_element_hidden", target="About these todos dialog"))
 
 
 @pytest.mark.parametrize("ticker", ["interval", "timeout", "frame"])

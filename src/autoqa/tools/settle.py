@@ -134,6 +134,8 @@ W.setInterval = function setInterval(fn, delay, ...rest) {
   if (mine && !(+delay > MAX_TIMER_MS)) S.timers.add(id);
   return id;
 };
+// autoqa's own page scripts (the page watcher) time their work with the browser's own setTimeout.
+Object.defineProperty(W.setTimeout, Symbol.for('autoqa.native'), {value: setT});
 W.clearTimeout = function clearTimeout(id) { S.timers.delete(id); poke(); return clearT.call(W, id); };
 W.clearInterval = function clearInterval(id) { S.timers.delete(id); poke(); return clearI.call(W, id); };
 if (raf) {
