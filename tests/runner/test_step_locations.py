@@ -58,7 +58,7 @@ def test_a_nested_included_step_is_named_by_its_number_in_its_file_and_the_inclu
     (project / "steps" / "b.md").write_text('# B\n\n1. Open /l.html\n2. Verify "nope nope" is visible\n')
     (project / "specs" / "nest.md").write_text(
         "# Nest\n## Preconditions\n- none\n## Steps\n"
-        '1. Verify "x" is not visible\n2. Open /l.html\n3. include: a\n4. Verify "todos" is visible\n'
+        '1. Open /l.html\n2. Verify "x" is not visible\n3. include: a\n4. Verify "todos" is visible\n'
     )
     code, run, output = run_project(project, url, GITHUB_ACTIONS="true")
     assert code == 1, output
@@ -121,6 +121,7 @@ async def test_a_replayed_included_step_is_named_in_the_live_line_as_in_the_fail
     environ["AUTOQA_BASE_URL"] = url
     with FakeAnthropic() as fake:
         fake.script(
+            tool_use("navigate", {"url": "/l.html", "step": 1}),  # the tab starts blank: nothing to check
             tool_use("assert_text_absent", {"text": "x", "step": 1}),
             tool_use("navigate", {"url": "/l.html", "step": 2}),
             tool_use("assert_text_in", {"target": '"todos" heading', "text": "todos", "step": 3}),

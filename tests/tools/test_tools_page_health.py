@@ -78,3 +78,36 @@ async def test_a_crashed_page_says_so(tool_ctx: ToolContext, call: Call) -> None
     result = failed(await call("click", target="Go"), "PAGE_CLOSED")
     assert result.error is not None
     assert result.error.message == "the page crashed (its renderer process died); it cannot be used any more"
+
+
+# A new tab starts on about:blank and nothing ever appears there by itself: a call that looks for an
+# element or a text before any page was opened fails at once, saying why, instead of waiting out its
+# timeout and blaming a missing element (and a negative check there proves nothing, so it fails too).
+@pytest.mark.parametrize(
+    ("tool", "args", "code"),
+    [
+        ("click", {"target": '"sign-in" link'}, "ELEMENT_NOT_FOUND"),
+        ("fill", {"target": "Username", "value": "demo"}, "ELEMENT_NOT_FOUND"),
+        ("assert_text_present", {"text": "Username"}, "ASSERTION_FAILED"),
+        ("assert_text_absent", {"text": "Error"}, "ASSERTION_FAILED"),
+        ("assert_element_hidden", {"target": "Spinner"}, "ASSERTION_FAILED"),
+        ("wait_for", {"text": "Welcome", "seconds": 5}, "TIMEOUT"),
+    ],
+)
+async def test_a_call_before_any_page_was_opened_says_so(
+    call: Call, tool_ctx: ToolContext, tool: str, args: dict[str, object], code: str
+) -> None:
+    assert tool_ctx.page.url == "about:blank"
+    result = failed(await call(tool, **args), code)
+    assert result.error is not None
+    assert "nothing has been opened yet" in result.error.message, result.error.message
+    assert "navigate" in result.error.message
+
+
+async def test_a_blank_tab_a_script_wrote_into_is_read_as_usual(call: Call, tool_ctx: ToolContext) -> None:
+    """A popup a script opened and wrote into keeps about:blank as its URL: it has content to act on."""
+    await tool_ctx.page.set_content("<button onclick=\"this.textContent='Done'\">Go</button>")
+    assert tool_ctx.page.url == "about:blank"
+    ok(await call("click", target="Go"))
+    ok(await call("assert_text_present", text="Done"))
+    ok(await call("assert_text_absent", text="Error"))

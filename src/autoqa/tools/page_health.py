@@ -64,6 +64,35 @@ def describe_load_failure(url: str, net_error: str) -> str:
     return f"the app at {origin} is unreachable: {words} ({detail})"
 
 
+# A new tab's about:blank with nothing in it: no page was opened yet, and nothing appears there by itself. A
+# tab a script wrote into (a popup, ``set_content``) keeps that URL but has content, and is read as usual.
+_EMPTY_DOCUMENT = (
+    "() => !document.body || (!document.body.childElementCount && !document.body.textContent.trim())"
+)
+_NOTHING_OPENED = (
+    "the page is blank (about:blank): nothing has been opened yet, so there is nothing to find or check "
+    "on it; navigate to a page first (a spec's first step is usually 'Navigate to /…')"
+)
+_BLANK_CODES = {"action": ErrorCode.ELEMENT_NOT_FOUND, "control": ErrorCode.TIMEOUT}
+
+
+async def nothing_opened(page: Page) -> bool:
+    """True when ``page`` is still the empty about:blank a tab starts on."""
+    if page.url != "about:blank":
+        return False
+    try:
+        return bool(await bounded(page.evaluate(_EMPTY_DOCUMENT), 2_000))
+    except Exception:  # closed or busy: the call itself will say what is wrong
+        return False
+
+
+def before_any_page(kind: str) -> ToolResult:
+    """The failure of a call that looks for an element or a text in a tab nothing was opened in: what that
+    kind of call reports when its element or text is missing, at once (waiting cannot help)."""
+    code = _BLANK_CODES.get(kind, ErrorCode.ASSERTION_FAILED)
+    return ToolResult(ok=False, error=ToolError(code=code, message=_NOTHING_OPENED, retriable=False))
+
+
 def on_error_page(page: Page) -> bool:
     """True when ``page`` shows the browser's own error page (a load failed at the network level)."""
     return page.url.startswith(ERROR_PAGE_PREFIX)
