@@ -184,20 +184,169 @@ def _many_fills(sentence: str) -> str:
 
 
 _REWRITES: list[Callable[[str], str]] = [
+    # An export's empty action: "Step 2 | Action: None | Expected: …", "Action: n/a. Expected: …".
+    _sub(r"^(?:step\s*\d{1,3}\s*[:.)|-]?\s*)?action\s*:\s*(?:none|nothing|n/?a|-+|—|–)\s*[|.]\s*", ""),
     # Gherkin: "Given I am on "/login"" sets the page up; "Then I should be on "/home"" checks the URL.
     _sub(
-        rf"^given\s+(?:(?:{_ACTOR})\s+(?:am|is|are)|i'm|i’m|we're|you're)\s+on\s+(?:the\s+page\s+)?(?P<url>\"/[^\"]*\"|/\S*|https?://\S+)$",
+        rf"^given\s+(?:(?:{_ACTOR})\s+(?:am|is|are)|i'm|i’m|we're|you're)\s+on\s+(?:the\s+page\s+)?"
+        r"(?P<url>\"(?:/|https?://)[^\"]*\"|/\S*|https?://\S+)$",
         r"Navigate to \g<url>",
+    ),
+    # A step number written into the step: "Step 4 - …", "6) …", "Action: …".
+    _sub(r"^(?:step\s*\d{1,3}\s*[:.)-]?|\d{1,3}\s*[.)]|\d{1,3}\s+-|action\s*:)\s*(?=\S)", ""),
+    # "Expected: …", "Expected result: …": the claim that follows.
+    _sub(r"^expected(?:\s+result)?\s*:\s*", ""),
+    # "When I follow "Update insurance"": a link, as Gherkin's web steps name it.
+    _sub(rf"^(?:(?:when|and|then|given)\s+)?(?:{_ACTOR})\s+follows?\s+(?P<x>{_Q})$", r"Click the \g<x> link"),
+    # "Then I should see 4 rows in the medications table": that table's row count.
+    _sub(
+        rf"^(?:(?:then|and)\s+)?(?:{_ACTOR})\s+should\s+(?:now\s+)?see\s+(?:exactly\s+)?(?P<n>\d{{1,4}})\s+rows?\s+"
+        r"in\s+the\s+(?P<t>[\w'’ -]{1,40}?)\s+table$",
+        r"Verify the \g<t> table has \g<n> rows",
+    ),
+    # "The Vehicles table shows 25 rows": its rows counted (not a search for the words "25 rows").
+    _sub(
+        r"^(?:(?:then|and)\s+)?(?:verify\s+(?:that\s+)?)?the\s+(?P<t>[\w'’ -]{1,40}?)\s+table\s+"
+        r"(?:shows|contains|lists|displays)\s+(?:exactly\s+)?(?P<n>\d{1,4})\s+rows?\.?$",
+        r"Verify the \g<t> table has \g<n> rows",
+    ),
+    # 'You should now see "ci-deploy" in the API keys table': the text, in that part of the page.
+    _sub(
+        rf"^(?:(?:then|and)\s+)?(?:{_ACTOR})\s+should\s+(?:now\s+)?see\s+(?P<x>{_Q})\s+(?P<p>(?:in|on|under)\s+the\s+\S.*)$",
+        r"Verify \g<x> is shown \g<p>",
+    ),
+    # 'And the row "Lisinopril 10 mg" should contain "Auto-refill: On"': the row that names it.
+    _sub(
+        rf"^(?:(?:then|and)\s+)?(?:verify\s+(?:that\s+)?)?the\s+row\s+(?P<r>{_Q})\s+(?:should\s+contain|contains|"
+        rf"should\s+show|shows)\s+(?P<v>{_Q})$",
+        r"Verify the row for \g<r> contains \g<v>",
+    ),
+    # 'Then the "Plan type" dropdown should have "PPO" selected': the option it shows.
+    _sub(
+        rf"^(?:(?:then|and)\s+)?(?:verify\s+(?:that\s+)?)?the\s+(?P<d>{_Q})\s+(?:drop-?down|select|combo\s*box)\s+"
+        rf"(?:should\s+have|has)\s+(?P<v>{_Q})\s+selected$",
+        r"Verify the \g<d> dropdown shows \g<v>",
+    ),
+    # English as a second language, and casual verbs: "should to be visible", "is appearing", "Please click
+    # on button "Select seats"", "Head over to …", "Paste … into …".
+    _sub(r"^please\s+", ""),
+    _sub(r"\b(?P<m>should|must)\s+to\s+be\b", r"\g<m> be"),
+    _sub(r"\b(?:is|are)\s+(?:appearing|showing|displaying)\.?$", "is shown"),
+    _sub(r"\bis\s+containing\b", "contains"),
+    _sub(r"\bthe\s+title\s+of\s+(?:the\s+)?page\b", "the page title"),
+    _sub(r"^head\s+(?:over\s+)?to\s+", "Go to "),
+    _sub(r"\bmust\s+(?=(?:be|not|still|now|appear|show|contain|have|read|say)\b)", "should "),
+    _sub(
+        rf"^(?P<x>{_Q})(?:\s+(?:message|text|toast|notification|banner))?\s+(?:appears|shows\s+up|pops\s+up)\.?$",
+        r"Verify \g<x> is shown",
+    ),
+    _sub(
+        rf"^(?P<h>verify\s+(?:that\s+)?)(?P<r>heading|button|link|tab|checkbox|field|dropdown|message|toast)\s+(?P<x>{_Q})",
+        r"\g<h>the \g<x> \g<r>",
+    ),
+    _sub(r"^paste\s+(?=\S+\s+(?:in|into)\s+)", "Type "),
+    _sub(
+        r"^(?P<v>type|enter|input|write)\s+(?P<u>https?://[^\s\"']+)\s+(?=(?:in|into)\s)",
+        r'\g<v> "\g<u>" ',
+    ),
+    _sub(
+        rf"^(?P<v>click|tap|press|hit)\s+(?:on\s+)?(?:the\s+)?(?P<r>button|link|tab|checkbox|radio)\s+(?P<x>{_Q})$",
+        r"\g<v> the \g<x> \g<r>",
+    ),
+    _sub(
+        rf"\bthe\s+(?P<r>button|link|tab|checkbox|radio|field|dropdown|heading|message|toast|notification)\s+(?P<x>{_Q})"
+        r"(?=\s+(?:should|must|is|are)\b)",
+        r"the \g<x> \g<r>",
+    ),
+    _sub(
+        rf"^(?:choose|select|pick|check|tick)\s+(?:the\s+)?radio(?:\s+button)?\s+(?P<x>{_Q})"
+        r"(?:\s+(?:for|as|in)\s+(?:the\s+)?[\w'’ -]{1,40})?$",
+        r"Check the \g<x> radio",
+    ),
+    _sub(
+        rf"^(?P<v>select|choose|pick)\s+in\s+(?:the\s+)?(?:drop-?down|select|list)\s+(?P<d>{_Q})\s+"
+        rf"(?:the\s+)?(?:option\s+|value\s+)?(?P<o>{_Q})$",
+        r"\g<v> \g<o> from the \g<d> dropdown",
+    ),
+    # 'Flip the "Dark mode" switch off', 'Make sure "Send test events" is switched on'.
+    _sub(
+        rf"^(?:flip|switch|toggle|turn|set)\s+(?:the\s+)?(?P<x>{_Q})\s+(?P<r>toggle|switch|checkbox)\s+(?P<s>on|off)$",
+        lambda m: (
+            f"{'Uncheck' if m.group('s').lower() == 'off' else 'Check'} the {m.group('x')} {m.group('r')}"
+        ),
+    ),
+    _sub(
+        rf"^(?P<h>(?:verify|make\s+sure|ensure|check)\s+(?:that\s+)?)(?P<x>{_Q})\s+is\s+(?:switched|turned|toggled)\s+"
+        r"(?P<s>on|off)$",
+        r"\g<h>the \g<x> toggle is \g<s>",
+    ),
+    # "URL should be http://…", 'A cookie named "dl_session" should exist', "There should be exactly 10
+    # results on the page", "the dialog should go away".
+    _sub(r"^(?:the\s+)?url\s+should\s+(?:now\s+)?be\s+", "Verify the URL is "),
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?(?:a|the)\s+cookie\s+(?:named|called)\s+(?P<x>{_Q})\s+"
+        r"(?:should\s+exist|exists|is\s+set|should\s+be\s+set)$",
+        r"Verify the cookie \g<x> exists",
+    ),
+    _sub(
+        r"^there\s+should\s+be\s+(?:exactly\s+)?(?P<n>\d{1,4})\s+(?P<noun>[a-z]+)(?:\s+(?:on|in)\s+the\s+page)?$",
+        r"Verify there are \g<n> \g<noun>",
+    ),
+    _sub(
+        r"^(?P<s>(?:the\s+)?(?:dialog|modal|pop-?up)(?:\s+window)?)\s+(?:should\s+)?(?:go(?:es)?\s+away|disappears?)$",
+        r"\g<s> should close",
+    ),
+    # 'Verify heading "X" visible', 'Verify "Signed out" text shown': the claim's missing "is".
+    _sub(
+        rf"^(?P<h>verify\s+(?:that\s+)?)(?P<x>(?:the\s+)?(?:[a-z]+\s+)?{_Q}(?:\s+[a-z]+)?)\s+"
+        r"(?P<s>visible|shown|displayed|enabled|disabled|checked|unchecked|selected|hidden)\.?$",
+        lambda m: (
+            m.group(0)
+            if re.search(r"\b(?:is|are|be|not)$", m.group("x"), re.IGNORECASE)
+            else f"{m.group('h')}{m.group('x')} is {m.group('s')}"
+        ),
+    ),
+    # "Verify Remote only is checked", "Verify Submit application button is disabled": a capitalised name.
+    _sub(
+        r"^(?P<h>verify\s+(?:that\s+)?)(?P<n>(?-i:[A-Z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,3}?))"
+        r"(?:\s+(?P<r>button|link|checkbox|toggle|switch|field|tab|radio))?\s+(?=is\s+(?:not\s+)?"
+        r"(?:checked|unchecked|selected|enabled|disabled|visible|shown|displayed|hidden|focused)\.?$)",
+        lambda m: (
+            f'{m.group("h")}the "{m.group("n")}" {m.group("r")} '
+            if m.group("r")
+            else f'{m.group("h")}"{m.group("n")}" '
+        ),
     ),
     _sub(
         rf"^(?:then\s+|and\s+)?(?:{_ACTOR})\s+(?:should\s+be|am|is|are)\s+(?:now\s+)?on\s+(?:the\s+page\s+)?"
         r"(?P<url>\"/[^\"]*\"|/\S*)$",
         _on_path,
     ),
-    # A step number written into the step: "Step 4 - …", "6) …", "Action: …".
-    _sub(r"^(?:step\s*\d{1,3}\s*[:.)-]?|\d{1,3}\s*[.)]|\d{1,3}\s+-|action\s*:)\s*(?=\S)", ""),
-    # "Expected: …", "Expected result: …": the claim that follows.
-    _sub(r"^expected(?:\s+result)?\s*:\s*", ""),
+    # Rows and cells named without quotes or by a cell's word: 'Verify Status for Dana Whitfield is "x"',
+    # 'The Driver cell in the row for VAN-042 is "x"', 'Row "CAR-113" is still in the table', "Verify first
+    # row in the orders table is …"; a dialog's text; a tab's title ("check its title is …").
+    _sub(
+        rf"^(?P<v>(?:verify\s+(?:that\s+)?)?)(?:the\s+)?(?P<c>[A-Za-z][\w ]{{0,30}}?)\s+for\s+"
+        rf"(?P<r>(?-i:[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*){{1,3}}))\s+(?=is\s+{_Q}\.?$)",
+        r'\g<v>the \g<c> for "\g<r>" ',
+    ),
+    _sub(r"\bthe\s+(?P<c>[\w ]{1,30}?)\s+(?:cell|column|value)\s+in\s+the\s+row\s+for\s+", r"the \g<c> for "),
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?row\s+(?P<r>{_Q})\s+is\s+(?:still\s+)?(?:in\s+the\s+(?:table|list|grid)|"
+        r"shown|visible|present|displayed)\.?$",
+        r"Verify the row for \g<r> is visible",
+    ),
+    _sub(
+        r"^(?P<h>verify\s+(?:that\s+)?)(?=(?:first|second|third|last|\d{1,3}(?:st|nd|rd|th))\s+row\b)",
+        r"\g<h>the ",
+    ),
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?(?:dialog|modal)\s+(?:text|message)\s+(?P<x>{_Q})\s+is\s+"
+        r"(?:visible|shown|displayed)\.?$",
+        r"Verify \g<x> is shown in the dialog",
+    ),
+    _sub(r"\b(?:check|verify|confirm)\s+(?:that\s+)?its\s+title\s+is\b", "verify the page title is"),
+    _sub(r"^(?P<p>press\s+(?:the\s+)?(?:tab|enter|escape|esc)(?:\s+key)?)\s+from\s+the\s+", r"\g<p> in the "),
     # 'The status badge changes to "Pending"': what it reads now (a button renamed is the rule further on).
     _sub(
         rf"^(?:verify\s+(?:that\s+)?)?(?P<subject>the\s+(?:(?!\b(?:button|link|tab)\b)\S)+(?:\s+(?!(?:button|link|tab)\b)\S+)*?)"
@@ -1725,7 +1874,7 @@ def canonical(sentence: str) -> str:
 # click Submit'. Split only before a verb that starts a step of its own, or at a semicolon ('Press Tab; the
 # Tax ID field should be focused').
 _SECOND_STEP = _Lazy(
-    r"\s*;\s*|\s*\|\s*|\.\s+(?=(?-i:[A-Z]))|\s*(?:,\s*)?(?:,|\band\s+then\b|\bthen\b|\band\b)\s+(?=(?:press|click|tap|hit|select|choose|check|"
+    r"\s*(?:->|=>|→|⇒)\s*|\s+[—–]\s+|\s+-\s+(?=(?:the|a|an|it|you|verify|check|expect|should)\b)|\s*;\s*|\s*\|\s*|\.\s+(?=(?-i:[A-Z]))|\s*(?:,\s*)?(?:,|\band\s+then\b|\bthen\b|\band\b)\s+(?=(?:press|click|tap|hit|select|choose|check|"
     r"uncheck|tick|untick|type|enter|fill|pick|set|change|leave|add|submit|verify|confirm|ensure|wait|scroll|hover|clear|open|go\s+to|"
     r"navigate|reload|refresh|double-click|expect|make\s+sure|accept|dismiss)\b)",
     _I,
