@@ -203,6 +203,9 @@ DIALOG_HIDDEN = ("assert_element_hidden", {"target": ANY_DIALOG})
             'Verify first row in the orders table is "A-1"',
             [("assert_text_in", {"target": "row=1", "text": "A-1"})],
         ),
+        # a cookie banner names no one element: the button still needs to be the page's one by that name
+        ('Click "Accept all" on the cookie banner', [("click", {"target": "Accept all"})]),
+        ('Click "Reject all" in the consent banner', [("click", {"target": "Reject all"})]),
         # dialogs: the dialog's text is read in the dialog, never anywhere on the page
         (
             'Verify the dialog message "Saved" is shown',

@@ -1368,6 +1368,7 @@ _ACTION_PLACE = _Lazy(
     r"^(?P<head>(?:click|double-click|right-click|hover(?:\s+over)?|check|uncheck|tick|untick)\s.+?)\s+"
     r"(?:in|on|from|at)\s+the\s+(?:left\s+|right\s+|top\s+|main\s+)?(?:sidebar|side\s+bar|header|footer|"
     r"top\s+bar|navigation(?:\s+bar|\s+menu)?|nav\s*bar|nav|toolbar|menu\s+bar|menu|page|screen|"
+    r"(?:cookie\s+|consent\s+|privacy\s+)?(?:banner|notice|bar)|"
     r"breadcrumbs?(?:\s+trail|\s+bar)?|filters?\s+panel|(?:[\w-]+\s+){1,4}?page|corner|(?:top|bottom)(?:[\s-]+(?:right|left))?(?:\s+corner)?"
     r"(?:\s+of\s+the\s+(?:form|page|screen|list|table|dialog))?)$",
     _I,
