@@ -200,6 +200,24 @@ shown, URL should be #/y                                      the first one's su
 Step 4 - … · 6) … · Action: … Expected: … · … | Expected: …   the step number dropped; a full stop before a
 · Dynamic Controls: click … · On the change form click …      capital, a bar or a semicolon parts a step; a
                                                               page named before an action is dropped
+Click Save -> "x" is shown · hit Save → toast says "x" ·      an action, then the claim after an arrow or a
+Press Escape — the dialog should close · Action: None |       spaced dash; an export's empty action dropped
+Expected: "x" is shown
+Given I am on "http://…" · When I follow "x" · Then I should  navigate · click('"x" link') · the table's row
+see 4 rows in the x table · the row "a" should contain "b" ·  count · text in that row · the dropdown's
+the "x" dropdown should have "y" selected                     value
+The x table shows 25 rows · Row "x" is still in the table ·   a row count (never the text "25 rows") · the
+The Driver cell in the row for VAN-042 is "x" · Verify        row is shown · that row's cell · a person's
+Status for Dana Whitfield is "x" · Dialog text "x" is shown   name as the row's · the text in the dialog
+should to be visible · is appearing · Please click on button  English as a second language: should be
+"x" · Select in dropdown "d" the option "o" · Choose radio    visible · is shown · click('"x" button') · the
+"x" for … · The button "x" must be enabled                    option of that dropdown · the radio · a claim
+Head over to … · Paste https://… into the … field · Flip the  Go to · a fill (a URL is a value) · check or
+"x" switch on · "x" is switched on · URL should be … · A      uncheck · checked · the URL · the cookie · a
+cookie named "x" should exist · There should be exactly 10    count · the dialog closed · a claim's missing
+results · the dialog should go away · Verify heading "x"      "is" · a capitalised name before its state
+visible · Verify Remote only is checked · Click "x" on the    · a banner is a place that names no element
+cookie banner
 Click on Save button · Press Continue · Click Payments > Pay  click('"Save" button') · a menu path, a click
 someone new · Enter "x" in the Email field and tab out        per name · Tab after the fill
 Fill in First name = "a", Last name "b" · Enter username "u"  a fill per field · the Username and Password
