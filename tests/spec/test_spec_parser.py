@@ -167,6 +167,9 @@ def test_title_is_the_first_h1_anywhere() -> None:
         ("---\ntags: [a]\n---\n## Steps\n1. a\n", 4, "missing '## Preconditions' section"),
         ("## Preconditions\n- ok\n\nno list\n", 1, "missing '## Steps' section"),
         ("## Preconditions\nprose\n## Steps\n1. a\n", 1, "'## Preconditions' has no list items"),
+        # only empty items (a fuzz find: '1.' then a rule, then the steps without their heading)
+        ("## Preconditions\n1.\n---\n1. step\n", 1, "'## Preconditions' has no list items"),
+        ("## Preconditions\n-\n## Steps\n1. a\n", 1, "'## Preconditions' has no list items"),
         ("## Preconditions\n- ok\n## Steps\nnothing\n", 3, "'## Steps' has no numbered steps"),
         ("## Preconditions\n- ok\n## Steps\n- bullet\n", 4, "steps must be a numbered list"),
         ("## Preconditions\n- ok\n## Steps\n1. a\n2.\n", 5, "empty step"),

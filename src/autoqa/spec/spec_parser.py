@@ -253,13 +253,14 @@ def parse_spec_text(text: str, path: Path | str) -> ParsedSpec:
         )
     assert pre_section.heading is not None
     pre_lists = _lists(pre_section.blocks)
+    no_items = SpecError(
+        "'## Preconditions' has no list items",
+        path=path,
+        line=pre_section.heading.line,
+        hint="add at least one '- …' line (e.g. '- The site is reachable at {{BASE_URL}}')",
+    )
     if not pre_lists:
-        raise SpecError(
-            "'## Preconditions' has no list items",
-            path=path,
-            line=pre_section.heading.line,
-            hint="add at least one '- …' line (e.g. '- The site is reachable at {{BASE_URL}}')",
-        )
+        raise no_items
 
     if steps_section is not None:
         items = _steps_from_section(steps_section, path)
@@ -279,6 +280,8 @@ def parse_spec_text(text: str, path: Path | str) -> ParsedSpec:
             )
         preconditions = _preconditions(pre_lists[:1])
         items = fallback.items
+    if not preconditions:  # only empty items ("-", "1.")
+        raise no_items
     steps = tuple(_step(item, path) for item in items)
     return ParsedSpec(
         path=path,
