@@ -21,6 +21,8 @@ from autoqa.execute.take_over import HealBackend, MayHeal, may_take_over, take_o
 from autoqa.results import ExecutorKind, SpecResult
 from autoqa.spec.model import Spec, Step
 from autoqa.tools.context import ToolContext
+from autoqa.tools.page_health import looks_for_content
+from autoqa.tools.registry import TOOLS
 
 
 def plain_prefix_end(spec: Spec, plan: PlainPlan) -> int | None:
@@ -29,6 +31,9 @@ def plain_prefix_end(spec: Spec, plan: PlainPlan) -> int | None:
     first = plan.first_unparsed
     if first is None or not spec.steps or first.index == spec.steps[0].index:
         return None
+    opening = plan.actions[0][0] if plan.actions and plan.actions[0] else None
+    if opening is not None and looks_for_content(TOOLS[opening.tool].kind, opening.args):
+        return None  # the tab starts blank: the step could only fail there, so the model starts the spec
     return first.index
 
 

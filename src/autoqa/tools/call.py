@@ -15,7 +15,13 @@ from autoqa.tools.context import ToolContext
 from autoqa.tools.invariants import with_violations
 from autoqa.tools.locate import RAW_ARGS_KEY, RESOLVED_KEY, WARNINGS_KEY, naming_resolved
 from autoqa.tools.origin_guard import blocked_before_call, enforce_after_call
-from autoqa.tools.page_health import before_any_page, explain_failure, nothing_opened, on_error_page
+from autoqa.tools.page_health import (
+    before_any_page,
+    explain_failure,
+    looks_for_content,
+    nothing_opened,
+    on_error_page,
+)
 from autoqa.tools.page_watch import page_watch
 from autoqa.tools.pages import tracker
 from autoqa.tools.playwright_errors import map_playwright_error
@@ -103,11 +109,6 @@ async def _run(ctx: ToolContext, spec: ToolSpec, model: Any) -> ToolResult:
         return _failed(map_playwright_error(exc))
 
 
-def _looks_for_content(spec: ToolSpec, raw: Mapping[str, Any]) -> bool:
-    """A call that waits for an element or a text to be on the page (a look, ``snapshot``, never waits)."""
-    return spec.kind != "observe" and any(raw.get(key) for key in ("target", "ref", "text", "to_target"))
-
-
 def _with_extras(result: ToolResult, warnings: list[str], notices: list[str]) -> ToolResult:
     if not warnings and not notices:
         return result
@@ -168,7 +169,7 @@ async def _validate_and_run(
             notices.extend(blocked_before_call(ctx))
             url_before, dialogs_before = ctx.page.url, len(ctx.dialogs)
             with traced() if spec.kind == "assertion" else contextlib.nullcontext():
-                if _looks_for_content(spec, raw) and await nothing_opened(ctx.page):
+                if looks_for_content(spec.kind, raw) and await nothing_opened(ctx.page):
                     result = before_any_page(spec.kind)
                 else:
                     result = await _run(ctx, spec, model)

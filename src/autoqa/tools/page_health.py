@@ -8,6 +8,8 @@ check that fails on a page the server answered with HTTP 500 is clearer when it 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
+from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.async_api import Page
@@ -74,6 +76,15 @@ _NOTHING_OPENED = (
     "on it; navigate to a page first (a spec's first step is usually 'Navigate to /…')"
 )
 _BLANK_CODES = {"action": ErrorCode.ELEMENT_NOT_FOUND, "control": ErrorCode.TIMEOUT}
+
+
+_LOOKING_KEYS = ("target", "ref", "text", "to_target")
+
+
+def looks_for_content(kind: str, args: Mapping[str, Any]) -> bool:
+    """A call of a tool of ``kind`` that waits for an element or a text to be on the page (a look,
+    ``snapshot``, never waits): on the blank tab a spec starts on, it can only fail."""
+    return kind != "observe" and any(args.get(key) for key in _LOOKING_KEYS)
 
 
 async def nothing_opened(page: Page) -> bool:
