@@ -9,12 +9,7 @@ from typing import Any
 
 import pytest
 
-from autoqa.spec.grammar import parse_plain_actions
-
-
-def _calls(text: str) -> list[tuple[str, dict[str, Any]]] | None:
-    actions = parse_plain_actions(text)
-    return None if actions is None else [(a.tool, a.args) for a in actions]
+from .grammar_calls import calls as _calls
 
 
 def _cell(row: str, column: str, text: str) -> list[tuple[str, dict[str, Any]]]:

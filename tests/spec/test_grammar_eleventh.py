@@ -8,19 +8,12 @@ and claims it states; each form is tried in wordings other than the corpus line.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from autoqa.spec.grammar import ANY_DIALOG, parse_plain_actions
+from autoqa.spec.grammar import ANY_DIALOG
 
-Call = tuple[str, dict[str, Any]]
-
-
-def _calls(written: str) -> list[Call] | None:
-    actions = parse_plain_actions(written)
-    return None if actions is None else [(a.tool, a.args) for a in actions]
-
+from .grammar_calls import Call
+from .grammar_calls import calls as _calls
 
 SAVED = ("assert_text_present", {"text": "Saved"})
 DIALOG_HIDDEN = ("assert_element_hidden", {"target": ANY_DIALOG})

@@ -7,18 +7,12 @@ actions and claims it states; near misses stay the model's."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from autoqa.spec.grammar import ONE_TEXT_FIELD, parse_plain_actions
+from autoqa.spec.grammar import ONE_TEXT_FIELD
 
-Call = tuple[str, dict[str, Any]]
-
-
-def _calls(written: str) -> list[Call] | None:
-    actions = parse_plain_actions(written)
-    return None if actions is None else [(a.tool, a.args) for a in actions]
+from .grammar_calls import Call
+from .grammar_calls import calls as _calls
 
 
 @pytest.mark.parametrize(

@@ -6,16 +6,9 @@ tests/spec/test_grammar_practice_forms_live.py."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from autoqa.spec.grammar import parse_plain_actions
-
-
-def _calls(written: str) -> list[tuple[str, dict[str, Any]]] | None:
-    actions = parse_plain_actions(written)
-    return None if actions is None else [(a.tool, a.args) for a in actions]
+from .grammar_calls import calls as _calls
 
 
 @pytest.mark.parametrize(

@@ -11,12 +11,7 @@ from typing import Any
 
 import pytest
 
-from autoqa.spec.grammar import parse_plain_actions
-
-
-def _calls(written: str) -> list[tuple[str, dict[str, Any]]] | None:
-    actions = parse_plain_actions(written)
-    return None if actions is None else [(a.tool, a.args) for a in actions]
+from .grammar_calls import calls as _calls
 
 
 @pytest.mark.parametrize(

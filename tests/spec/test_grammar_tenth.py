@@ -6,18 +6,10 @@ option picked, a field that displays an unquoted name. Each reads as the actions
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from autoqa.spec.grammar import parse_plain_actions
-
-Call = tuple[str, dict[str, Any]]
-
-
-def _calls(written: str) -> list[Call] | None:
-    actions = parse_plain_actions(written)
-    return None if actions is None else [(a.tool, a.args) for a in actions]
+from .grammar_calls import Call
+from .grammar_calls import calls as _calls
 
 
 @pytest.mark.parametrize(
