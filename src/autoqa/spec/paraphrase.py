@@ -306,15 +306,20 @@ _REWRITES: list[Callable[[str], str]] = [
             else f"{m.group('h')}{m.group('x')} is {m.group('s')}"
         ),
     ),
-    # "Verify Remote only is checked", "Verify Submit application button is disabled": a capitalised name.
+    # "Verify Remote only is checked", "Verify Submit application button is disabled": a capitalised name
+    # before a control's state (never "is visible": "Verify Login Button is visible" may be a text, a
+    # page or a control), and never a word that points ("This", "Everything"); one word needs its role.
     _sub(
-        r"^(?P<h>verify\s+(?:that\s+)?)(?P<n>(?-i:[A-Z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,3}?))"
+        r"^(?P<h>verify\s+(?:that\s+)?)(?!(?:this|that|it|everything|nothing|something|all|each|every|both|"
+        r"these|those|they|the)\b)(?P<n>(?-i:[A-Z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,3}?))"
         r"(?:\s+(?P<r>button|link|checkbox|toggle|switch|field|tab|radio))?\s+(?=is\s+(?:not\s+)?"
-        r"(?:checked|unchecked|selected|enabled|disabled|visible|shown|displayed|hidden|focused)\.?$)",
+        r"(?:checked|unchecked|selected|enabled|disabled|focused)\.?$)",
         lambda m: (
             f'{m.group("h")}the "{m.group("n")}" {m.group("r")} '
             if m.group("r")
             else f'{m.group("h")}"{m.group("n")}" '
+            if " " in m.group("n")
+            else m.group(0)  # one word alone ("Verify Save is disabled") may name anything: not said
         ),
     ),
     _sub(
