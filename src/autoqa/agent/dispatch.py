@@ -81,12 +81,19 @@ class ToolDispatcher:
         self.ending: Ending | None = None
         self.stop = asyncio.Event()
         """Set when the session must end now (a guardrail tripped)."""
+        self._tripped_at: int | None = None
         self.questions: list[tuple[str, str]] = []
 
     @property
     def calls(self) -> list[ToolCall]:
         """This session's calls, as the recording caller recorded them."""
         return self.caller.calls[self._first_call :]
+
+    @property
+    def calls_to_trip(self) -> list[ToolCall]:
+        """This session's calls up to the one that tripped a guardrail (all of them when none did): calls
+        in flight when the session was stopped come after it."""
+        return self.caller.calls[self._first_call : self._tripped_at]
 
     # --- entry point --------------------------------------------------------------------------------
 
@@ -203,6 +210,7 @@ class ToolDispatcher:
     def _check_trip(self) -> None:
         trip = self.guardrails.tripped
         if trip is not None and not self.stop.is_set():
+            self._tripped_at = len(self.caller.calls)
             self.events.emit("guardrail.tripped", spec=self.spec_slug, step=trip.step, **trip.as_dict())
             self.stop.set()
 

@@ -613,7 +613,7 @@ FAILURE_COUNTING_TRIPS = frozenset({"max_consecutive_errors", "max_retries_per_s
 def _trip_reason(trip: GuardrailTrip, dispatcher: ToolDispatcher, secrets: SecretSet) -> str:
     """A trip counted from failures also names the last one: calls refused before they ran (an unknown
     tool, arguments the SDK's schema check rejects) never reach the report's steps, so say what they were."""
-    failed = next((c for c in reversed(dispatcher.calls) if not c.ok), None)
+    failed = next((c for c in reversed(dispatcher.calls_to_trip) if not c.ok), None)
     if trip.name not in FAILURE_COUNTING_TRIPS or failed is None:
         return trip.reason
     message = (failed.error_message or failed.error_code or "").replace("<tool_use_error>", "")
