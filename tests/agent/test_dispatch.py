@@ -215,3 +215,16 @@ async def test_sdk_rejected_calls_count_for_guardrails() -> None:
     d.note_rejected("click", {"ref": 6, "step": 2}, "Input validation error: 6 is not of type 'string'")
     assert d.calls[0].error_code == "INVALID_INPUT" and d.calls[0].step == 2
     assert d.guardrails.tripped is not None and d.guardrails.tripped.name == "max_consecutive_errors"
+
+
+async def test_calls_sent_after_a_trip_do_not_change_what_tripped_it() -> None:
+    # The model's calls are concurrent with the session being stopped: one the SDK refuses after the trip
+    # (an unknown tool) is recorded, but what tripped the guardrail stays the call that did.
+    failing = [ToolResult.failure(ErrorCode.ELEMENT_NOT_FOUND, "nothing matches", "click") for _ in range(2)]
+    d, _ = dispatcher(ScriptedCaller(*failing), max_consecutive_errors=1, circuit_breaker_threshold=9)
+    await d.handle("click", {"target": "Sign in", "step": 1})
+    await d.handle("click", {"target": "Log in", "step": 1})
+    assert d.stop.is_set()
+    d.note_rejected("computer", {"action": "screenshot"}, "No such tool available: computer")
+    assert [c.tool for c in d.calls] == ["click", "click", "computer"]
+    assert [(c.tool, c.args) for c in d.calls_to_trip][-1] == ("click", {"target": "Log in"})

@@ -249,6 +249,13 @@ def test_dev_eleventh_wordings(written: str, calls: list[Call]) -> None:
         "Paste something valid into the Endpoint URL field",
         "Flip whichever toggle is needed on",
         "Verify everything is checked",
+        # a capitalised word that points is no control's name, with or without a word after it
+        "Verify Everything else is checked",
+        "Verify This one is selected",
+        "Verify Each option is enabled",
+        "Verify That box is checked",
+        "Verify Nothing else is selected",
+        "Verify It is focused",
         # a dash inside a quoted name is no separator
         'Verify the title is "Jazz Night 2026 — Tickets" - the page should behave sensibly',
     ],
@@ -262,3 +269,17 @@ def test_a_dash_inside_quotes_does_not_split_a_step() -> None:
         ("assert_title", {"expected": "Jazz Night 2026 — Tickets", "match": "equals"})
     ]
     assert _calls('Verify "A -> B" is shown') == [("assert_text_present", {"text": "A -> B"})]
+
+
+@pytest.mark.parametrize(
+    ("written", "value", "second"),
+    [
+        ('Type "a -> b" in the Notes field and press Enter', "a -> b", ("press_key", {"key": "Enter"})),
+        ('Type "x - the y" in the Notes field, then click Save', "x - the y", ("click", {"target": "Save"})),
+        ('Type "A → B" in the Notes field and click Save', "A → B", ("click", {"target": "Save"})),
+        ('Type "a; b" in the Notes field and press Enter', "a; b", ("press_key", {"key": "Enter"})),
+    ],
+)
+def test_a_chained_step_splits_outside_its_quoted_value_only(written: str, value: str, second: Call) -> None:
+    # The whole sentence is not one step, so it is split; a separator inside the quoted value is text.
+    assert _calls(written) == [("fill", {"target": '"Notes" field', "value": value}), second]

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.async_api import BrowserContext
 
-from autoqa.tools import ToolContext
+from autoqa.tools import ToolContext, call_tool
 from autoqa.tools.settle import LAST_KEY, Settlement, arm_ahead, settling
 
 from .tools_helpers import IMPATIENT, Call, failed, ok
@@ -112,6 +112,21 @@ async def test_closing_a_dialog_does_not_wait_for_autoqas_own_page_watcher(
     ok(await call("click", target="Close"))
     assert settled(tool_ctx).outcome == "idle"
     ok(await call("assert_element_hidden", target="About these todos dialog"))
+
+
+async def test_a_watcher_installed_after_the_tracker_unwraps_the_browsers_own_timer(
+    call: Call, tool_ctx: ToolContext
+) -> None:
+    """A second tool context on the same page (an agent taking over from plain steps) installs its watcher in
+    a document whose setTimeout the tracker already wraps: it must take the browser's own from the wrapper."""
+    ok(await call("navigate", url=LIST))
+    ok(await call("click", target="About"))  # the tracker is installed in this document now
+    ok(await call("click", target="Close"))
+    second = dataclasses.replace(tool_ctx, extra={})
+    ok(await call_tool(second, "click", {"target": "About"}))  # its watcher goes in after the tracker
+    await asyncio.sleep(0.3)
+    ok(await call_tool(second, "click", {"target": "Close"}))
+    assert settled(second).outcome == "idle"
 
 
 @pytest.mark.parametrize("ticker", ["interval", "timeout", "frame"])
