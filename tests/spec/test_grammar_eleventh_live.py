@@ -1,9 +1,10 @@
 """The dev_eleventh wordings on one fleet-settings page: a Gherkin "Given I am on" and "When I follow", the
 rows a table should show, a cell of a row named by a code, a claim without its "is" and one with "must", a
 name unquoted before its role, a value pasted in, an expected result after an arrow and after a dash, a
-switch flipped on and "switched on", an export's step with an empty action, a dialog's text and a row "still
-in the table". The spec runs plain and passes, fails at its own step on each broken build, and its exported
-test does the same. The parse-level cases are in tests/spec/test_grammar_eleventh.py."""
+switch flipped on and "switched on" after a dialog, a capitalised table's row count, an export's step with
+an empty action, a dialog's text and a row "still in the table". The spec runs plain and passes, fails at
+its own step on each broken build, and its exported test does the same. The parse-level cases are in
+tests/spec/test_grammar_eleventh.py."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ PAGE = """<!doctype html><meta charset="utf-8"><title>Fleet admin</title>
 <tr><td>VAN-051</td><td>M. Okafor</td><td>Active</td><td><button type="button">Delete</button></td></tr>
 <tr><td>CAR-113</td><td>R. Chen</td><td>Idle</td><td><button type="button">Delete</button></td></tr>
 </tbody></table>
+<table aria-label="Drivers"><tr><th>Name</th></tr><tbody id="drivers"><tr><td>J. Alvarez</td></tr>
+<tr><td>M. Okafor</td></tr></tbody></table>
 <div role="dialog" aria-labelledby="confirm-title" id="confirm" hidden>
 <h2 id="confirm-title">Delete vehicle</h2><p>No undo.</p>
 <button id="cancel" type="button">Cancel</button></div>
@@ -60,22 +63,25 @@ SPEC = """# {page}
 6. The button "Save changes" must be enabled
 7. hit Save changes → toast says "Webhook saved"
 8. Flip the "Send test events" switch on
-9. Make sure "Send test events" is switched on
-10. Step 10 | Action: Click "Delete" in the row for CAR-113 | Expected: Dialog text "No undo." is visible
-11. Press Escape — the dialog should close
+9. Step 9 | Action: Click "Delete" in the row for CAR-113 | Expected: Dialog text "No undo." is visible
+10. Press Escape — the dialog should close
+11. Make sure "Send test events" is switched on
 12. Action: None | Expected: Row "CAR-113" is still in the table
 13. Verify heading "Vehicles" visible
-14. When I follow "Update settings"
-15. Verify the URL contains "#settings"
+14. The Drivers table shows 2 rows
+15. When I follow "Update settings"
+16. Verify the URL contains "#settings"
 """
 
 BROKEN = {
     # the table lost a row
     "two_rows": ("<tr><td>CAR-113</td><td>R. Chen</td>", "<tr hidden><td>CAR-113</td><td>R. Chen</td>", 2),
     # another driver in VAN-042's row
-    "other_driver": ("<td>J. Alvarez</td>", "<td>J. Alvares</td>", 3),
+    "other_driver": ("<td>VAN-042</td><td>J. Alvarez</td>", "<td>VAN-042</td><td>J. Alvares</td>", 3),
     # Save is enabled before anything was typed
     "save_enabled_early": ('type="button" disabled>Save changes', 'type="button">Save changes', 4),
+    # the endpoint cannot be typed into
+    "endpoint_readonly": ('<input id="endpoint">', '<input id="endpoint" readonly>', 5),
     # Save stays disabled with an endpoint typed
     "save_stays_disabled": ("save.disabled = !endpoint.value;", "save.disabled = true;", 6),
     # the toast says something else
@@ -86,12 +92,18 @@ BROKEN = {
     "switch_bounces": (
         "events.onchange = () => {};",
         "events.onchange = () => { events.checked = false; };",
-        8,  # the flip itself sees it: step 9 never runs on this build
+        8,  # the flip itself sees it
     ),
     # the dialog says something else
-    "other_dialog_text": ("<p>No undo.</p>", "<p>Are you sure?</p>", 10),
+    "other_dialog_text": ("<p>No undo.</p>", "<p>Are you sure?</p>", 9),
     # Escape leaves the dialog open
-    "escape_ignored": ("if (event.key === 'Escape') { confirm.hidden = true; }", "", 11),
+    "escape_ignored": ("if (event.key === 'Escape') { confirm.hidden = true; }", "", 10),
+    # closing the dialog turns the switch off again
+    "escape_resets_switch": (
+        "if (event.key === 'Escape') { confirm.hidden = true; }",
+        "if (event.key === 'Escape') { confirm.hidden = true; events.checked = false; }",
+        11,
+    ),
     # Escape closes the dialog and deletes the row all the same
     "escape_deletes": (
         "if (event.key === 'Escape') { confirm.hidden = true; }",
@@ -101,10 +113,12 @@ BROKEN = {
     ),
     # the title is no heading
     "no_heading": ("<h1>Vehicles</h1>", "<p>Vehicles</p>", 13),
+    # the drivers table lists one driver twice
+    "driver_twice": ("<tr><td>M. Okafor</td></tr>", "<tr><td>M. Okafor</td></tr>" * 2, 14),
     # the settings link is gone
-    "no_settings_link": ('<a href="#settings">Update settings</a>', "<span>Update settings</span>", 14),
+    "no_settings_link": ('<a href="#settings">Update settings</a>', "<span>Update settings</span>", 15),
     # the link leads elsewhere
-    "link_elsewhere": ('<a href="#settings">', '<a href="#setup">', 15),
+    "link_elsewhere": ('<a href="#settings">', '<a href="#setup">', 16),
 }
 
 

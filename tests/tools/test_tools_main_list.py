@@ -83,6 +83,17 @@ NAMED_BY = {
 }
 NAMED_BY_NOTHING = '<h2>Today</h2><ul class="cards"><li>Pancakes</li><li>Soup</li></ul>'
 
+# Two tables under the page's one heading ("Vehicles"): the heading before both names neither as well as
+# the table labelled so names itself; "3 rows in the vehicles table" is that table, not an ambiguity.
+UNDER_ONE_HEADING = """<!doctype html><meta charset="utf-8"><title>Fleet</title>
+<main><h1>Vehicles</h1>
+<table aria-label="Vehicles"><tr><th>Plate</th></tr><tr><td>VAN-042</td></tr><tr><td>VAN-051</td></tr>
+<tr><td>CAR-113</td></tr></table>
+<table aria-label="Drivers"><tr><th>Name</th></tr><tr><td>J. Alvarez</td></tr><tr><td>M. Okafor</td></tr>
+</table>
+</main>
+"""
+
 # The list gets its name once the app has loaded it (0.4 s after the page).
 NAMED_LATE = """<!doctype html><meta charset="utf-8"><title>Cook</title>
 <main><ul id="list"><li>Pancakes</li><li>Soup</li></ul></main>
@@ -103,6 +114,7 @@ def tool_ctx(context: BrowserContext, page: Page, site: tuple[Path, str]) -> Too
         ("recipes", RECIPES),
         ("recipes_gone", RECIPES_GONE),
         ("named_late", NAMED_LATE),
+        ("under_one_heading", UNDER_ONE_HEADING),
         ("named_by_nothing", f"<main>{NAMED_BY_NOTHING}</main>"),
         *((name, f"<main>{body}</main>") for name, body in NAMED_BY.items()),
     ):
@@ -203,6 +215,18 @@ async def test_what_a_list_holds_is_read_from_its_label_class_ids_or_words(
     ok(await call(tool_ctx, "navigate", url=f"/{named_by}.html"))
     ok(await call(tool_ctx, "assert_count", target="items=recipes", count=2))
     failed(await call(tool_ctx, "assert_count", target="items=songs", count=2), "ASSERTION_FAILED")
+
+
+async def test_a_table_named_by_its_own_label_is_preferred_to_one_under_the_same_heading(
+    tool_ctx: ToolContext,
+) -> None:
+    ok(await call(tool_ctx, "navigate", url="/under_one_heading.html"))
+    ok(await call(tool_ctx, "assert_count", target="rows=vehicles", count=3))
+    failed(await call(tool_ctx, "assert_count", target="rows=vehicles", count=2), "ASSERTION_FAILED")
+    ok(await call(tool_ctx, "assert_count", target="rows=drivers", count=2))
+    # a noun nothing names but the heading over both tables: still ambiguous, never a guess
+    rows = failed(await call(tool_ctx, "assert_count", target="rows=", count=3), "AMBIGUOUS_TARGET")
+    assert "Drivers" in rows.error.message
 
 
 async def test_a_list_named_by_other_words_is_not_counted(tool_ctx: ToolContext) -> None:

@@ -990,6 +990,8 @@ function actionsOnly(list) {
 // label, caption, heading, id, class or test id, an ancestor's (not <body>'s, which names the whole page),
 // its first item's, every shown item's text, or the heading nearest before it. A word starts with the noun: "recipe-card",
 // "recipeList", "Recipes (4)"; "my-recipes" too, after a separator or a lower-to-upper case change.
+// Answers 2 when the list or its items name it, 1 when only the heading before it does (a page's title over
+// several tables), 0 when nothing does.
 const HEADINGS = 'h1, h2, h3, h4, h5, h6, [role=heading]';
 const NAMING_ATTRS = ['id', 'class', 'aria-label', 'name', 'data-testid', 'data-test-id', 'data-test', 'data-qa',
   'data-cy', 'title'];
@@ -999,13 +1001,13 @@ function holds(list, forms, items) {
   const says = (s) => !!s && word.test(String(s).replace(/([a-z])([A-Z])/g, '$1 $2'));
   const attrs = (e) => NAMING_ATTRS.some((a) => says(e.getAttribute(a)));
   const caption = list.querySelector(':scope > caption');
-  if (attrs(list) || says(labelText(list)) || (caption && says(textOf(caption)))) return true;
+  if (attrs(list) || says(labelText(list)) || (caption && says(textOf(caption)))) return 2;
   for (let n = list.parentElement; n && n !== document.body && n !== document.documentElement; n = n.parentElement) {
-    if (attrs(n) || says(labelText(n))) return true;
+    if (attrs(n) || says(labelText(n))) return 2;
   }
   const first = items[0];
-  if (first && (attrs(first) || [...first.children].some(attrs))) return true;
-  if (items.length && items.every((item) => says(textOf(item)))) return true;  // "Job one", "Job two"
+  if (first && (attrs(first) || [...first.children].some(attrs))) return 2;
+  if (items.length && items.every((item) => says(textOf(item)))) return 2;  // "Job one", "Job two"
   let heading = null;
   // A heading, or a page title drawn without one (<span class="title">Products</span>): a short text whose
   // class, id or test id says it is a title or heading.
@@ -1016,7 +1018,7 @@ function holds(list, forms, items) {
     if (list.contains(h)) continue;
     if (h.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING) heading = h; else break;
   }
-  return !!heading && says(textOf(heading));
+  return heading && says(textOf(heading)) ? 1 : 0;
 }
 // Items drawn without list elements (card grids: <div class="inventory_list"><div class="inventory_item">):
 // an element whose rendered element children mostly (two in three) share one tag and first class, at least
@@ -1127,7 +1129,9 @@ function pickList(args) {
   // A step that says what the list holds ("4 recipes are shown") counts only a list the page names so
   // (a page with no list at all shows no recipes either).
   if (args.forms && args.forms.length && lists.length) {
-    const holding = lists.filter((e) => holds(e, args.forms, shown(e)));
+    const strength = new Map(lists.map((e) => [e, holds(e, args.forms, shown(e))]));
+    const best = Math.max(...strength.values());
+    const holding = lists.filter((e) => best > 0 && strength.get(e) === best);
     if (!holding.length) {
       return {status: 'unnamed', lists: lists.slice(0, 5).map((e) => ({name: named(e).slice(0, 60),
         count: shown(e).length}))};
