@@ -14,7 +14,6 @@ Usage: ``python -m bench agent_start`` or ``python -m bench.agent_start [repeats
 from __future__ import annotations
 
 import json
-import os
 import statistics
 import subprocess
 import sys
@@ -22,6 +21,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from bench.user_process import user_environ, write_bytecode
 
 TARGET_S = 2.5
 
@@ -57,6 +58,7 @@ def run(repeats: int = 5) -> dict[str, Any]:
     first: list[float] = []
     whole: list[float] = []
     failures: list[str] = []
+    write_bytecode()
     with DemoServer(bugs=()) as server, tempfile.TemporaryDirectory(prefix="autoqa-agent-start-") as tmp:
         for round_index in range(repeats):
             project = Path(tmp) / f"project-{round_index}"  # a fresh one: no step cache replays the spec
@@ -64,9 +66,7 @@ def run(repeats: int = 5) -> dict[str, Any]:
             (project / "specs" / "sign-in.md").write_text(SPEC, encoding="utf-8")
             with FakeAnthropic() as fake:
                 _script(fake)
-                env = {
-                    k: v for k, v in os.environ.items() if not k.startswith(("AUTOQA_", "ANTHROPIC_", "CI"))
-                }
+                env = user_environ(("AUTOQA_", "ANTHROPIC_", "CI"))
                 env.update(offline_env(fake.url, str(project / "claude-config")))
                 env["AUTOQA_BASE_URL"] = server.url
                 command = [sys.executable, "-m", "autoqa", "run", "specs", "--artifacts", "none"]

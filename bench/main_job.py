@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.replay_bench import SUITE, _environ, _pytest_command, _timed
+from bench.user_process import write_bytecode
 
 HERE = Path(__file__).resolve().parent
 TARGET = 1.1
@@ -34,6 +35,7 @@ def run(repeats: int = 5, against: str | None = None) -> dict[str, Any]:
     from autoqa.demo_app.server import DemoServer
     from autoqa.export import write_conftest
 
+    write_bytecode(*([against] if against else []))
     with DemoServer(bugs=()) as server, tempfile.TemporaryDirectory(prefix="autoqa-main-job-") as tmp:
         url, password = server.url, server.credentials.password
         base = Path(tmp)

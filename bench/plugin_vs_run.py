@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.replay_bench import _environ, _timed
+from bench.user_process import write_bytecode
 
 TARGET = 1.15
 SPECS = (
@@ -57,6 +58,7 @@ def run(repeats: int = 3) -> dict[str, Any]:
     }
     wall: dict[str, list[float]] = {name: [] for name in commands}
     failures: list[str] = []
+    write_bytecode()
     with DemoServer(bugs=()) as server, tempfile.TemporaryDirectory(prefix="autoqa-plugin-bench-") as tmp:
         env = {**_environ(server.url, server.credentials.password), "AUTOQA_BASE_URL": server.url}
         env = {k: v for k, v in env.items() if k != "CI"}

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from autoqa.demo_app import SPECS_DIR
+from bench.user_process import user_environ, write_bytecode
 
 HERE = Path(__file__).resolve().parent
 DEMO_SPECS = SPECS_DIR
@@ -139,11 +140,7 @@ async def _replay_worker(cache_dir: Path, url: str, password: str) -> dict[str, 
 
 
 def _environ(url: str, password: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTOQA_", "PYTEST_"))}
-    if os.environ.get("AUTOQA_BROWSER_PATH"):
-        env["AUTOQA_BROWSER_PATH"] = os.environ["AUTOQA_BROWSER_PATH"]
-    env.update(AUTOQA_PASSWORD=password, AUTOQA_USERNAME="demo")
-    return env
+    return user_environ(("AUTOQA_", "PYTEST_"), AUTOQA_PASSWORD=password, AUTOQA_USERNAME="demo")
 
 
 def _pytest_command(folder: Path, url: str) -> list[str]:
@@ -182,6 +179,7 @@ def run(repeats: int = 3) -> dict[str, Any]:
     from autoqa.demo_app.server import DemoServer
     from autoqa.export import write_conftest
 
+    write_bytecode()
     with DemoServer(bugs=()) as server, tempfile.TemporaryDirectory(prefix="autoqa-bench-") as tmp:
         url, password = server.url, server.credentials.password
         base = Path(tmp)

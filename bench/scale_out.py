@@ -41,6 +41,7 @@ from typing import Any
 
 from autoqa.demo_app import SPECS_DIR
 from autoqa.demo_app.server import DemoServer
+from bench.user_process import user_environ, write_bytecode
 
 SPECS = 100
 ROUNDS = 1
@@ -80,10 +81,7 @@ def _template(name: str, variables: dict[str, str]) -> tuple[str, list[Any]]:
 
 
 def _environ(base_url: str, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTOQA_", "ANTHROPIC_", "CLAUDE_"))}
-    if os.environ.get("AUTOQA_BROWSER_PATH"):
-        env["AUTOQA_BROWSER_PATH"] = os.environ["AUTOQA_BROWSER_PATH"]
-    return {**env, "AUTOQA_BASE_URL": base_url, **extra}
+    return user_environ(("AUTOQA_", "ANTHROPIC_", "CLAUDE_"), AUTOQA_BASE_URL=base_url, **extra)
 
 
 def _autoqa(project: Path, args: list[str], env: dict[str, str]) -> tuple[float, int, str]:
@@ -188,6 +186,7 @@ def projected(fixed_s: float, wall_s: float, shards: int) -> float:
 
 
 def run(specs: int = SPECS, rounds: int = ROUNDS) -> dict[str, Any]:
+    write_bytecode()
     with tempfile.TemporaryDirectory(prefix="autoqa-bench-scale-") as tmp, DemoServer() as server:
         started = time.perf_counter()
         project = build_suite(Path(tmp), server, specs)

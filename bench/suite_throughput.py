@@ -23,6 +23,7 @@ from autoqa.demo_app.server import DemoServer
 from autoqa.results import Outcome
 from autoqa.runner.run import RunRequest, execute_run, prepare_run
 from autoqa.testing.processes import descendants, rss_kb
+from bench.user_process import user_environ, write_bytecode
 
 DEMO_SPECS = SPECS_DIR
 PLAIN = ("02-bad-password.md", "04-playground.md", "05-long-list.md")
@@ -118,7 +119,8 @@ def whole_processes(rounds: int = 3) -> dict[str, Any]:
     try:
         assert server.stdout is not None
         url, user, password = server.stdout.readline().split()
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTOQA_", "ANTHROPIC_", "CI"))}
+        write_bytecode()
+        env = user_environ(("AUTOQA_", "ANTHROPIC_", "CI"))
         env.update(AUTOQA_BASE_URL=url, AUTOQA_USERNAME=user, AUTOQA_PASSWORD=password)
         walls: dict[int, list[float]] = {1: [], 2: []}
         for round_index in range(rounds):
