@@ -31,7 +31,7 @@ Step sentence                                                 Tool call
 ============================================================  ===============================================
 Navigate to <url> · Go to <url> · Open <url> · Visit <url>    navigate(url)
 Go back · Go forward · Reload / Refresh the page              history(action=back|forward|reload)
-Click the browser back|forward button (never "the back button")  history(action=back|forward)
+Click (the) browser back|forward (button) (never "the back button")  history(action=back|forward)
 Click "t" · Click on the "t" button · Press the "t" button    click(target)
 Click "t" for "r" · Click "t" in the "r" row|filter|menu      click(target='t in "r"') (any element step)
 Double-click "t" · Right-click "t"                            click(target, double=True | button="right")
@@ -218,6 +218,12 @@ cookie named "x" should exist · There should be exactly 10    count · the dial
 results · the dialog should go away · Verify heading "x"      "is" · a capitalised name before its state
 visible · Verify Remote only is checked · Click "x" on the    · a banner is a place that names no element
 cookie banner
+| 3 | Click "x" | "y" appears | · The "x" button is clicked ·  a table row's cells · the passive's action
+The "x" field is filled with "v" · "o" is chosen from the …   (never "is selected", "is set to", "is opened")
+dropdown · The page https://… is opened · Click "x" btn · Err · shorthand written out (btn, fld, msg, err,
+msg = "x" · Pg title = "x" · Expected result: toast "x" ·     pg, dd, chkbox …; "=" is "is" unless it assigns)
+Press Tab once · Focus moves to the x field · The Help        · a bare expected claim · Tab · the focused
+disclosure is expanded · Click browser Back                   field · aria-expanded · history(back)
 Click on Save button · Press Continue · Click Payments > Pay  click('"Save" button') · a menu path, a click
 someone new · Enter "x" in the Email field and tab out        per name · Tab after the fill
 Fill in First name = "a", Last name "b" · Enter username "u"  a fill per field · the Username and Password
@@ -377,7 +383,7 @@ from autoqa.spec.grammar_terms import (
     value_group,
 )
 from autoqa.spec.model import Step
-from autoqa.spec.paraphrase import NOT_A_LINK_PLACE, canonical, quote_bare_row, split_actions
+from autoqa.spec.paraphrase import NOT_A_LINK_PLACE, canonical, quote_bare_row, shorthand, split_actions
 from autoqa.target_badge import badge_target
 from autoqa.target_items import PAGE, holding, item_target, items_target, list_target
 from autoqa.target_ordinal import POSITION_WORD, ordinal_words, position_of
@@ -464,7 +470,7 @@ def _navigate(m: re.Match[str]) -> Built:
     r"(?:go|navigate|move)\s+(?P<way>back|forward)(?:\s+(?:to\s+the\s+(?:previous|next)\s+page|in\s+the\s+browser"
     r"|one\s+page))?",
     # Only the browser's button: "the back button" alone may well be the page's own "Back" button.
-    r"(?:click|press|use)\s+the\s+browser(?:'s)?\s+(?P<way>back|forward)\s+button",
+    r"(?:click|press|hit|tap|use)\s+(?:on\s+)?(?:the\s+)?browser(?:'s|’s)?\s+(?P<way>back|forward)(?:\s+button)?",
     r"(?P<way>reload|refresh)(?:\s+the\s+(?:page|browser|tab))?",
     r"(?P<way>返回上一页|后退|前进|刷新页面|刷新|重新加载页面)",
 )
@@ -2635,7 +2641,7 @@ def _parse_wording(sentence: str) -> Built:
 def parse_plain_text(text: str, *, optional: bool = False) -> PlainAction | None:
     """The tool call for one sentence of the grammar, or None when it is not plain. A sentence the rules do
     not read as written is read once more in its canonical wording (:mod:`autoqa.spec.paraphrase`)."""
-    sentence = _normalize(quote_bare_row(_normalize(text)))
+    sentence = _normalize(shorthand(quote_bare_row(_normalize(text))))
     if not sentence:
         return None
     built = _parse_wording(sentence)

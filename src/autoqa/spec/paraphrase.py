@@ -183,6 +183,52 @@ def _many_fills(sentence: str) -> str:
     return " and ".join(f"{verb} {m.group('label')} with {m.group('value')}" for m in fills if m)
 
 
+# The first word of a sentence that starts with a capitalised name ("Holds table has 3 rows", "Amount field
+# is "12.50""): never a word that points, an article, a claim's or a Gherkin keyword.
+_NOT_A_NAME = (
+    r"(?!(?:the|this|that|these|those|each|every|a|an|it|its|your|my|our|verify|check|expect|ensure|confirm|"
+    r"assert|make|then|and|given|when|but)\b)"
+)
+
+# A QA team's shorthand, written out where it stands outside quotes: "btn", "fld", "msg", "err", "pg", "txt",
+# "dd" (a dropdown), "chkbox", "hdr", and "Nav to"; an unquoted " = " or "==" reads as "is". Never inside a
+# word, a path or a date format ("dd/mm/yyyy").
+_SHORT_WORDS = {
+    "btn": "button", "fld": "field", "msg": "message", "err": "error", "pg": "page", "txt": "text",
+    "dd": "dropdown", "chkbox": "checkbox", "chk": "checkbox", "cb": "checkbox", "hdr": "header",
+    "lnk": "link", "pwd": "password", "qty": "quantity",
+}  # fmt: skip
+_SHORT = _Lazy(
+    rf"(?<![\w/.:-])(?:(?P<w>{'|'.join(_SHORT_WORDS)})(?![\w/.-]|:\S)|(?P<nav>^nav)\s+to\b)"
+    r"|\s+==?\s+(?=\S)",
+    _I,
+)
+
+
+_ASSIGNS = _Lazy(
+    r"\s*(?:(?:when|and|then|given)\s+)?(?:step\s*\d+\s*[:.)-]?\s*)?"
+    r"(?:fill|set|enter|type|input|change|update|select|choose|pick|write)\b",
+    _I,
+)
+
+
+def shorthand(sentence: str) -> str:
+    """``sentence`` with a QA team's shorthand written out (itself when it has none)."""
+    quoted = _quoted_spans(sentence)
+
+    def spelled(m: re.Match[str]) -> str:
+        if any(a <= m.start() < b for a, b in quoted):
+            return m.group(0)
+        if m.group("w"):
+            return _SHORT_WORDS[m.group("w").lower()]
+        if m.group("nav"):
+            return "Navigate to"
+        # "Fill in First name = "Olivia"" assigns: only a claim's "=" reads as "is"
+        return m.group(0) if _ASSIGNS.match(sentence) else " is "
+
+    return _SHORT.sub(spelled, sentence)
+
+
 _REWRITES: list[Callable[[str], str]] = [
     # An export's empty action: "Step 2 | Action: None | Expected: …", "Action: n/a. Expected: …".
     _sub(r"^(?:step\s*\d{1,3}\s*[:.)|-]?\s*)?action\s*:\s*(?:none|nothing|n/?a|-+|—|–)\s*[|.]\s*", ""),
@@ -209,6 +255,122 @@ _REWRITES: list[Callable[[str], str]] = [
         r"^(?:(?:then|and)\s+)?(?:verify\s+(?:that\s+)?)?the\s+(?P<t>[\w'’ -]{1,40}?)\s+table\s+"
         r"(?:shows|contains|lists|displays)\s+(?:exactly\s+)?(?P<n>\d{1,4})\s+rows?\.?$",
         r"Verify the \g<t> table has \g<n> rows",
+    ),
+    # A test-management export's table row, "| 3 | Click "Place hold" | "Hold placed" appears |": the number
+    # cell and the row's outer pipes go; the cells left are the action and its expected result.
+    _sub(r"^\|\s*(?:\d{1,3}\s*\|\s*)?(?=\S)", ""),
+    _sub(r"\s*\|\s*$", ""),
+    # A QA team's shorthand ("Click "Pay" btn", "Err msg = "…"", "Pg title = "…"", "Nav to …"): the words
+    # written out, and an unquoted " = " read as "is".
+    shorthand,
+    # The passive voice of an outcome-first writer: the action the sentence says was done. Only verbs that
+    # never state a widget's state ("is clicked", "is filled with", "is chosen from"): "is selected", "is
+    # checked", "is set to" and "is opened" are claims as often as actions.
+    _sub(
+        rf"^(?P<t>(?:the\s+)?{_Q}(?:\s+(?:button|link|tab|icon|menu\s+item|option|card|row|checkbox|radio))?)\s+"
+        r"(?:is|gets|was|has\s+been)\s+(?:clicked|tapped|pressed)(?:\s+on)?$",
+        r"Click \g<t>",
+    ),
+    _sub(
+        rf"^(?P<t>(?:the\s+)?{_Q}(?:\s+(?:field|box|input|textbox|text\s+box|area|text\s+area))?)\s+"
+        r"(?:is|gets|was|has\s+been)\s+filled\s+(?:in\s+)?with\s+(?P<v>\S.*)$",
+        r"Fill \g<t> with \g<v>",
+    ),
+    _sub(
+        rf"^(?P<v>{_Q})\s+(?:is|gets|was|has\s+been)\s+(?:chosen|selected|picked)\s+(?:from|in)\s+(?P<t>\S.*)$",
+        r"Select \g<v> from \g<t>",
+    ),
+    _sub(
+        rf"^(?:the\s+(?:[a-z]+\s+){{1,2}})?(?P<v>{_Q}|\+?\d[\d ()-]*\d|\d|[^\s\"“'‘]+@[^\s\"“'‘]+)\s+"
+        r"(?:is|gets|was|has\s+been)\s+(?:entered|typed|input|written)\s+(?:in|into)\s+(?P<t>\S.*)$",
+        lambda m: f"Type {_as_quoted(m.group('v'))} in {m.group('t')}",
+    ),
+    _sub(
+        rf"^the\s+page\s+(?P<u>{_Q}|https?://\S+|/\S*)\s+(?:is|gets|was|has\s+been)\s+(?:opened|loaded|visited)$",
+        r"Navigate to \g<u>",
+    ),
+    _sub(
+        r"^(?:the\s+)?[\w'’ -]{1,40}?\s+(?:is|gets|was|has\s+been)\s+"
+        r"(?:dismissed|closed|accepted|confirmed|submitted)\s+"
+        rf"by\s+(?:clicking|pressing|tapping)\s+(?:on\s+)?(?P<x>{_Q}(?:\s+(?:button|link))?)$",
+        r"Click \g<x>",
+    ),
+    _sub(r"^the\s+page\s+(?:is|gets|was)\s+navigated\s+(?P<d>back|forward)$", r"Go \g<d>"),
+    _sub(r"^the\s+page\s+(?:is|gets|was)\s+(?:reloaded|refreshed)$", "Reload the page"),
+    # A bug report's expected result written as a bare claim: 'toast "Limit reached"', "URL is …".
+    _sub(
+        rf"^(?:(?:a|the)\s+)?(?:toast|notification|snackbar|banner|alert|message)\s+(?P<x>{_Q})$",
+        r"Verify \g<x> is shown",
+    ),
+    _sub(
+        r"^(?:the\s+)?(?P<s>url|page\s+url|page\s+title|title)\s+(?=(?:is|equals|contains|ends\s+with|starts\s+with|"
+        r"includes|matches|should)\b)",
+        lambda m: f"Verify the {'URL' if 'url' in m.group('s').lower() else 'page title'} ",
+    ),
+    _sub(
+        r"^(?:verify\s+(?:that\s+)?)?(?:i\s+am\s+|you\s+are\s+|user\s+is\s+)?redirected\s+to\s+(?P<u>/\S*)$",
+        r'Verify the URL contains "\g<u>"',
+    ),
+    # Keyboard: "Press Tab once", "Press Down arrow again"; focus: "Focus moves to the Postcode field".
+    _sub(
+        r"^(?P<p>press\s+(?:the\s+)?\S+(?:\s+(?:arrow|key))?)\s+(?:once|again|one\s+more\s+time)$",
+        r"\g<p>",
+    ),
+    _sub(
+        r"^(?:the\s+)?(?:keyboard\s+)?focus\s+(?:moves|goes|jumps|lands|returns|is\s+moved)\s+(?:back\s+)?(?:to|on|onto)\s+"
+        r"(?P<t>(?:the\s+)?\S.*)$|^(?:the\s+)?(?:keyboard\s+)?focus\s+is\s+(?:now\s+)?(?:on|in)\s+(?P<u>(?:the\s+)?\S.*)$",
+        lambda m: f"Verify {m.group('t') or m.group('u')} is focused",
+    ),
+    # "The Help disclosure is expanded": a disclosure is a button that says whether it is open.
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?(?P<x>{_Q}|(?-i:[A-Z])[\w'’-]*(?:\s+[\w'’-]+){{0,3}}?)\s+"
+        r"(?:disclosure|accordion|expander|details)(?:\s+(?:section|panel|button))?\s+is\s+(?:now\s+)?(?P<s>expanded|collapsed|open|closed)$",
+        lambda m: (
+            f"Verify the {_as_quoted(m.group('x'))} button is "
+            f"{'' if m.group('s').lower() in ('expanded', 'open') else 'not '}expanded"
+        ),
+    ),
+    # 'Results list shows 8 items': the list's items counted (not a search for the words "8 items").
+    _sub(
+        r"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?(?P<l>[\w'’ -]{1,40}?)\s+list\s+"
+        r"(?:shows|contains|displays|has)\s+"
+        r"(?:exactly\s+)?(?P<n>\d{1,4})\s+(?P<noun>[a-z]+)\.?$",
+        r"Verify the \g<l> list has \g<n> \g<noun>",
+    ),
+    # A claim an outcome-first writer starts with its subject: '"Delete card" dialog opens', 'Confirmation
+    # dialog appears with text "Hold placed"', "Holds table has 3 rows".
+    _sub(
+        rf"^(?:the\s+)?(?P<x>{_Q})\s+(?P<r>dialog|modal|pop-?up|panel|drawer)\s+(?:opens|appears|is\s+(?:opened|shown|displayed))$",
+        r"Verify the \g<x> \g<r> is visible",
+    ),
+    _sub(
+        rf"^(?:(?:a|the)\s+)?(?:[\w'’-]+\s+)?(?:dialog|modal|pop-?up)\s+(?:opens|appears|is\s+shown)\s+(?:with\s+(?:the\s+)?"
+        rf"(?:text|message)|saying|that\s+says)\s+(?P<x>{_Q})$",
+        r"Verify the dialog contains \g<x>",
+    ),
+    _sub(
+        rf"^{_NOT_A_NAME}(?P<t>(?-i:[A-Z])[\w'’-]*(?:\s+[\w'’-]+){{0,3}}?)\s+table\s+"
+        r"(?:has|shows|contains|lists)\s+(?:exactly\s+)?(?P<n>\d{1,4})\s+rows?$",
+        r"Verify the \g<t> table has \g<n> rows",
+    ),
+    _sub(rf"^(?P<a>{_ACTOR})\s+should\s+now\s+see\s+", r"\g<a> should see "),
+    # 'Verify error message: "Card declined"', 'Error message is "…"': that message's text is shown.
+    _sub(
+        r"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?(?P<k>(?:error|success|warning|info|confirmation|validation)\s+)?"
+        rf"(?:message|toast|notification|alert|banner)\s*(?::|\s(?:is|says|reads|shows))\s*(?P<x>{_Q})$",
+        r"Verify the \g<k>message \g<x> is shown",
+    ),
+    # "Amount field is "12.50"": a capitalised field's name without its "the".
+    _sub(
+        rf"^{_NOT_A_NAME}(?P<n>(?-i:[A-Z])[\w'’-]*(?:\s+[\w'’-]+){{0,3}}?)\s+"
+        rf"(?P<r>field|dropdown|box|input|textbox)\s+(?=(?:is|shows|reads|contains)\s+{_Q}$)",
+        r"Verify the \g<n> \g<r> ",
+    ),
+    # '"Remember me" checkbox checked': a control's state without its "is".
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?(?P<x>{_Q})\s+(?P<r>checkbox|toggle|switch|radio|button|field)\s+"
+        r"(?P<s>checked|unchecked|selected|enabled|disabled|focused)$",
+        r"Verify the \g<x> \g<r> is \g<s>",
     ),
     # 'You should now see "ci-deploy" in the API keys table': the text, in that part of the page.
     _sub(

@@ -1,0 +1,119 @@
+"""The dev_twelfth wordings on one permit form: an export's table rows ("| 1 | Go to … | Page title is … |"),
+the passive voice ("The "Continue" button is clicked", ""Visitor" is chosen from …", "… is entered in …"),
+a QA team's shorthand ("Permit type dd = "Visitor"", "Tick "Remember me" chkbox", "Verify err msg: …"),
+keyboard and focus ("Press Tab once", "Focus moves to the Postcode field"), a disclosure's state, a bug
+report's "Expected result: toast …", and the browser's Back. The spec runs plain and passes, fails at its
+own step on each broken build, and its exported test does the same. The parse-level cases are in
+tests/spec/test_grammar_twelfth.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from broken_builds import check_run_and_export
+
+PAGE = """<!doctype html><meta charset="utf-8"><title>Permit application</title>
+<main><h1>Apply for a permit</h1>
+<div id="summary" role="alert" hidden><h2>There is a problem</h2>
+<a href="#postcode" id="fix">Enter a postcode</a></div>
+<p><label for="name">Full name</label> <input id="name"></p>
+<p><label for="postcode">Postcode</label> <input id="postcode"></p>
+<button type="button" id="help" aria-expanded="false" aria-controls="help-text">Help with postcodes</button>
+<div id="help-text" hidden>Use the postcode on your council tax bill.</div>
+<p><label for="type">Permit type</label>
+<select id="type"><option>Resident</option><option>Visitor</option></select></p>
+<p><label><input type="checkbox" id="remember"> Remember me</label></p>
+<button type="button" id="continue">Continue</button>
+<p role="status" id="toast"></p>
+</main>
+<script>
+const $ = (id) => document.getElementById(id);
+$('help').onclick = () => {
+  const open = $('help').getAttribute('aria-expanded') === 'true';
+  $('help').setAttribute('aria-expanded', String(!open));
+  $('help-text').hidden = open;
+};
+$('fix').onclick = (event) => { event.preventDefault(); $('postcode').focus(); };
+$('continue').onclick = () => {
+  if (!$('postcode').value) { $('summary').hidden = false; return; }
+  $('summary').hidden = true;
+  $('toast').textContent = 'Application saved';
+  history.pushState({}, '', '#done');
+};
+</script>"""
+
+SPEC = """# {page}
+## Preconditions
+- none
+## Steps
+1. | 1 | Go to /{page}.html | Page title is "Permit application" |
+2. The "Full name" field is filled with "Aisha Bello"
+3. Press Tab once
+4. Focus moves to the Postcode field
+5. The "Help with postcodes" button is clicked
+6. The Help with postcodes disclosure is expanded
+7. "Visitor" is chosen from the Permit type dropdown
+8. Permit type dd = "Visitor"
+9. Tick "Remember me" chkbox
+10. "Remember me" chkbox checked
+11. The "Continue" button is clicked
+12. Verify err msg: "Enter a postcode"
+13. | 13 | Click the "Enter a postcode" link | Focus is on the "Postcode" field |
+14. "SW1A 1AA" is entered in the Postcode field
+15. The "Continue" button is clicked
+16. Expected result: toast "Application saved"
+17. The URL ends with "#done"
+18. Click browser Back
+19. The URL ends with "/{page}.html"
+"""
+
+BROKEN = {
+    # the page has another title
+    "other_title": ("<title>Permit application</title>", "<title>Permit form</title>", 1),
+    # the name cannot be typed into
+    "name_readonly": ('<input id="name">', '<input id="name" readonly>', 2),
+    # Tab skips the postcode
+    "postcode_skipped": ('<input id="postcode">', '<input id="postcode" tabindex="-1">', 4),
+    # the help opens without saying so
+    "help_says_collapsed": ("$('help').setAttribute('aria-expanded', String(!open));", "", 6),
+    # no visitor permits
+    "no_visitor": ("<option>Visitor</option>", "", 7),
+    # the permit type falls back to Resident a moment after it was chosen
+    "type_resets": (
+        "$('fix').onclick",
+        "$('type').onchange = () => { setTimeout(() => { $('type').value = 'Resident'; }, 100); };\n"
+        "$('fix').onclick",
+        8,
+    ),
+    # "Remember me" cannot be ticked
+    "remember_disabled": ('id="remember">', 'id="remember" disabled>', 9),
+    # the error summary says something else
+    "other_error": (">Enter a postcode</a>", ">Postcode is required</a>", 12),
+    # the error's link does not take the keyboard to the field
+    "link_does_not_focus": ("$('postcode').focus();", "", 13),
+    # the confirmation says something else
+    "other_toast": ("'Application saved'", "'Saved'", 16),
+    # the URL never says the application is done
+    "no_done_url": ("history.pushState({}, '', '#done');", "", 17),
+    # Back leaves the page at the "done" address
+    "replaced": ("history.pushState({}, '', '#done');", "history.replaceState({}, '', '#done');", 19),
+}
+
+
+@pytest.mark.timeout(480)
+def test_a_permit_form_passes_and_each_broken_build_fails_run_and_export(
+    tmp_path: Path, site: tuple[Path, str]
+) -> None:
+    check_run_and_export(
+        tmp_path,
+        site,
+        name="twelfth",
+        page=PAGE,
+        builds=BROKEN,
+        spec=lambda n: SPEC.replace("{page}", n),
+        # An exported test checks the value the moment it was chosen; only a run waits for what the choice
+        # started (settling), so only a run sees it fall back 100 ms later.
+        pinned=("type_resets",),
+    )
