@@ -108,3 +108,38 @@ def test_dev_twelfth_wordings(written: str, canonical: str) -> None:
 )
 def test_dev_twelfth_near_misses(written: str) -> None:
     assert _calls(written) is None, _calls(written)
+
+
+def _tab(target: str, key: str = "Tab") -> tuple[str, dict[str, object]]:
+    return ("press_key", {"target": target, "key": key, "until_focused": True})
+
+
+@pytest.mark.parametrize(
+    ("written", "calls"),
+    [
+        # the keyboard must reach the element: the key pressed until it has focus, never a direct focus
+        ('Tab to the "Full name" field', [_tab('"Full name" field')]),
+        ("Tab to the Postcode field", [_tab('"Postcode" field')]),
+        ('Shift+Tab back to "Full name"', [_tab("Full name", "Shift+Tab")]),
+        ('Press Tab until the "Email" field is focused', [_tab('"Email" field')]),
+        ("Press Tab until the Postcode field has focus", [_tab('"Postcode" field')]),
+        ('Tab to "Continue" and press Enter', [_tab("Continue"), ("press_key", {"key": "Enter"})]),
+        (
+            'Clear the Postcode field, tab to "Continue" and press Enter',
+            [
+                ("fill", {"target": '"Postcode" field', "value": ""}),
+                _tab("Continue"),
+                ("press_key", {"key": "Enter"}),
+            ],
+        ),
+    ],
+)
+def test_tab_to_an_element(written: str, calls: list[tuple[str, dict[str, object]]]) -> None:
+    assert _calls(written) == calls
+
+
+@pytest.mark.parametrize(
+    "written", ["Tab to the next field", "Tab to the focused field", "Tab to whatever is next"]
+)
+def test_tab_to_nothing_named_stays_with_the_model(written: str) -> None:
+    assert _calls(written) is None, _calls(written)

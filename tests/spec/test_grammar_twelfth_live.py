@@ -1,7 +1,8 @@
 """The dev_twelfth wordings on one permit form: an export's table rows ("| 1 | Go to … | Page title is … |"),
 the passive voice ("The "Continue" button is clicked", ""Visitor" is chosen from …", "… is entered in …"),
 a QA team's shorthand ("Permit type dd = "Visitor"", "Tick "Remember me" chkbox", "Verify err msg: …"),
-keyboard and focus ("Press Tab once", "Focus moves to the Postcode field"), a disclosure's state, a bug
+keyboard and focus ("Press Tab once", "Focus moves to the Postcode field", "Shift+Tab back to "Full name"",
+"Tab to the Postcode field": the keyboard must reach it), a disclosure's state, a bug
 report's "Expected result: toast …", and the browser's Back. The spec runs plain and passes, fails at its
 own step on each broken build, and its exported test does the same. The parse-level cases are in
 tests/spec/test_grammar_twelfth.py."""
@@ -52,21 +53,23 @@ SPEC = """# {page}
 2. The "Full name" field is filled with "Aisha Bello"
 3. Press Tab once
 4. Focus moves to the Postcode field
-5. The "Help with postcodes" button is clicked
-6. The Help with postcodes disclosure is expanded
-7. "Visitor" is chosen from the Permit type dropdown
-8. Permit type dd = "Visitor"
-9. Tick "Remember me" chkbox
-10. "Remember me" chkbox checked
-11. The "Continue" button is clicked
-12. Verify err msg: "Enter a postcode"
-13. | 13 | Click the "Enter a postcode" link | Focus is on the "Postcode" field |
-14. "SW1A 1AA" is entered in the Postcode field
-15. The "Continue" button is clicked
-16. Expected result: toast "Application saved"
-17. The URL ends with "#done"
-18. Click browser Back
-19. The URL ends with "/{page}.html"
+5. Shift+Tab back to "Full name"
+6. Tab to the Postcode field
+7. The "Help with postcodes" button is clicked
+8. The Help with postcodes disclosure is expanded
+9. "Visitor" is chosen from the Permit type dropdown
+10. Permit type dd = "Visitor"
+11. Tick "Remember me" chkbox
+12. "Remember me" chkbox checked
+13. The "Continue" button is clicked
+14. Verify err msg: "Enter a postcode"
+15. | 15 | Click the "Enter a postcode" link | Focus is on the "Postcode" field |
+16. "SW1A 1AA" is entered in the Postcode field
+17. The "Continue" button is clicked
+18. Expected result: toast "Application saved"
+19. The URL ends with "#done"
+20. Click browser Back
+21. The URL ends with "/{page}.html"
 """
 
 BROKEN = {
@@ -74,31 +77,33 @@ BROKEN = {
     "other_title": ("<title>Permit application</title>", "<title>Permit form</title>", 1),
     # the name cannot be typed into
     "name_readonly": ('<input id="name">', '<input id="name" readonly>', 2),
+    # Shift+Tab cannot get back to the name
+    "name_skipped": ('<input id="name">', '<input id="name" tabindex="-1">', 5),
     # Tab skips the postcode
     "postcode_skipped": ('<input id="postcode">', '<input id="postcode" tabindex="-1">', 4),
     # the help opens without saying so
-    "help_says_collapsed": ("$('help').setAttribute('aria-expanded', String(!open));", "", 6),
+    "help_says_collapsed": ("$('help').setAttribute('aria-expanded', String(!open));", "", 8),
     # no visitor permits
-    "no_visitor": ("<option>Visitor</option>", "", 7),
+    "no_visitor": ("<option>Visitor</option>", "", 9),
     # the permit type falls back to Resident a moment after it was chosen
     "type_resets": (
         "$('fix').onclick",
         "$('type').onchange = () => { setTimeout(() => { $('type').value = 'Resident'; }, 100); };\n"
         "$('fix').onclick",
-        8,
+        10,
     ),
     # "Remember me" cannot be ticked
-    "remember_disabled": ('id="remember">', 'id="remember" disabled>', 9),
+    "remember_disabled": ('id="remember">', 'id="remember" disabled>', 11),
     # the error summary says something else
-    "other_error": (">Enter a postcode</a>", ">Postcode is required</a>", 12),
+    "other_error": (">Enter a postcode</a>", ">Postcode is required</a>", 14),
     # the error's link does not take the keyboard to the field
-    "link_does_not_focus": ("$('postcode').focus();", "", 13),
+    "link_does_not_focus": ("$('postcode').focus();", "", 15),
     # the confirmation says something else
-    "other_toast": ("'Application saved'", "'Saved'", 16),
+    "other_toast": ("'Application saved'", "'Saved'", 18),
     # the URL never says the application is done
-    "no_done_url": ("history.pushState({}, '', '#done');", "", 17),
+    "no_done_url": ("history.pushState({}, '', '#done');", "", 19),
     # Back leaves the page at the "done" address
-    "replaced": ("history.pushState({}, '', '#done');", "history.replaceState({}, '', '#done');", 19),
+    "replaced": ("history.pushState({}, '', '#done');", "history.replaceState({}, '', '#done');", 21),
 }
 
 

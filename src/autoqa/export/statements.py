@@ -60,7 +60,7 @@ from autoqa.target_badge import badge_name
 from autoqa.target_region import region_items, region_name
 from autoqa.target_scope import split_scope
 from autoqa.text_match import number_pattern
-from autoqa.tools.actions import DOUBLE_CLICK_HOLD_MS
+from autoqa.tools.actions import DOUBLE_CLICK_HOLD_MS, MAX_PRESSES
 from autoqa.tools.drag import DROP_POINTS
 
 DEFAULT_WAIT_MS = 10_000
@@ -293,6 +293,22 @@ def _drag(record: IRRecord, ctx: StatementContext) -> list[Node]:
     ]
 
 
+def _press_until_focused(key: str, locator: str, ctx: StatementContext) -> list[Node]:
+    """ "Tab to the Postcode field": the key on the page until the element has focus, as the tool does
+    (tools.actions.press_key), never a direct focus."""
+    focused = "e => e === document.activeElement || e.contains(document.activeElement)"
+    return [
+        Block(
+            f"for _ in range({MAX_PRESSES}):",
+            (
+                Line(f"{ctx.page}.keyboard.press({py_str(key)})"),
+                Block(f"if {locator}.evaluate({py_str(focused)}):", (Line("break"),)),
+            ),
+        ),
+        Block("else:", (Line(f"raise AssertionError({py_str(f'pressed {key} {MAX_PRESSES} times')})"),)),
+    ]
+
+
 def _page_level(tool: str, args: Mapping[str, Any]) -> bool:
     return tool in ("press_key", "scroll") and args.get("ref") is None and args.get("target") is None
 
@@ -352,6 +368,8 @@ def _element_action(record: IRRecord, locator: str, ctx: StatementContext) -> li
             option = f'{ctx.page}.get_by_role("option", name={name}, exact=True).filter(visible=True)'
             return [*picked, Line(f"{option}.click()")]
         return [Line(f"{locator}.select_option(label={ctx.values.expr(str(label))})")]
+    if tool == "press_key" and args.get("until_focused"):
+        return _press_until_focused(str(args["key"]), locator, ctx)
     if tool == "press_key":
         return [Line(f"{locator}.press({py_str(str(args['key']))})")]
     if tool == "hover":

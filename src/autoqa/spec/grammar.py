@@ -43,6 +43,9 @@ Press Enter · Press Control+A · Press Tab in "t"              press_key(key[, 
 Press Tab to move to the next field                           press_key(key="Tab") (a purpose that only says
                                                               what Tab does; "to close …" is not plain)
 Press Tab to move focus out of|leave the "t" field            press_key(key="Tab", target='"t" field')
+Tab to the "t" field · Shift+Tab back to "t" · Press Tab      press_key("Tab"|"Shift+Tab", target,
+until the t field is focused                                  until_focused=True): pressed on the page until
+                                                              it has focus (≤ 50; never a direct focus)
 Tab out of the "t" field · Press Shift+Tab to go back to …    press_key(key="Tab"|"Shift+Tab"[, target])
 Click outside the "t" field · Click outside · Click elsewhere  blur(target, click_outside=True) (an empty
                                                               spot; fails if "t" keeps the focus)
@@ -1486,6 +1489,25 @@ def _assert_not_focused(m: re.Match[str]) -> Built:
     return _with_target("assert_focused", m, focused=False)
 
 
+# "Tab to the "Full name" field", "Shift+Tab back to "Email"", "Press Tab until the Postcode field is
+# focused": the key pressed on the page until the element has focus (press_key(until_focused)), so a field
+# the keyboard cannot reach fails the step; focusing it directly would pass on it.
+_TAB_TO = (
+    r"(?:(?:press\s+)?(?P<key>shift\s*\+\s*tab|tab)\s+(?:(?:back|forward|again)\s+)?(?:to|onto|over\s+to)"
+    r"|press\s+(?P<key2>shift\s*\+\s*tab|tab)\s+until)\s+"
+)
+_UNTIL_FOCUSED = r"(?:\s+(?:is\s+focused|has\s+(?:the\s+)?focus|gets\s+(?:the\s+)?focus))?"
+
+
+def _tab_key(m: re.Match[str]) -> str:
+    return "Shift+Tab" if "shift" in (m.group("key") or m.group("key2") or "").lower() else "Tab"
+
+
+@_rule(rf"{_TAB_TO}{THE}{q('target')}{NOUN}{_UNTIL_FOCUSED}")
+def _tab_to(m: re.Match[str]) -> Built:
+    return _with_target("press_key", m, key=_tab_key(m), until_focused=True)
+
+
 # Leaving a field: editors commit on blur. "Click outside" is a click on an empty spot of the page (the
 # tool finds one and fails when the field keeps the focus); "Blur", "Move focus out of" leave it directly.
 _OUTSIDE = r"(?:outside(?:\s+of)?|away\s+from|off)"
@@ -2089,6 +2111,12 @@ def _clear_bare(m: re.Match[str]) -> Built:
 def _focused_bare(m: re.Match[str]) -> Built:
     target = _bare_field(m)
     return ("assert_focused", {"target": target}) if target else None
+
+
+@_rule(rf"{_TAB_TO}{_BARE_FIELD}{_UNTIL_FOCUSED}")
+def _tab_to_bare(m: re.Match[str]) -> Built:
+    target = _bare_field(m)
+    return ("press_key", {"target": target, "key": _tab_key(m), "until_focused": True}) if target else None
 
 
 @_rule(rf"{VERIFY}\s+{_BARE_FIELD}\s+is\s+(?:now\s+)?(?:empty|cleared|blank)")

@@ -2044,7 +2044,8 @@ def canonical(sentence: str) -> str:
 _SECOND_STEP = _Lazy(
     r"\s*(?:->|=>|→|⇒)\s*|\s+[—–]\s+|\s+-\s+(?=(?:the|a|an|it|you|verify|check|expect|should)\b)|\s*;\s*|\s*\|\s*|\.\s+(?=(?-i:[A-Z]))|\s*(?:,\s*)?(?:,|\band\s+then\b|\bthen\b|\band\b)\s+(?=(?:press|click|tap|hit|select|choose|check|"
     r"uncheck|tick|untick|type|enter|fill|pick|set|change|leave|add|submit|verify|confirm|ensure|wait|scroll|hover|clear|open|go\s+to|"
-    r"navigate|reload|refresh|double-click|expect|make\s+sure|accept|dismiss)\b)",
+    r"navigate|reload|refresh|double-click|expect|make\s+sure|accept|dismiss|tab\s+(?:back\s+)?(?:to|until)|"
+    r"shift\s*\+\s*tab)\b)",
     _I,
 )
 

@@ -14,6 +14,7 @@ from autoqa.target_items import WHOLE_LIST
 from autoqa.tools.args import ElementArgs, OptionalElementArgs
 from autoqa.tools.context import ToolContext
 from autoqa.tools.deadlines import bounded
+from autoqa.tools.evidence_assertions import FOCUSED_SCRIPT
 from autoqa.tools.locate import RAW_ARGS_KEY, Located, element_state, locate, run_element_hook
 from autoqa.tools.page_scripts import run_in_page, run_on_element
 from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
@@ -210,14 +211,23 @@ async def select_located(
     return _done(ctx, located, url, selected=chosen["label"], value=chosen["value"], **extra)
 
 
+MAX_PRESSES = 50
+"""How often ``press_key(until_focused=True)`` presses its key before it says the keyboard cannot reach the
+element (a long form has a few dozen stops; a page that traps focus never gets there)."""
+
+
 class PressKeyArgs(OptionalElementArgs):
     key: str = Field(min_length=1, max_length=60)
+    until_focused: bool = Field(default=False, description="Press on the page until the element has focus")
+    """"Tab to the Postcode field": the keyboard reaches the element, at most :data:`MAX_PRESSES` presses."""
 
 
 async def press_key(ctx: ToolContext, args: PressKeyArgs) -> ToolResult:
     url = ctx.page.url
     timeout = ctx.settings.action_timeout_ms
     try:
+        if args.until_focused:
+            return await _press_until_focused(ctx, args, url)
         if args.ref is None and args.target is None:
             async with settling(ctx):
                 await bounded(ctx.page.keyboard.press(args.key), timeout)
@@ -236,6 +246,34 @@ async def press_key(ctx: ToolContext, args: PressKeyArgs) -> ToolResult:
             ) from exc
         raise
     return _done(ctx, located, url, key=args.key)
+
+
+async def _press_until_focused(ctx: ToolContext, args: PressKeyArgs, url: str) -> ToolResult:
+    """ "Tab to the Postcode field": the key goes to the page, as a person's keyboard does, never to the
+    element (focusing it directly would pass on a field the keyboard cannot reach)."""
+    if args.ref is None and args.target is None:
+        raise ToolFailure(ErrorCode.INVALID_INPUT, "until_focused needs an element to reach: ref or target")
+    timeout = ctx.settings.action_timeout_ms
+    located = await _prepare(ctx, "press_key", args.ref, args.target)
+    for presses in range(1, MAX_PRESSES + 1):
+        async with settling(ctx):
+            await bounded(ctx.page.keyboard.press(args.key), timeout)
+        if await bounded(located.locator.evaluate(FOCUSED_SCRIPT, timeout=timeout), timeout + 500):
+            return _done(ctx, located, url, key=args.key, presses=presses)
+    on = await bounded(ctx.page.evaluate(_ACTIVE_DESCRIPTION), timeout)
+    raise ToolFailure(
+        ErrorCode.ASSERTION_FAILED,
+        f"pressed {args.key} {MAX_PRESSES} times and the keyboard never reached it; focus is on {on}",
+        presses=MAX_PRESSES,
+    )
+
+
+_ACTIVE_DESCRIPTION = """() => {
+  const e = document.activeElement;
+  if (!e || e === document.body) return 'the page itself';
+  const name = (e.getAttribute('aria-label') || e.innerText || e.value || e.id || '').trim().slice(0, 60);
+  return `<${e.localName}>` + (name ? ` "${name}"` : '');
+}"""
 
 
 async def hover(ctx: ToolContext, args: ElementArgs) -> ToolResult:
