@@ -3,7 +3,8 @@ the passive voice ("The "Continue" button is clicked", ""Visitor" is chosen from
 a QA team's shorthand ("Permit type dd = "Visitor"", "Tick "Remember me" chkbox", "Verify err msg: …"),
 keyboard and focus ("Press Tab once", "Focus moves to the Postcode field", "Shift+Tab back to "Full name"",
 "Tab to the Postcode field": the keyboard must reach it), a disclosure's state, a bug
-report's "Expected result: toast …", and the browser's Back. The spec runs plain and passes, fails at its
+report's "Expected result: toast …", the browser's Back, an expected result that names its element by its
+kind only ("Field shows …") and "is present". The spec runs plain and passes, fails at its
 own step on each broken build, and its exported test does the same. The parse-level cases are in
 tests/spec/test_grammar_twelfth.py."""
 
@@ -70,6 +71,8 @@ SPEC = """# {page}
 19. The URL ends with "#done"
 20. Click browser Back
 21. The URL ends with "/{page}.html"
+22. | 22 | Type "Aisha Bello-Smith" into "Full name" | Field shows "Aisha Bello-Smith" |
+23. The "Continue" button is present
 """
 
 BROKEN = {
@@ -104,6 +107,19 @@ BROKEN = {
     "no_done_url": ("history.pushState({}, '', '#done');", "", 19),
     # Back leaves the page at the "done" address
     "replaced": ("history.pushState({}, '', '#done');", "history.replaceState({}, '', '#done');", 21),
+    # the name field rewrites what was typed a moment later
+    "name_rewritten": (
+        "$('fix').onclick",
+        "$('name').oninput = () => { setTimeout(() => { $('name').value = 'A. Bello'; }, 50); };\n"
+        "$('fix').onclick",
+        22,
+    ),
+    # Continue is gone once the application was saved and the page went back
+    "continue_removed": (
+        "history.pushState({}, '', '#done');",
+        "history.pushState({}, '', '#done'); window.onpopstate = () => { $('continue').remove(); };",
+        23,
+    ),
 }
 
 
@@ -118,7 +134,7 @@ def test_a_permit_form_passes_and_each_broken_build_fails_run_and_export(
         page=PAGE,
         builds=BROKEN,
         spec=lambda n: SPEC.replace("{page}", n),
-        # An exported test checks the value the moment it was chosen; only a run waits for what the choice
-        # started (settling), so only a run sees it fall back 100 ms later.
-        pinned=("type_resets",),
+        # An exported test checks a value the moment it was chosen or typed; only a run waits for what the
+        # action started (settling), so only a run sees it change 50-100 ms later.
+        pinned=("type_resets", "name_rewritten"),
     )

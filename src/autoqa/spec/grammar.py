@@ -227,6 +227,11 @@ dropdown · The page https://… is opened · Click "x" btn · Err · shorthand 
 msg = "x" · Pg title = "x" · Expected result: toast "x" ·     pg, dd, chkbox …; "=" is "is" unless it assigns)
 Press Tab once · Focus moves to the x field · The Help        · a bare expected claim · Tab · the focused
 disclosure is expanded · Click browser Back                   field · aria-expanded · history(back)
+The "x" link is present · … has the value "v" · Local storage the claim in the grammar's words; a quoted
+"k" holds "v" · The "x" chip is gone · An alert is shown: "x" value is never reworded ("must" stays "must")
+· Booking reference "x" is shown · listed in this order: "a",
+"b" · Type 2109 into "Card number" | Field shows 2109         the field, checkbox or dropdown the step's
+                                                              action used (named only by its kind)
 Click on Save button · Press Continue · Click Payments > Pay  click('"Save" button') · a menu path, a click
 someone new · Enter "x" in the Email field and tab out        per name · Tab after the fill
 Fill in First name = "a", Last name "b" · Enter username "u"  a fill per field · the Username and Password
@@ -2889,6 +2894,42 @@ def _repeated(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
     return (action,) * times
 
 
+# "| Type 2109 into "Library card number" | Field shows 2109 |", 'Tick "Notify me" | Checkbox is checked': an
+# expected result that names its element only by its kind is about the element the step's action just used,
+# when that action used one of that kind; never an element found some other way.
+_THAT_ELEMENT = re.compile(
+    r"(?:verify\s+(?:that\s+)?)?(?:the\s+|this\s+|that\s+|its\s+)?(?P<noun>field|input|box|text\s*box|checkbox|"
+    r"check\s*box|toggle|switch|dropdown|drop-down|select|radio(?:\s+button)?)(?:'s)?(?:\s+value)?\s+"
+    r"(?P<rest>(?:is|shows|reads|contains|displays|has|should|now)\b.+)",
+    re.IGNORECASE,
+)
+_KIND_OF = {"fill": "field", "set_field": "field", "set_checked": "checkbox", "select_option": "dropdown"}
+_KIND_WORDS = {
+    "field": ("field", "input", "box", "textbox", "text box"),
+    "checkbox": ("checkbox", "check box", "toggle", "switch", "radio", "radio button"),
+    "dropdown": ("dropdown", "drop-down", "select"),
+}
+_NAMED_ROLE = re.compile(r'"(?P<name>[^"]+)"(?:\s+(?P<role>[a-z]+(?:\s+[a-z]+)?))?')
+
+
+def _about_that_element(part: str, previous: PlainAction, optional: bool) -> PlainAction | None:
+    m = _THAT_ELEMENT.fullmatch(_normalize(part))
+    kind = _KIND_OF.get(previous.tool)
+    target = previous.args.get("target")
+    if m is None or kind is None or not isinstance(target, str):
+        return None
+    noun = " ".join(m.group("noun").lower().split())
+    if noun not in _KIND_WORDS[kind]:
+        return None
+    named = _NAMED_ROLE.fullmatch(target)
+    if named is None and ('"' in target or "=" in target or not re.fullmatch(r"[\w'’ .&/-]{1,80}", target)):
+        return None  # a scoped, positioned or escape-hatch target is not put back into a sentence
+    name = named.group("name") if named else target
+    return parse_plain_text(
+        f'Verify the "{name}" {(named and named.group("role")) or kind} {m.group("rest")}', optional=optional
+    )
+
+
 def _part_actions(part: str, optional: bool) -> list[PlainAction | None]:
     """A part of a step that chains several: one action, or the claims or fills it chains itself ('… and
     verify "x" is shown and "y" is visible', 'Fill A "a", B "b" and press Save'); [None] if not plain."""
@@ -2920,13 +2961,15 @@ def parse_plain_actions(
         if len(parts) < 2:
             continue
         # a part may chain claims or fills itself; a part of a part is read as one action only
-        actions = [
-            a
-            for part in parts
-            for a in (
+        actions = []
+        for part in parts:
+            that = _about_that_element(part, actions[-1], optional) if actions and actions[-1] else None
+            if that is not None:
+                actions.append(that)
+                continue
+            actions.extend(
                 [parse_plain_text(part, optional=optional)] if nested else _part_actions(part, optional)
             )
-        ]
         if all(actions):
             break
     if len(actions) < 2 or not all(actions):

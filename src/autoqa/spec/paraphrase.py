@@ -50,8 +50,22 @@ class _Lazy:
 
 
 def _sub(pattern: str, replacement: str | Callable[[re.Match[str]], str]) -> Callable[[str], str]:
+    """A rewrite of the first match of ``pattern`` that does not start inside a quoted value: a quoted value
+    is what the page must show, word for word ("Tables for 6 must be booked" keeps its "must")."""
     compiled = _Lazy(pattern, _I)
-    return lambda s: compiled.sub(replacement, s, count=1)
+
+    def rewrite(sentence: str) -> str:
+        quoted: list[tuple[int, int]] | None = None
+        for m in compiled.finditer(sentence):
+            if quoted is None:
+                quoted = _quoted_spans(sentence)
+            if any(a < m.start() < b for a, b in quoted):
+                continue
+            text = replacement(m) if callable(replacement) else m.expand(replacement)
+            return sentence[: m.start()] + text + sentence[m.end() :]
+        return sentence
+
+    return rewrite
 
 
 # --- who acts, and words around the step that say nothing ------------------------------------------------
@@ -183,6 +197,14 @@ def _many_fills(sentence: str) -> str:
     return " and ".join(f"{verb} {m.group('label')} with {m.group('value')}" for m in fills if m)
 
 
+# Words that say where a text is or what it is on ("Dialog text "x" is visible", "Button "Save" is shown"):
+# a description before a quoted text is only dropped when it has none of them.
+_PLACE_OR_ROLE = (
+    r"(?:dialog|modal|pop-?up|header|footer|sidebar|menu|panel|table|row|card|list|section|form|drawer|tooltip|"
+    r"tab|column|cell|badge|counter|chip|pill|tag|field|button|link|checkbox|dropdown|heading|title|url|page|"
+    r"banner|toast|alert|region|nav|navigation|breadcrumb)"
+)
+
 # The first word of a sentence that starts with a capitalised name ("Holds table has 3 rows", "Amount field
 # is "12.50""): never a word that points, an article, a claim's or a Gherkin keyword.
 _NOT_A_NAME = (
@@ -265,10 +287,10 @@ _REWRITES: list[Callable[[str], str]] = [
     shorthand,
     # The passive voice of an outcome-first writer: the action the sentence says was done. Only verbs that
     # never state a widget's state ("is clicked", "is filled with", "is chosen from"): "is selected", "is
-    # checked", "is set to" and "is opened" are claims as often as actions.
+    # checked", "is set to", "is opened" and "is pressed" (a toggle button's state) are claims as often.
     _sub(
         rf"^(?P<t>(?:the\s+)?{_Q}(?:\s+(?:button|link|tab|icon|menu\s+item|option|card|row|checkbox|radio))?)\s+"
-        r"(?:is|gets|was|has\s+been)\s+(?:clicked|tapped|pressed)(?:\s+on)?$",
+        r"(?:is|gets|was|has\s+been)\s+(?:clicked|tapped)(?:\s+on)?$",
         r"Click \g<t>",
     ),
     _sub(
@@ -330,9 +352,10 @@ _REWRITES: list[Callable[[str], str]] = [
             f"{'' if m.group('s').lower() in ('expanded', 'open') else 'not '}expanded"
         ),
     ),
-    # 'Results list shows 8 items': the list's items counted (not a search for the words "8 items").
+    # 'Results list shows 8 items': the named list's items counted (not a search for the words "8 items"; "the
+    # change list shows 12 posts" on an admin page is its counter's text, and keeps that reading).
     _sub(
-        r"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?(?P<l>[\w'’ -]{1,40}?)\s+list\s+"
+        rf"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?{_NOT_A_NAME}(?P<l>(?-i:[A-Z])[\w'’ -]{{0,39}}?)\s+list\s+"
         r"(?:shows|contains|displays|has)\s+"
         r"(?:exactly\s+)?(?P<n>\d{1,4})\s+(?P<noun>[a-z]+)\.?$",
         r"Verify the \g<l> list has \g<n> \g<noun>",
@@ -344,8 +367,8 @@ _REWRITES: list[Callable[[str], str]] = [
         r"Verify the \g<x> \g<r> is visible",
     ),
     _sub(
-        rf"^(?:(?:a|the)\s+)?(?:[\w'’-]+\s+)?(?:dialog|modal|pop-?up)\s+(?:opens|appears|is\s+shown)\s+(?:with\s+(?:the\s+)?"
-        rf"(?:text|message)|saying|that\s+says)\s+(?P<x>{_Q})$",
+        r"^(?:(?:a|the)\s+)?(?!(?:confirm|alert|prompt|native|browser|js|javascript)\b)(?:[\w'’-]+\s+){0,2}?"
+        rf"(?:dialog|modal|pop-?up)\s+(?:opens|appears|is\s+shown)\s+with\s+(?:the\s+)?(?:text|message)\s+(?P<x>{_Q})$",
         r"Verify the dialog contains \g<x>",
     ),
     _sub(
@@ -354,6 +377,59 @@ _REWRITES: list[Callable[[str], str]] = [
         r"Verify the \g<t> table has \g<n> rows",
     ),
     _sub(rf"^(?P<a>{_ACTOR})\s+should\s+now\s+see\s+", r"\g<a> should see "),
+    # Outcome sentences with their own verbs: 'The "x" link is present', 'The "x" field has the value "v"',
+    # 'Local storage "k" holds "v"', 'The "x" chip is gone', '"x" is not on the board', 'An alert is shown:
+    # "…"', 'Booking reference "BL-0418" is shown', 'listed in this order: …', 'the "x" badge says "v"'.
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?(?P<t>(?:the\s+)?{_Q}\s+(?:button|link|tab|checkbox|field|dropdown|heading|"
+        r"image|icon|dialog|menu|option|radio|switch|toggle))\s+is\s+present$",
+        r"Verify \g<t> is visible",
+    ),
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?(?P<t>{_Q}|(?-i:[A-Z])[\w'’-]*(?:\s+[\w'’-]+){{0,2}}?)\s+"
+        rf"(?P<r>field|input|box|textbox|dropdown)\s+has\s+(?:the\s+)?value\s+(?P<v>{_Q})$",
+        lambda m: f"Verify the {_as_quoted(m.group('t'))} {m.group('r')} is {m.group('v')}",
+    ),
+    _sub(
+        rf"^(?P<h>(?:verify\s+(?:that\s+)?)?(?:the\s+)?(?:local|session)\s*storage\s+(?:key\s+)?{_Q})\s+holds\s+"
+        rf"(?=\S)",
+        r"\g<h> is ",
+    ),
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?(?P<x>{_Q})(?:\s+(?:chip|tag|pill|badge|label|card|item|row|entry|"
+        r"message|toast|banner|notice|text))?\s+(?:is|has)\s+(?:now\s+)?(?:gone|disappeared|vanished)$",
+        r"Verify \g<x> is no longer shown",
+    ),
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?(?P<x>{_Q})\s+is\s+(?:no\s+longer|not)\s+(?:on|in)\s+the\s+"
+        r"(?:board|page|screen|list)$",
+        r"Verify \g<x> is not visible",
+    ),
+    _sub(
+        rf"^(?:a|an|the)\s+(?:[\w'’-]+\s+){{0,3}}?(?:alert|message|notice|notification|toast|banner|error|warning|"
+        rf"confirmation)\s+(?:is\s+)?(?:shown|displayed|visible|appears)\s*:\s*(?P<x>{_Q})$",
+        r"Verify \g<x> is shown",
+    ),
+    _sub(
+        rf"^(?!(?:the|this|that|a|an|verify|check|expect|ensure)\b)(?!(?:[\w'’-]+\s+){{0,2}}{_PLACE_OR_ROLE}\s)"
+        rf"(?-i:[A-Z])[\w'’-]*(?:\s+[a-z][\w'’-]*){{0,2}}\s+(?P<x>{_Q})\s+is\s+(?:shown|displayed|visible)$",
+        r"Verify \g<x> is shown",
+    ),
+    _sub(
+        r"^(?:(?:then|and)\s+)?(?:verify\s+(?:that\s+)?)?the\s+(?P<w>[^\W\d_]+(?:\s+[^\W\d_]+)?)\s+are\s+"
+        rf"(?:listed|shown|sorted|ordered|displayed)\s+in\s+(?:this|that|the\s+following)\s+order\s*:?\s*(?={_Q}\s*,)",
+        r"Verify the \g<w> are listed as ",
+    ),
+    _sub(
+        rf"^(?:(?:and|then)\s+)?(?:verify\s+(?:that\s+)?)?the\s+[\"“](?P<n>[^\"”\s]+(?:\s[^\"”\s]+)?)[\"”]\s+"
+        rf"(?P<r>badge|counter|chip|pill|tag|indicator)\s+(?:says|reads|shows|displays)\s+(?P<v>{_Q}|\d+)$",
+        r"Verify the \g<n> \g<r> shows \g<v>",
+    ),
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?(?P<x>{_Q})\s+(?:modal|dialog|pop-?up)\s+(?:is\s+)?"
+        r"(?:shown|displayed|visible|open|opened)$",
+        r"Verify the \g<x> dialog is visible",
+    ),
     # 'Verify error message: "Card declined"', 'Error message is "…"': that message's text is shown.
     _sub(
         r"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?(?P<k>(?:error|success|warning|info|confirmation|validation)\s+)?"
