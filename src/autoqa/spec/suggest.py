@@ -53,7 +53,9 @@ _SHAPES: tuple[tuple[str, str, str | None], ...] = (
 )
 _NEGATIVE = re.compile(
     r"\b(?:not|no\s+longer|never|no|disappear\w*|vanish\w*|gone|hidden|absent|missing|removed|deleted|"
-    r"cleared|unchecked|disabled|greyed|grayed|inactive|uncheck\w*)\b|n't\b",  # disabled is a negative state
+    # disabled is a negative state; "taken away", "went away" are gone (never "right away")
+    r"cleared|unchecked|disabled|greyed|grayed|inactive|uncheck\w*|closed|dismissed)\b|n't\b"
+    r"|(?<!right )(?<!straight )\baway\b",
     re.IGNORECASE,
 )
 # What no shape checks: a suggestion would change the claim (storage is not a field's value).
