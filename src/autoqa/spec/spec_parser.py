@@ -14,7 +14,7 @@ from pathlib import Path
 from autoqa.errors import IncludeError, SpecError
 from autoqa.spec.front_matter import FrontMatter, key_lines, parse_front_matter
 from autoqa.spec.grammar_terms import claims
-from autoqa.spec.markdown import Block, Heading, ListItem, MarkdownList, read_blocks, split_lines
+from autoqa.spec.markdown import Block, Heading, ListItem, MarkdownList, Paragraph, read_blocks, split_lines
 from autoqa.spec.raw_spec import ParsedSpec, RawStep, SourceText
 
 _PRECONDITION_TITLES = frozenset({"preconditions", "precondition", "前置条件", "前提条件"})
@@ -212,10 +212,47 @@ def _lists(blocks: list[Block]) -> list[MarkdownList]:
     return [block for block in blocks if isinstance(block, MarkdownList)]
 
 
+# Steps as a Markdown table, as test-management tools export a test case: "| # | Action | Expected result |",
+# a rule row, then one row per step. A column of step numbers is dropped; the other cells, in order, are the
+# step ("Action | Expected", read as an action and its claim); an empty cell ("", "-", "N/A") says nothing.
+_TABLE_ROW = re.compile(r"\s*\|.*\|\s*")
+_TABLE_RULE = re.compile(r"\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*")
+_NUMBER_COLUMN = re.compile(r"#|no\.?|nr\.?|n°|id|s\.?\s*no\.?|step(?:\s*(?:#|no\.?|id))?", re.IGNORECASE)
+_NOTHING = frozenset(("", "-", "--", "—", "–", "n/a", "na", "none", "nothing"))
+
+
+def _cells(row: str) -> list[str]:
+    """A table row's cells (an escaped ``\\|`` is a pipe inside a cell)."""
+    inner = row.strip().removeprefix("|").removesuffix("|")
+    return [cell.replace("\\|", "|").strip() for cell in re.split(r"(?<!\\)\|", inner)]
+
+
+def _table_steps(section: _Section) -> list[ListItem]:
+    for block in section.blocks:
+        if not isinstance(block, Paragraph) or len(block.lines) < 3:
+            continue
+        if not all(_TABLE_ROW.fullmatch(text) for _, text in block.lines) or not _TABLE_RULE.fullmatch(
+            block.lines[1][1]
+        ):
+            continue
+        header = _cells(block.lines[0][1])
+        keep = [i for i, name in enumerate(header) if not _NUMBER_COLUMN.fullmatch(name)]
+        items = []
+        for line, row in block.lines[2:]:
+            cells = _cells(row)
+            parts = [cells[i] for i in keep if i < len(cells) and cells[i].lower() not in _NOTHING]
+            if parts:
+                items.append(ListItem(line=line, ordered=True, indent=0, lines=[(line, " | ".join(parts))]))
+        return items
+    return []
+
+
 def _steps_from_section(section: _Section, path: Path) -> list[ListItem]:
     assert section.heading is not None
     lists = _lists(section.blocks)
     ordered = [lst for lst in lists if lst.ordered]
+    if not ordered and not lists and (table := _table_steps(section)):
+        return table
     if not ordered:
         if lists:
             raise SpecError(
