@@ -27,6 +27,9 @@ from .grammar_calls import calls as _calls
             'Click the "Pay" button | Verify "Paid" is shown',
         ),
         ('| Go to /cart | Page title is "Cart" |', 'Navigate to /cart | Verify the page title is "Cart"'),
+        # a checklist's box before the step (a GitHub task list)
+        ("- [ ] go to /cart", "Navigate to /cart"),
+        ('[x] Click "Save"', 'Click "Save"'),
         # the passive voice: the action the sentence says was done
         ('The "Send" button is clicked', 'Click the "Send" button'),
         ('The "Terms" link gets clicked', 'Click the "Terms" link'),

@@ -82,3 +82,16 @@ def test_a_table_spec_runs_plain_and_fails_at_its_row(tmp_path: Path, site: tupl
     assert [s["status"] for s in broken["steps"]][:3] == ["passed", "passed", "failed"], output
     assert "specs/login-broken.md:9" in output  # the failure points at the row
     assert code == 1
+
+
+def test_a_checklist_of_steps_reads_as_its_items() -> None:
+    # a GitHub task list: the box is a checklist's mark, not words of the step
+    parsed = parse_spec_text(HEAD + '- [ ] Go to /login.html\n- [x] Click "Sign in"\n', "t.md")
+    assert [(s.line, s.text.text) for s in parsed.steps] == [(5, "Go to /login.html"), (6, 'Click "Sign in"')]
+    numbered = parse_spec_text(HEAD + "1. [ ] Go to /login.html\n", "t.md")
+    assert [s.text.text for s in numbered.steps] == ["Go to /login.html"]
+
+
+def test_bullets_that_are_not_a_checklist_are_still_refused() -> None:
+    with pytest.raises(SpecError, match="numbered list"):
+        parse_spec_text(HEAD + "- [ ] Go to /login.html\n- Click Sign in\n", "t.md")

@@ -260,6 +260,8 @@ _REWRITES: list[Callable[[str], str]] = [
         r"(?P<url>\"(?:/|https?://)[^\"]*\"|/\S*|https?://\S+)$",
         r"Navigate to \g<url>",
     ),
+    # A checklist's box before the step, as written in a task list: "- [ ] go to /explore".
+    _sub(r"^(?:[-*+]\s+)?\[[ x]\]\s+(?=\S)", ""),
     # A step number written into the step: "Step 4 - …", "6) …", "Action: …".
     _sub(r"^(?:step\s*\d{1,3}\s*[:.)-]?|\d{1,3}\s*[.)]|\d{1,3}\s+-|action\s*:)\s*(?=\S)", ""),
     # "Expected: …", "Expected result: …": the claim that follows.

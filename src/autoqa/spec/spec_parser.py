@@ -22,6 +22,8 @@ _STEP_TITLES = frozenset({"steps", "test steps", "步骤", "测试步骤"})
 _EXPECTED = re.compile(r"(?:expected(?:\s+results?)?|预期(?:结果)?|期望(?:结果)?)\s*[:：]\s*(.*)", re.I)
 _OPTIONAL = re.compile(r"(?:optional|可选)\s*[:：]\s*(.*)", re.I)
 _INCLUDE = re.compile(r"include\s*[:：]\s*(.*)", re.I)
+_TASK_BOX = re.compile(r"\[[ xX]\]\s+(?=\S)")
+"""A GitHub task-list box before a step ("- [ ] Go to /explore", "1. [x] …"): a checklist's mark, no words."""
 # An action written as conditional is an Optional step: 'Click "Accept cookies" if shown', '… (if present)',
 # '… if there is one', '… if prompted', '… when it appears', '… if the banner is displayed', 'If a cookie
 # banner is shown, click "Accept"'. Never a check: "Verify X if shown" could not fail. Only presence counts:
@@ -169,6 +171,9 @@ def _step(item: ListItem, path: Path) -> RawStep:
     expected = [_require_text(e, "Expected clause", path) for e in inline_expected] + expected
     parts = list(text.parts)
     first = next(i for i, (_, part) in enumerate(parts) if part)
+    if box := _TASK_BOX.match(parts[first][1]):
+        parts[first] = (parts[first][0], parts[first][1][box.end() :])
+        text = SourceText(tuple(parts))
     optional = _OPTIONAL.match(parts[first][1])
     if optional:
         parts[first] = (parts[first][0], optional.group(1).strip())
@@ -247,12 +252,19 @@ def _table_steps(section: _Section) -> list[ListItem]:
     return []
 
 
+def _task_item(item: ListItem) -> bool:
+    first = next((text for _, text in item.lines if text), "")
+    return _TASK_BOX.match(first) is not None
+
+
 def _steps_from_section(section: _Section, path: Path) -> list[ListItem]:
     assert section.heading is not None
     lists = _lists(section.blocks)
     ordered = [lst for lst in lists if lst.ordered]
     if not ordered and not lists and (table := _table_steps(section)):
         return table
+    if not ordered and lists and all(_task_item(item) for lst in lists for item in lst.items):
+        return [item for lst in lists for item in lst.items]  # a checklist: "- [ ] Go to /explore"
     if not ordered:
         if lists:
             raise SpecError(
