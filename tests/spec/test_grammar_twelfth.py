@@ -177,6 +177,21 @@ def test_tab_to_nothing_named_stays_with_the_model(written: str) -> None:
         ),
         ('And the "Membership" badge says "Gold"', 'Verify the Membership badge shows "Gold"'),
         ('"Discard transfer?" modal shown', 'Verify the "Discard transfer?" dialog is visible'),
+        # a box is a field; "as the email" names the field; a modal without its "the"; a dialog named after
+        # its noun; a claim on a quoted control without "Verify the"; an unquoted path's end; a date field
+        (
+            'The "Special requests" box is filled with "No nuts"',
+            'Fill the "Special requests" field with "No nuts"',
+        ),
+        ('"tomasz.w@example.net" is entered as the email', 'Type "tomasz.w@example.net" in the Email field'),
+        ('Click "Discard" btn in modal', 'Click the "Discard" button in the modal'),
+        (
+            'Expected result: confirmation dialog "Archive this card?" appears',
+            'Verify the "Archive this card?" dialog is visible',
+        ),
+        ('"Format" dropdown shows "Any format"', 'Verify the "Format" dropdown shows "Any format"'),
+        ("URL ends with /search?q=The+Overstory", 'Verify the URL ends with "/search?q=The+Overstory"'),
+        ('Set the "Suspend until" date field to 2026-12-20', 'Set the "Suspend until" field to 2026-12-20'),
     ],
 )
 def test_dev_twelfth_outcome_verbs(written: str, canonical: str) -> None:

@@ -670,7 +670,8 @@ NOT_PLAIN = [
     'Check "A" and "B"',
     "Switch to tab 0",
     'Verify "a" in that order',
-    "Verify the URL ends with /unquoted",
+    # ("Verify the URL ends with /unquoted" was here; a path token is read unquoted, as "contains /cart" and
+    # "is /cart" always were: tests/spec/test_grammar_twelfth.py)
     "Enter admin in the Username field",
     "Verify the page looks tidy",
     "Verify the page matches the mockup",  # no baseline named: judgement

@@ -296,9 +296,9 @@ _REWRITES: list[Callable[[str], str]] = [
         r"Click \g<t>",
     ),
     _sub(
-        rf"^(?P<t>(?:the\s+)?{_Q}(?:\s+(?:field|box|input|textbox|text\s+box|area|text\s+area))?)\s+"
+        rf"^(?:the\s+)?(?P<t>{_Q})(?P<r>\s+(?:field|box|input|textbox|text\s+box|area|text\s+area))?\s+"
         r"(?:is|gets|was|has\s+been)\s+filled\s+(?:in\s+)?with\s+(?P<v>\S.*)$",
-        r"Fill \g<t> with \g<v>",
+        lambda m: f"Fill the {m.group('t')}{' field' if m.group('r') else ''} with {m.group('v')}",
     ),
     _sub(
         rf"^(?P<v>{_Q})\s+(?:is|gets|was|has\s+been)\s+(?:chosen|selected|picked)\s+(?:from|in)\s+(?P<t>\S.*)$",
@@ -306,8 +306,13 @@ _REWRITES: list[Callable[[str], str]] = [
     ),
     _sub(
         rf"^(?:the\s+(?:[a-z]+\s+){{1,2}})?(?P<v>{_Q}|\+?\d[\d ()-]*\d|\d|[^\s\"“'‘]+@[^\s\"“'‘]+)\s+"
-        r"(?:is|gets|was|has\s+been)\s+(?:entered|typed|input|written)\s+(?:in|into)\s+(?P<t>\S.*)$",
-        lambda m: f"Type {_as_quoted(m.group('v'))} in {m.group('t')}",
+        r"(?:is|gets|was|has\s+been)\s+(?:entered|typed|input|written)\s+(?:(?:in|into)\s+(?P<t>\S.*)|"
+        r"as\s+(?:the\s+)?(?P<w>[a-z]+(?:\s+[a-z]+)?))$",
+        lambda m: (
+            f"Type {_as_quoted(m.group('v'))} in {m.group('t')}"
+            if m.group("t")
+            else f"Type {_as_quoted(m.group('v'))} in the {m.group('w').title()} field"
+        ),
     ),
     _sub(
         rf"^the\s+page\s+(?P<u>{_Q}|https?://\S+|/\S*)\s+(?:is|gets|was|has\s+been)\s+(?:opened|loaded|visited)$",
@@ -431,6 +436,29 @@ _REWRITES: list[Callable[[str], str]] = [
         rf"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?(?P<x>{_Q})\s+(?:modal|dialog|pop-?up)\s+(?:is\s+)?"
         r"(?:shown|displayed|visible|open|opened)$",
         r"Verify the \g<x> dialog is visible",
+    ),
+    # 'Click "Discard" button in modal': the dialog, without its "the"; 'confirmation dialog "x" appears': the
+    # dialog named so; '"Format" dropdown shows "x"': the claim without "Verify the"; 'URL ends with /path':
+    # the path quoted; 'the "Suspend until" date field': the field (its kind of value is no part of the name).
+    _sub(r"\s+(?:in|inside|within)\s+(?P<r>modal|dialog|pop-?up)$", r" in the \g<r>"),
+    _sub(
+        r"^(?:(?:a|the)\s+)?(?!(?:confirm|alert|prompt|native|browser|js|javascript)\b)(?:[\w'’-]+\s+)?"
+        rf"(?:dialog|modal|pop-?up)\s+(?P<x>{_Q})\s+(?:appears|opens|is\s+(?:shown|displayed|visible|open))$",
+        r"Verify the \g<x> dialog is visible",
+    ),
+    _sub(
+        rf"^(?:the\s+)?(?P<x>{_Q})\s+(?P<r>dropdown|field|select|input|box|textbox)\s+"
+        rf"(?=(?:shows|reads|contains|displays|is)\s+{_Q}$)",
+        r"Verify the \g<x> \g<r> ",
+    ),
+    _sub(
+        r"^(?P<h>verify\s+(?:that\s+)?the\s+url\s+(?:ends\s+with|contains|starts\s+with|is|equals|includes))\s+"
+        r"(?P<u>/[^\s\"“']*|https?://[^\s\"“']+)$",
+        r'\g<h> "\g<u>"',
+    ),
+    _sub(
+        rf"(?P<x>{_Q})\s+(?:date|time|text|email|number|phone|search|password|name|input)\s+(?=field\b)",
+        r"\g<x> ",
     ),
     # 'Verify error message: "Card declined"', 'Error message is "…"': that message's text is shown.
     _sub(
