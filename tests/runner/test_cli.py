@@ -326,7 +326,7 @@ def test_validate_lists_every_step_that_is_not_plain_with_where_and_a_plain_form
     )
     (tmp_path / "specs" / "mixed.md").write_text(
         "# Mixed\n## Preconditions\n- none\n## Steps\n1. include: open\n"
-        '2. Verify "Tasks" is visble\n3. Verify "Backpack" has disappeared\n'
+        '2. Verify "Tasks" is visble\n3. Verify "Backpack" is missing now\n'
         "4. Sort the list by the cheapest price\n"
     )
     (tmp_path / "specs" / "plain.md").write_text(
