@@ -310,3 +310,25 @@ def test_an_element_named_only_by_its_kind_needs_the_actions_element(written: st
 )
 def test_readings_kept(written: str, calls: list[Call]) -> None:
     assert _calls(written) == calls
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        # "into" names where the value goes: the words before it are no field's name, and the quoted words
+        # after it are the field, not the value (this read as a fill of a field "code 4417 into" with "PIN")
+        'Type the code 4417 into "PIN"',
+        'Type the Email address into "x"',
+        'Enter the username into "admin"',
+        'Input the phone number in "Phone"',
+    ],
+)
+def test_a_field_named_before_its_value_is_never_a_phrase_ending_in_into(written: str) -> None:
+    assert _calls(written) is None, _calls(written)
+
+
+def test_a_field_named_before_its_value_still_reads() -> None:
+    assert _calls('Enter the username "demo"') == [("fill", {"target": '"username" field', "value": "demo"})]
+    assert _calls('Type the Postal code "SW1A 1AA"') == [
+        ("fill", {"target": '"Postal code" field', "value": "SW1A 1AA"})
+    ]

@@ -2130,9 +2130,15 @@ def _empty_bare(m: re.Match[str]) -> Built:
     return ("assert_value", {"target": target, "expected": ""}) if target else None
 
 
+_INTO = r"(?:into|in|in\s+to|onto|on|to|inside|within|as|for)"
+"""Words that say where a typed value goes: never part of a field's name written before its value."""
+
+
 @_rule(
-    # "Enter the username "demo"", "Type the password {{PASSWORD}}": the words before the value name a field.
-    rf"(?:type|enter|input)\s+the\s+(?P<bare>[^\W\d_][\w'-]*(?:\s+[\w'-]+){{0,2}}?)\s+{value_group('value')}",
+    # "Enter the username "demo"", "Type the password {{PASSWORD}}": the words before the value name a field;
+    # never words that say where it goes ("Type the code 4417 into "PIN"": "PIN" is the field, not the value).
+    rf"(?:type|enter|input)\s+the\s+(?P<bare>[^\W\d_][\w'-]*(?:\s+(?!{_INTO}\b)[\w'-]+){{0,2}}?)\s+"
+    rf"{value_group('value')}",
     rf"fill\s+(?:in\s+|out\s+)?the\s+(?P<bare>[^\W\d_][\w'-]*(?:\s+[\w'-]+){{0,2}}?)\s+with\s+"
     rf"{value_group('value')}",
 )
