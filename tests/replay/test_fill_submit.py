@@ -100,6 +100,8 @@ async def test_a_recorded_fill_with_submit_is_cached_replayed_and_exported(
 
     code = export_spec(spec, recorder.records, tmp_path / "exported", root=tmp_path, base_url=url).read_text()
     assert (
-        'page.get_by_test_id("search").fill("shoes")\n    page.get_by_test_id("search").press("Enter")'
+        "with settled(page):\n"
+        '        page.get_by_test_id("search").fill("shoes")\n'
+        '        page.get_by_test_id("search").press("Enter")'
         in code
     )

@@ -36,6 +36,7 @@ from autoqa.record.locator_spec import py_str, py_text
 from autoqa.record.skip import probe_actions, skip_target, without_skips
 from autoqa.secrets import is_secret_name
 from autoqa.spec.model import Spec, Step
+from autoqa.tools.settle import SETTLING_TOOLS
 
 OPTIONAL_WAIT_MS = 500
 """How long an ``Optional:`` step waits for its element before skipping (a banner may render late)."""
@@ -164,6 +165,8 @@ def build_steps(spec: Spec, records: Sequence[IRRecord], app_origin: str | None)
                 page=page, values=values, app_origin=app_origin, tabs=tuple(pages.tabs), secrets=secret_envs
             )
             code = statements(record, ctx)
+            if record.tool in SETTLING_TOOLS:  # wait for what the action started, as the run did
+                code = [Block(f"with settled({page}):", tuple(code))]
             if probe is None and step.optional:
                 probe = _probe(record, page)
             for dialog in record.dialogs:

@@ -46,6 +46,7 @@ _IMPORTS: dict[str, str] = {
     "MESSAGE_SELECTOR": "from autoqa.message_scope import MESSAGE_SELECTOR",
     "FOCUSED_FIELD": "from autoqa.landmarks import FOCUSED_FIELD",
     "LiveRegions": "from autoqa.export.appeared_check import LiveRegions",
+    "settled": "from autoqa.export.settle_check import settled",
 }
 
 

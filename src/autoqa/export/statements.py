@@ -34,6 +34,9 @@ drag                   ``source.drag_to(target[, target_position=…])``: the sa
                        was dropped on (its middle, or a quarter of its box for above/below/before/after)
 history / clear_*      ``page.go_back()`` … ``page.reload()``; ``localStorage.clear()``, ``clear_cookies()``
 =====================  ==========================================================================
+
+The builder wraps the code of each action that settles in the run (``tools.settle.SETTLING_TOOLS``) in
+``with settled(page):`` (``autoqa.export.settle_check``).
 """
 
 from __future__ import annotations

@@ -33,6 +33,7 @@ Run:      pytest <this folder> --base-url http://127.0.0.1:8000   (or set AUTOQA
 Secrets:  read from AUTOQA_<NAME> environment variables (e.g. AUTOQA_PASSWORD); never stored here.
 Browser:  the Chromium autoqa finds (AUTOQA_BROWSER_PATH, Playwright's own, or one on PATH), unless
           --browser-channel is given.
+Needs:    autoqa installed: the tests wait after each action as the run did (autoqa.export.settle_check).
 """
 
 {MARKER}

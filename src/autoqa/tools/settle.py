@@ -283,12 +283,12 @@ _KEY = "autoqa.tools.settle." + hashlib.sha1(TRACKER.encode()).hexdigest()[:12]
 _LOOKUP = f"const key = Symbol.for('{_KEY}');"
 _INSTALL = f"if (!window[key]) Object.defineProperty(window, key, {{value: {TRACKER}, configurable: true}});"
 _ARM_FAST = f"(token) => {{ {_LOOKUP} return window[key] ? window[key].arm(token) : null; }}"
-_ARM_FULL = f"(token) => {{ {_LOOKUP} {_INSTALL} return window[key].arm(token); }}"
+ARM_SCRIPT = f"(token) => {{ {_LOOKUP} {_INSTALL} return window[key].arm(token); }}"
 _MINE = "const t = window[key]; if (!t || t.token !== a[0]) return {doc: 'new'};"
-_SETTLE = f"(a) => {{ {_LOOKUP} {_MINE} return t.settle(a[1], a[2], a[3]); }}"
-_NAVIGATING = f"(a) => {{ {_LOOKUP} {_MINE} return {{navigating: t.navigating()}}; }}"
+SETTLE_SCRIPT = f"(a) => {{ {_LOOKUP} {_MINE} return t.settle(a[1], a[2], a[3]); }}"
+NAVIGATING_SCRIPT = f"(a) => {{ {_LOOKUP} {_MINE} return {{navigating: t.navigating()}}; }}"
 _FRESH = "const t = window[key]; t.arm(null); return t.settle(a[0], a[1], 'fresh');"
-_SETTLE_FRESH = f"(a) => {{ {_LOOKUP} {_INSTALL} {_FRESH} }}"
+SETTLE_FRESH_SCRIPT = f"(a) => {{ {_LOOKUP} {_INSTALL} {_FRESH} }}"
 
 _tokens = itertools.count(1)
 
@@ -311,7 +311,7 @@ class Settlement:
 async def _arm(page: Page, token: int) -> bool:
     try:
         if await bounded(page.evaluate(_ARM_FAST, token), _ARM_BOUND_MS) is None:
-            await bounded(page.evaluate(_ARM_FULL, token), _ARM_BOUND_MS)
+            await bounded(page.evaluate(ARM_SCRIPT, token), _ARM_BOUND_MS)
     except asyncio.CancelledError:
         raise
     except Exception:  # a closed, navigating or frozen page: the action reports what matters
@@ -335,7 +335,7 @@ async def _new_document(page: Page, settings: ToolSettings, started: float) -> S
     for _ in range(3):  # a document that redirects itself at once gets another go
         try:
             await page.wait_for_load_state("domcontentloaded", timeout=settings.navigation_timeout_ms)
-            answer = await bounded(page.evaluate(_SETTLE_FRESH, [QUIET_MS, cap]), cap + _SLACK_MS)
+            answer = await bounded(page.evaluate(SETTLE_FRESH_SCRIPT, [QUIET_MS, cap]), cap + _SLACK_MS)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
@@ -388,7 +388,7 @@ async def _await_commit(page: Page, token: int, settings: ToolSettings, watch: _
             await asyncio.wait_for(watch.changed.wait(), min(left, _NAV_POLL_S))
         watch.changed.clear()
         try:
-            answer = await bounded(page.evaluate(_NAVIGATING, [token]), _ARM_BOUND_MS)
+            answer = await bounded(page.evaluate(NAVIGATING_SCRIPT, [token]), _ARM_BOUND_MS)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
@@ -409,7 +409,8 @@ async def settle(page: Page, token: int, settings: ToolSettings, watch: _Navigat
     for _ in range(3):  # a navigation that was dropped: settle on in the same document (once or twice)
         left = max(0.0, cap - (time.perf_counter() - started) * 1000)
         try:
-            answer = await bounded(page.evaluate(_SETTLE, [token, QUIET_MS, left, mode]), left + _SLACK_MS)
+            asked = page.evaluate(SETTLE_SCRIPT, [token, QUIET_MS, left, mode])
+            answer = await bounded(asked, left + _SLACK_MS)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
@@ -429,6 +430,12 @@ async def settle(page: Page, token: int, settings: ToolSettings, watch: _Navigat
             return _settlement(answer, started, verdict)
         mode = "resume"
     return _settlement(None, started, "navigating")
+
+
+SETTLING_TOOLS = frozenset(
+    {"click", "fill", "select_option", "press_key", "hover", "set_checked", "upload_file", "blur", "drag"}
+)
+"""The tools whose action runs inside :func:`settling` (an exported test settles after the same ones)."""
 
 
 AHEAD_KEY = "autoqa.tools.settle.ahead"
