@@ -154,3 +154,17 @@ def test_support_conftest_is_written_but_never_over_a_users_own(
     export_spec(run.spec, run.records, mine, root=DEMO_SPECS)
     assert (mine / "conftest.py").read_text() == "# my fixtures\n"
     assert exported_file_name(run.spec, DEMO_SPECS) == "test_05_long_list.py"
+
+
+def test_an_element_never_recorded_is_guessed_by_the_name_its_description_gives() -> None:
+    """A skipped optional step's '"Accept all" button' is the button named "Accept all" (a guess for a
+    button named '"Accept all" button' would never match, and the step would never run)."""
+    from autoqa.export.statements import guessed_locator
+
+    assert guessed_locator('"Accept all" button', "page") == (
+        'page.get_by_role("button", name="Accept all", exact=True).first'
+    )
+    assert guessed_locator("the Dismiss link", "page") == (
+        'page.get_by_role("link", name="Dismiss", exact=True).first'
+    )
+    assert 'get_by_text("Accept cookies", exact=True)' in guessed_locator("Accept cookies", "page")

@@ -47,6 +47,7 @@ _IMPORTS: dict[str, str] = {
     "FOCUSED_FIELD": "from autoqa.landmarks import FOCUSED_FIELD",
     "LiveRegions": "from autoqa.export.appeared_check import LiveRegions",
     "settled": "from autoqa.export.settle_check import settled",
+    "expect_target_hidden": "from autoqa.export.hidden_check import expect_target_hidden",
 }
 
 

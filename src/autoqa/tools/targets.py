@@ -600,17 +600,7 @@ async def resolve_target(
         return hinted
     query = parse_target(text)
     acting = ACTION_FILTERS.get(action or "")
-    args = {
-        "passes": _passes(query),
-        "acts": {"roles": list(acting.roles), "editable": acting.editable} if acting else None,
-        "testId": test_id_attribute,
-        "limit": CANDIDATE_LIMIT,
-        "state": with_state,
-        "within": query.within,
-        "position": query.position,
-        "inItem": _item_scope(query.in_item),
-        "sameLinks": action in _GOING_ACTIONS and query.position is None,
-    }
+    args = find_args(query, test_id_attribute=test_id_attribute, with_state=with_state, action=action)
     try:
         raw: dict[str, Any] = await run_in_page(page, "find", args, timeout_ms)
     except PlaywrightError as exc:
@@ -641,6 +631,25 @@ async def resolve_target(
         note=_short_note(raw.get("short"), query.position) or _item_note(raw.get("item"), query.in_item),
         collection=raw.get("collection"),
     )
+
+
+def find_args(
+    query: TargetQuery, *, test_id_attribute: str, with_state: bool = False, action: str | None = None
+) -> dict[str, Any]:
+    """The page library's ``find`` arguments for ``query`` (exported checks look an element up with them too,
+    ``autoqa.export.hidden_check``)."""
+    acting = ACTION_FILTERS.get(action or "")
+    return {
+        "passes": _passes(query),
+        "acts": {"roles": list(acting.roles), "editable": acting.editable} if acting else None,
+        "testId": test_id_attribute,
+        "limit": CANDIDATE_LIMIT,
+        "state": with_state,
+        "within": query.within,
+        "position": query.position,
+        "inItem": _item_scope(query.in_item),
+        "sameLinks": action in _GOING_ACTIONS and query.position is None,
+    }
 
 
 def _item_scope(item: str | None) -> dict[str, Any] | None:
