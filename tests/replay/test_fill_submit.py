@@ -102,6 +102,5 @@ async def test_a_recorded_fill_with_submit_is_cached_replayed_and_exported(
     assert (
         "with settled(page):\n"
         '        page.get_by_test_id("search").fill("shoes")\n'
-        '        page.get_by_test_id("search").press("Enter")'
-        in code
+        '        page.get_by_test_id("search").press("Enter")' in code
     )

@@ -232,6 +232,29 @@ The "x" link is present · … has the value "v" · Local storage the claim in t
 · Booking reference "x" is shown · listed in this order: "a",
 "b" · Type 2109 into "Card number" | Field shows 2109         the field, checkbox or dropdown the step's
                                                               action used (named only by its kind)
+Input "v" to field Email · Write "v" in field "x" · Enter in  English as a second language: the fill · the
+field "x" text "v" · Press on link "x" · Make click on tab    click · a role word before its name · check
+"x" · Put|Remove the checkbox "x" · Check that appeared       and uncheck · appeared · shown · the URL · a
+message "x" · Check that is displayed message "x" · Verify    row · history(back) · the key · the table's
+that url has "/p" · Check that user is on page with url "/p"  rows · the text · a click whose purpose is
+· Click on "x" in row of "r" · Go back on previous page ·     said ("Do logout by clicking …")
+Press key Enter · Check that in the table there are 4 rows ·
+Do logout by clicking "x"
+System displays the heading "x" · The system shows a dialog   the software as the actor: the heading, dialog,
+"x" · System shows the suggestion "x" · … shows "x" as        option, message is visible · the state
+selected
+Go to Settings → Notifications · Open menu "A" → "B" · Menu:  a menu path with > → -> › », a click per name
+Reports > Weekly · Category → "Hardware" · Delete dialog →    · a bare name, then one quoted value: that
+"Yes"                                                         field set · a dialog, then its button
+Enter subject: "x" · Status: change to "x" · Search: "x"      the field named before a colon · set_field ·
+                                                              the search box
+"x" link visible · Notes panel hidden · Reopen button is      terse checks: is visible/hidden · the named
+visible · "x" toast · Tooltip "x" is shown · Share report is  control · appeared · the text · a control's
+disabled · Comment count is 1 · Status badge = "x" · Cookie   state · the labelled value · the badge · the
+"k" cleared · Toggle "x" · Use keyboard shortcut Ctrl+K ·     cookie unset · click · press · the item of
+Open ticket "#1" · Login as student "u" / "p"                 that name · the login form
+Step: … | Expected Result: … · … | Date field shows v         TestRail's pair; a word before the kind is a
+                                                              word of the action's field's name
 Click on Save button · Press Continue · Click Payments > Pay  click('"Save" button') · a menu path, a click
 someone new · Enter "x" in the Email field and tab out        per name · Tab after the fill
 Fill in First name = "a", Last name "b" · Enter username "u"  a fill per field · the Username and Password
@@ -2834,7 +2857,9 @@ _USER_WORD = r"(?:the\s+)?(?:username|user\s*name|user|e-?mail(?:\s+address)?|lo
 _LOGIN = re.compile(
     rf"^(?:{_LOG_IN}\s+(?:as\s+|with\s+{_USER_WORD}\s+)(?:{_USER_WORD}\s+)?{value_group('user')}"
     rf"(?:\s*,)?\s+(?:and|with)\s+(?:the\s+)?password\s+{value_group('password')}"
-    rf"|{_LOG_IN}\s+as\s+{value_group('user2')}\s*/\s*{value_group('password2')})\s*$",
+    # "Login as student "kenji@uni.example" / "Kanji#88"": the kind of user says nothing the form checks
+    rf"|{_LOG_IN}\s+as\s+(?:(?:an?\s+|the\s+)?[a-z]+\s+(?=[\"“']))?{value_group('user2')}\s*/\s*"
+    rf"{value_group('password2')})\s*$",
     re.IGNORECASE,
 )
 
@@ -2902,9 +2927,11 @@ def _repeated(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
 
 # "| Type 2109 into "Library card number" | Field shows 2109 |", 'Tick "Notify me" | Checkbox is checked': an
 # expected result that names its element only by its kind is about the element the step's action just used,
-# when that action used one of that kind; never an element found some other way.
+# when that action used one of that kind; never an element found some other way. A word before the kind must
+# be a word of that element's name ('Set Pick-up date to … | Date field shows …').
 _THAT_ELEMENT = re.compile(
-    r"(?:verify\s+(?:that\s+)?)?(?:the\s+|this\s+|that\s+|its\s+)?(?P<noun>field|input|box|text\s*box|checkbox|"
+    r"(?:expected(?:\s+result)?\s*:\s*)?(?:verify\s+(?:that\s+)?)?(?:the\s+|this\s+|that\s+|its\s+)?"
+    r"(?P<word>(?!(?:is|shows|reads|contains|displays|has|should|now)\b)[\w-]+\s+)?(?P<noun>field|input|box|text\s*box|checkbox|"
     r"check\s*box|toggle|switch|dropdown|drop-down|select|radio(?:\s+button)?)(?:'s)?(?:\s+value)?\s+"
     r"(?P<rest>(?:is|shows|reads|contains|displays|has|should|now)\b.+)",
     re.IGNORECASE,
@@ -2931,6 +2958,9 @@ def _about_that_element(part: str, previous: PlainAction, optional: bool) -> Pla
     if named is None and ('"' in target or "=" in target or not re.fullmatch(r"[\w'’ .&/-]{1,80}", target)):
         return None  # a scoped, positioned or escape-hatch target is not put back into a sentence
     name = named.group("name") if named else target
+    word = (m.group("word") or "").strip().lower()
+    if word and word not in re.split(r"[\s/-]+", name.lower()):
+        return None  # "Date field" after a fill of "Pick-up date": a word of its name; another word, another
     return parse_plain_text(
         f'Verify the "{name}" {(named and named.group("role")) or kind} {m.group("rest")}', optional=optional
     )

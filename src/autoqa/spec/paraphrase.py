@@ -251,6 +251,277 @@ def shorthand(sentence: str) -> str:
     return _SHORT.sub(spelled, sentence)
 
 
+# --- English as a second language, "System …" outcomes, menu paths, terse checklists ----------------------
+
+_LISTED = (
+    "ticket", "order", "item", "product", "course", "recipe", "book", "user", "file", "project", "task",
+    "issue", "invoice", "customer", "lesson", "article", "post", "booking", "record",
+)  # fmt: skip
+_MENU_NAME = rf"(?:{_Q}|(?-i:[A-Z][\w'’-]*(?:\s+[\w'’-]+){{0,3}}))"
+_MENU_STEP = r"\s*(?:>|→|->|›|»)\s*"
+_NOUN = r"(?:button|link|tab|field|checkbox|check\s+box|radio\s+button|dropdown|heading|dialog|option)"
+_SHOWN = r"(?:visible|shown|displayed|present)"
+
+_THIRTEENTH: list[Callable[[str], str]] = [
+    # "Input "x" to field Email", "Write "x" in field "From date"": the value goes into that field.
+    _sub(
+        rf"^(?:input|write|type|enter|put)\s+(?P<v>(?:the\s+[a-z]+\s+)?{_Q})\s+(?:to|into|in)\s+(?:the\s+)?field\s+"
+        r"(?P<f>\S.*)$",
+        lambda m: f"Type {_last_quoted(m.group('v'))} into the {_as_quoted(m.group('f'))} field",
+    ),
+    # "Enter in field "Search employee" text "Olena"": the field first, then the value.
+    _sub(
+        rf"^(?:enter|input|type|write)\s+in(?:to)?\s+(?:the\s+)?(?P<f>{_Q})\s+field\s+(?:the\s+)?(?:text|value)\s+"
+        rf"(?P<v>{_Q})$",
+        r"Type \g<v> into the \g<f> field",
+    ),
+    _sub(
+        rf"^(?:enter|input|type|write)\s+in(?:to)?\s+(?:the\s+)?field\s+(?P<f>{_Q})\s+(?:the\s+)?(?:text|value)\s+"
+        rf"(?P<v>{_Q})$",
+        r"Type \g<v> into the \g<f> field",
+    ),
+    # "Press on link "x"", "Make click on tab "x"", "Click to the "x"", "Do a click on …": a click.
+    _sub(r"^(?:make|do)\s+(?:a\s+)?click\s+(?:on|at)\s+", "Click "),
+    _sub(
+        r"^(?:press|click|tap)\s+(?:on|to|at)\s+(?=(?:the\s+)?(?:[\"“'‘]|(?:link|button|tab|icon)\b))",
+        "Click ",
+    ),
+    _sub(rf"^press\s+(?=(?:the\s+)?{_Q}\s+link$)", "Click "),
+    # "Do logout by clicking "Sign out"": the click is the step; what it is for says nothing checkable.
+    _sub(
+        rf"^(?!verify|check|expect)[a-z]+(?:\s+[a-z]+){{0,3}}\s+by\s+(?P<v>clicking|pressing|tapping)\s+(?:on\s+)?"
+        rf"(?P<x>(?:the\s+)?{_Q}(?:\s+{_NOUN})?)$",
+        lambda m: ("Press " if m.group("v").lower() == "pressing" else "Click ") + m.group("x"),
+    ),
+    # "Put the checkbox "x"" / "Remove the checkbox "x"": tick and untick it.
+    _sub(
+        rf"^put\s+(?:a\s+)?(?:tick|check(?:mark)?)\s+(?:in|on|to)\s+(?:the\s+)?(?P<x>{_Q})(?:\s+checkbox)?$",
+        r"Check \g<x>",
+    ),
+    _sub(rf"^put\s+(?:the\s+)?(?:(?P<x>{_Q})\s+checkbox|checkbox\s+(?P<y>{_Q}))$", r"Check \g<x>\g<y>"),
+    _sub(
+        rf"^remove\s+(?:the\s+)?(?:tick|check(?:mark)?)\s+from\s+(?:the\s+)?(?P<x>{_Q})(?:\s+checkbox)?$",
+        r"Uncheck \g<x>",
+    ),
+    _sub(rf"^remove\s+(?:the\s+)?(?:(?P<x>{_Q})\s+checkbox|checkbox\s+(?P<y>{_Q}))$", r"Uncheck \g<x>\g<y>"),
+    # "Check that is displayed message "x"", "Check that appeared message "x"": the verb before its subject.
+    _sub(
+        rf"^(?:verify|check|ensure)\s+(?:that\s+)?(?:is\s+|was\s+)?(?:displayed|shown|visible)\s+(?:the\s+)?"
+        rf"(?P<n>(?:success\s+|error\s+|info\s+)?(?:message|error|text|notification|warning|label|heading)\s+)?(?P<x>{_Q})$",
+        lambda m: f"Verify the {(m.group('n') or '')}{m.group('x')} is visible".replace("the text ", ""),
+    ),
+    _sub(
+        rf"^(?:verify|check|ensure)\s+(?:that\s+)?(?:has\s+|is\s+)?appeared\s+(?:the\s+|a\s+)?"
+        rf"(?:(?:success\s+|error\s+|info\s+)?(?:message|notification|toast|alert|warning)\s+)?(?P<x>{_Q})$",
+        r"Verify \g<x> appeared",
+    ),
+    # "Verify that url has "/x"": the URL contains it.
+    _sub(r"\b(?:url|address)\s+has\s+(?=[\"“'‘/])", "URL contains "),
+    # "Check that user is on page with url "/login"".
+    _sub(
+        rf"^(?:verify|check|ensure)\s+(?:that\s+)?(?:the\s+)?(?:user|i|we|you)\s+(?:is|am|are)\s+(?:still\s+)?on\s+"
+        rf"(?:the\s+)?page\s+with\s+(?:the\s+)?(?:url|address)\s+(?P<u>{_Q})$",
+        r"Verify the URL contains \g<u>",
+    ),
+    # "Go back on previous page" ("Go to the previous page" may be a pager's Previous: not read).
+    _sub(r"^(?:go|navigate|return)\s+back\s+(?:on|to)\s+(?:the\s+)?previous\s+page$", "Go back"),
+    # "Press key Enter", "Push the key Tab".
+    _sub(r"^(?:press|push|hit)\s+(?:the\s+)?key\s+(?=\S+$)", "Press "),
+    # "Verify that element with text "x" is visible": the text is what is shown.
+    _sub(rf"\b(?:the\s+|an?\s+)?element\s+with\s+(?:the\s+)?text\s+(?={_Q})", ""),
+    # "Check that in the table there are 4 rows".
+    _sub(
+        r"^(?:verify|check|ensure)\s+(?:that\s+)?in\s+the\s+(?P<t>table|list|grid)\s+there\s+(?:are|is)\s+"
+        r"(?P<n>\d{1,4})\s+(?P<w>rows?|items?|entries|entry|records?)$",
+        r"Verify the \g<t> has \g<n> \g<w>",
+    ),
+    # "… in row of "Taras Melnyk"": that row.
+    _sub(rf"\bin\s+(?:the\s+)?row\s+(?:of|for|with)\s+(?P<x>{_Q})", r"in the \g<x> row"),
+    # "… is present on page": where every check looks anyway.
+    _sub(r"\s+on\s+(?:this\s+|the\s+)?page$", ""),
+    # "Check "x" is present": with a claim after it, "check" is a check, not a tick.
+    _sub(rf"^check\s+(?=(?:the\s+)?{_Q}\s+(?:is|are|has|was)\s)", "Verify "),
+    # The software as the actor: "System displays the heading "x"", "System shows a dialog "x"", "The system
+    # shows "Comprehensive" as selected".
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?(?:system|application|app|site|page)\s+(?:now\s+)?(?:shows|displays|presents|renders|should\s+"
+        rf"(?:show|display))\s+(?P<x>(?:the\s+)?{_Q})\s+as\s+(?P<s>selected|checked|active|disabled|enabled)$",
+        r"Verify \g<x> is \g<s>",
+    ),
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?(?:system|application|app|site)\s+(?:now\s+|still\s+)?(?:shows|displays|presents|renders|"
+        rf"should\s+(?:show|display))\s+(?:the\s+|an?\s+)?(?P<n>(?:success\s+|error\s+)?(?:heading|message|error|"
+        rf"warning|dialog|notification|suggestion|option|link|button|tab|alert)\s+)(?P<x>{_Q})$",
+        lambda m: f"Verify the {m.group('x')} {_role_of(m.group('n'))} is visible",
+    ),
+    # A terse check with no verb: ""Sign in" link visible", "Notes panel hidden", ""Retake quiz" button not
+    # shown".
+    _sub(
+        rf"^(?P<s>(?:the\s+)?(?:{_Q}|[A-Za-z][\w-]*)(?:\s+[A-Za-z][\w-]*){{0,2}})(?<!\bis)(?<!\bare)(?<!\bbe)"
+        rf"(?<!\bbeen)(?<!\bnot)\s+(?P<neg>not\s+)?(?P<st>{_SHOWN}|hidden|enabled|disabled|checked|unchecked|"
+        r"selected|focused|empty)$",
+        lambda m: (
+            f"{m.group('s')} is {m.group('neg') or ''}{m.group('st')}"
+            if _a_subject(m.group("s"))
+            else m.group(0)
+        ),
+    ),
+    # ""Link copied" toast": the toast appeared; '"Saved" message' is shown.
+    _sub(
+        rf"^(?:a\s+|the\s+)?(?P<x>{_Q})\s+(?:toast|snackbar|notification)(?:\s+(?:appears|is\s+shown|shows))?$",
+        r"Verify \g<x> appeared",
+    ),
+    # "Enter subject: "x"", "Status: change to "x"", "Search: "x"": a field named before a colon.
+    _sub(
+        rf"^(?:type|enter|input|write|fill(?:\s+in)?)\s+(?P<f>[a-z][\w'’ -]{{0,30}}?)\s*:\s*(?P<x>{_Q})$",
+        r'Type \g<x> into the "\g<f>" field',
+    ),
+    _sub(
+        rf"^(?P<f>[A-Za-z][\w'’ -]{{0,30}}?)\s*:\s*(?:change|set|switch)\s+(?:it\s+)?to\s+(?P<x>{_Q})$",
+        r'Change "\g<f>" to \g<x>',
+    ),
+    _sub(rf"^search\s*:\s*(?P<x>{_Q})$", r"Search for \g<x>"),
+    # "Click ticket "#4822"", "Open course "Intro to Statistics"": the item of that name.
+    _sub(
+        rf"^(?P<v>click|open|select)\s+(?:the\s+)?(?:{'|'.join(_LISTED)})\s+(?P<x>{_Q})$",
+        r"Click \g<x>",
+    ),
+    # ""#4822" is in the list again": the claim, whenever it held before.
+    _sub(
+        rf"^(?P<c>(?:verify\s+(?:that\s+)?)?(?:the\s+)?{_Q}\s+(?:is|are)\s+\S.*?)\s+(?:again|once\s+more)$",
+        r"\g<c>",
+    ),
+    # "Use keyboard shortcut Ctrl+K", "Press the shortcut Ctrl+K".
+    _sub(r"^(?:use|press|hit)\s+(?:the\s+)?(?:keyboard\s+)?shortcut\s+(?=\S+$)", "Press "),
+    # "Toggle "Metric units"": a click changes a switch either way.
+    _sub(rf"^toggle\s+(?:the\s+)?(?P<x>{_Q})(?:\s+(?:switch|toggle|checkbox|option))?$", r"Click \g<x>"),
+    # "Press browser back", "Reload page".
+    _sub(r"^(?:press|click|hit|use|tap)\s+(?:the\s+)?browser(?:'s|’s)?\s+back(?:\s+button)?$", "Go back"),
+    _sub(r"^(?:reload|refresh)\s+page$", "Reload the page"),
+    # 'Error "x"', 'Warning "x"': a bare expected message.
+    _sub(
+        rf"^(?P<n>error|warning|error\s+message|success\s+message|info\s+message)\s*:?\s+(?P<x>{_Q})$",
+        r"Verify the \g<n> \g<x> is shown",
+    ),
+    # "Results page with heading "Available cars"": that heading (the page is where it is).
+    _sub(
+        rf"^(?:the\s+)?(?:[\w-]+\s+){{0,2}}page\s+(?:opens\s+|loads\s+|is\s+(?:shown|displayed|opened)\s+)?with\s+"
+        rf"(?:the\s+|a\s+)?(?:(?P<n>heading|button|link)\s+(?P<x>{_Q})|(?P<y>{_Q})\s+(?P<m>heading|button|link))$",
+        r"Verify the \g<x>\g<y> \g<n>\g<m> is visible",
+    ),
+    # 'Suggestion "x" appears': that option of the suggestions.
+    _sub(
+        rf"^(?:the\s+|a\s+)?suggestion\s+(?P<x>{_Q})\s+(?:appears|is\s+(?:shown|displayed|visible))$",
+        r"Verify the \g<x> option is visible",
+    ),
+    # "Download certificate is disabled": a control named without quotes, in a state only a control has.
+    _sub(
+        r"^(?:verify\s+(?:that\s+)?)?(?P<x>(?-i:[A-Z][a-z]+)(?:\s+(?-i:[a-z]+)){1,3})\s+(?:is|should\s+be)\s+"
+        r"(?P<st>(?:not\s+)?(?:disabled|enabled|checked|unchecked|selected))$",
+        lambda m: (
+            f'Verify "{m.group("x")}" is {m.group("st")}'
+            if _a_subject(m.group("x"), control=True)
+            else m.group(0)
+        ),
+    ),
+    # "Status badge = "Closed"": what the badge says.
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?(?P<x>(?-i:[A-Z])[\w ]*?)\s+badge\s+"
+        rf"(?:is|=|reads|shows|says)\s+(?P<v>{_Q})$",
+        lambda m: f'Verify the "{m["x"]}" badge says {m["v"]}' if _a_subject(m["x"]) else m[0],
+    ),
+    # 'Tooltip "x" is shown': the tooltip's text.
+    _sub(
+        rf"^(?P<n>tooltip|toast|snackbar|banner|hint)\s+(?={_Q}\s+(?:is|appears|was|has)\b)",
+        r"Verify the \g<n> ",
+    ),
+    # 'Cookie "x" cleared': gone from the browser.
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?(?P<a>cookie|local\s+storage(?:\s+key)?|session\s+storage(?:\s+key)?)\s+"
+        rf"(?P<x>{_Q})\s+(?:is\s+|was\s+|has\s+been\s+)?(?:cleared|removed|deleted|gone)$",
+        r"Verify the \g<a> \g<x> is cleared",
+    ),
+    # "Comment count is 1", 'Course progress is "0%"': the value labelled so.
+    _sub(
+        rf"^(?!(?:the|a|an|this|that|it|there|page|url|title)\b)(?P<x>(?-i:[A-Z][a-z]+)(?:\s+(?-i:[a-z]+)){{0,2}})\s+"
+        rf"(?:is|equals|=)\s+(?P<v>{_Q}|\d+(?:[.,]\d+)?%?)$",
+        lambda m: (
+            f'Verify the "{m.group("x")}" is {_as_quoted(m.group("v"))}'
+            if _a_subject(m.group("x"), control=True)
+            and not m.group("v").strip("\"“”'‘’").lower().startswith(m.group("x").lower())
+            else m.group(0)
+        ),
+    ),
+    # An unquoted name before its role word in a claim: "Reopen button is visible", "Notes panel hidden".
+    _sub(
+        r"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?(?!(?:the|a|an|verify|check)\b)(?P<x>(?-i:[A-Z][\w'’-]*)(?:\s+[a-z][\w'’-]*){0,2})\s+"
+        # a role word in capitals may be part of the name ("Verify Login Button is visible" stays unread)
+        r"(?P<n>(?-i:button|link|panel|tab|checkbox|field|heading|dialog|menu|section))\s+"
+        r"(?P<rest>(?:is|are|should\s+be)\s+.+)$",
+        lambda m: (
+            f'Verify the "{m.group("x")}" {m.group("n")} {m.group("rest")}'
+            if _a_subject(m.group("x"))
+            else m.group(0)
+        ),
+    ),
+    # A role word before its quoted name, as many non-native writers order it: "Press button "Submit"",
+    # "Check that field "Working days" has value "6"" (the grammar reads "the "X" field" and "the field "X"").
+    # Only at the start or after a verb or preposition: "the download button "x"" says more than the role.
+    _sub(
+        rf"(?P<pre>^|\b(?:press|click|tap|check|uncheck|tick|untick|select|choose|"
+        rf"open|close|verify|that|see|and|then)\s+)(?:the\s+)?(?P<n>{_NOUN})\s+(?P<x>{_Q})",
+        r"\g<pre>the \g<x> \g<n>",
+    ),
+]
+
+
+# Words that make a phrase something other than a name: the step's verb, a determiner or quantifier, the
+# claim's own verb ("should become"), or a word naming a kind of control (its own rule reads it).
+_NOT_IN_NAME = frozenset(
+    (
+        "the", "a", "an", "every", "all", "each", "any", "no", "some", "verify", "check", "ensure",
+        "confirm", "make", "leave", "keep", "should", "become", "becomes", "be", "is", "are", "was", "were",
+        "will", "can", "must", "remain", "remains", "stay", "stays", "get", "gets", "has", "have", "page",
+        "url", "title", "this", "that", "these", "those", "everything", "nothing", "something", "anything",
+        "else", "other", "one", "it",
+    )
+)  # fmt: skip
+
+
+def _a_subject(phrase: str, *, control: bool = False) -> bool:
+    """Whether ``phrase`` (unquoted words, or a quoted name and role words) can be what a terse claim is
+    about: no verb of an action first, no word of :data:`_NOT_IN_NAME`; with ``control``, no role word
+    either ("Submit application button" is read by the rule for named controls)."""
+    words = [w.lower() for w in re.sub(_Q, " ", phrase).split()]
+    if words and (words[0] in _BASE_VERBS or words[0] in _BASE_VERBS.values()):
+        return False
+    if any(w in _NOT_IN_NAME for w in words[1:]) or (words and words[0] in _NOT_IN_NAME - {"the"}):
+        return False
+    return not (control and any(w in ROLE_WORDS for w in words))
+
+
+def _menu_path(names: list[str]) -> str:
+    """One click per name; 'Category → "Hardware"' (a bare name, then one quoted value) sets that field."""
+    if len(names) == 2 and names[0][:1] not in "\"“'‘" and names[1][:1] in "\"“'‘":
+        return f'Change "{names[0].strip()}" to {names[1].strip()}'
+    return " and ".join(f"click {_as_quoted(name)}" for name in names)
+
+
+def _last_quoted(value: str) -> str:
+    """``the password "x"`` → ``"x"``: the value, without the words naming its kind."""
+    m = re.search(_Q + "$", value)
+    return m.group(0) if m else value
+
+
+def _role_of(noun: str) -> str:
+    """The role word the grammar reads for a described element ("success message" → "message")."""
+    words = noun.split()
+    last = words[-1].lower()
+    return {"suggestion": "option", "notification": "message", "warning": "message", "alert": "message"}.get(
+        last, last
+    )
+
+
 _REWRITES: list[Callable[[str], str]] = [
     # An export's empty action: "Step 2 | Action: None | Expected: …", "Action: n/a. Expected: …".
     _sub(r"^(?:step\s*\d{1,3}\s*[:.)|-]?\s*)?action\s*:\s*(?:none|nothing|n/?a|-+|—|–)\s*[|.]\s*", ""),
@@ -263,9 +534,11 @@ _REWRITES: list[Callable[[str], str]] = [
     # A checklist's box before the step, as written in a task list: "- [ ] go to /explore".
     _sub(r"^(?:[-*+]\s+)?\[[ x]\]\s+(?=\S)", ""),
     # A step number written into the step: "Step 4 - …", "6) …", "Action: …".
-    _sub(r"^(?:step\s*\d{1,3}\s*[:.)-]?|\d{1,3}\s*[.)]|\d{1,3}\s+-|action\s*:)\s*(?=\S)", ""),
+    _sub(r"^(?:step\s*\d{1,3}\s*[:.)-]?|step\s*:|\d{1,3}\s*[.)]|\d{1,3}\s+-|action\s*:)\s*(?=\S)", ""),
     # "Expected: …", "Expected result: …": the claim that follows.
     _sub(r"^expected(?:\s+result)?\s*:\s*", ""),
+    # English as a second language, the software as the actor, terse checks (_THIRTEENTH).
+    *_THIRTEENTH,
     # "When I follow "Update insurance"": a link, as Gherkin's web steps name it.
     _sub(rf"^(?:(?:when|and|then|given)\s+)?(?:{_ACTOR})\s+follows?\s+(?P<x>{_Q})$", r"Click the \g<x> link"),
     # "Then I should see 4 rows in the medications table": that table's row count.
@@ -628,11 +901,17 @@ _REWRITES: list[Callable[[str], str]] = [
     ),
     # "… and tab out": Tab leaves the field.
     _sub(r"\s+and\s+tab\s+(?:out|away)(?:\s+of\s+(?:it|the\s+field))?\.?$", " and press Tab"),
-    # "Click Payments > Pay someone new": a menu path, one click per name.
+    # 'Confirm dialog → "Yes, close it"': the button in that dialog (the dialog is where, not what to click).
     _sub(
-        r"^(?:click|open|go\s+to|select)\s+(?:on\s+)?(?P<path>(?-i:[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,3})"
-        r"(?:\s*>\s*(?-i:[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,3}))+)\.?$",
-        lambda m: " and ".join(f'click "{name.strip()}"' for name in m.group("path").split(">")),
+        rf"^(?:in\s+)?(?:the\s+)?(?:[\w-]+\s+){{0,2}}(?:dialog|modal|pop-?up)\s*(?:>|→|->|:)\s*(?:click\s+)?(?P<x>{_Q})$",
+        r"Click \g<x> in the dialog",
+    ),
+    # "Click Payments > Pay someone new", "Go to Settings → Notifications", "Menu: Reports > Weekly",
+    # "Share → Copy link": a menu path, one click per name (each capitalised, or quoted).
+    _sub(
+        rf"^(?:(?:click|open|go\s+to|navigate\s+to|select)\s+(?:on\s+)?(?:the\s+)?(?:menu\s+)?|menu\s*:\s*)?"
+        rf"(?P<path>{_MENU_NAME}(?:{_MENU_STEP}{_MENU_NAME})+)\.?$",
+        lambda m: _menu_path(re.split(_MENU_STEP, m.group("path"))),
     ),
     # 'verify error_photo.jpg is listed': a value that is certainly one, as if quoted.
     _sub(rf"^(?P<head>verify\s+(?:that\s+)?)(?P<v>{_TOKEN_VALUE})\s+(?=(?:is|are)\s)", r'\g<head>"\g<v>" '),
@@ -1133,7 +1412,7 @@ _REWRITES: list[Callable[[str], str]] = [
     # 'First name still contains "Jonas"': a field named with a capital first holds the value (never a place
     # the page has: "The Cart contains …" is text in the cart).
     _sub(
-        rf"^(?:verify\s+(?:that\s+)?)?(?P<label>(?-i:[A-Z][a-z]+(?:\s+(?!still\b)[a-z]+){{0,2}}))\s+(?:still\s+)?"
+        rf"^(?:verify\s+(?:that\s+)?)?(?!(?:verify|check|ensure)\b)(?P<label>(?-i:[A-Z][a-z]+(?:\s+(?!still\b)[a-z]+){{0,2}}))\s+(?:still\s+)?"
         rf"(?:contains|has\s+the\s+value)\s+"
         rf"(?P<v>{_Q})$",
         lambda m: (
