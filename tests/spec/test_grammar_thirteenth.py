@@ -79,6 +79,12 @@ from .grammar_calls import calls as _calls
         ("Reload page", "Reload the page"),
         ('Error "Enter a valid IBAN"', 'Verify the error "Enter a valid IBAN" is shown'),
         ('Login as manager "lea@corp.example" / "pw-771"', 'Log in as "lea@corp.example" / "pw-771"'),
+        (
+            'Check that status in row "Ivan Petrenko" is "Rejected"',
+            'Verify the status of "Ivan Petrenko" is "Rejected"',
+        ),
+        ('Ingredient "Flour" shows "250 g"', 'Verify the "Flour" row shows "250 g"'),
+        ('Total "€18.20" displayed', 'Verify the "Total" is "€18.20"'),
         # TestRail's Step / Expected Result pair
         (
             'Step: Click "Pay" | Expected Result: Receipt page with heading "Thank you"',
@@ -111,6 +117,7 @@ def test_dev_thirteenth_wordings(written: str, canonical: str) -> None:
         "Video player is visible",
         # a claim of change is more than the value after it
         'Total increases to "€241.50"',
+        'Check that status in row "Ivan Petrenko" is changed to "Rejected"',
         # an adjective before the role word says more than the role
         'Check that the download button "Export CSV" is enabled',
         # a role word in capitals may be part of a name
@@ -146,6 +153,15 @@ def test_dev_thirteenth_near_misses(written: str) -> None:
         ("The shortcuts dialog is open", [("assert_element_visible", {"target": '"shortcuts" dialog'})]),
         ("Verify a Delete button is displayed", [("assert_element_visible", {"target": '"Delete" button'})]),
         ('Freq dd = "Monthly"', [("assert_value", {"target": '"Freq" dropdown', "expected": "Monthly"})]),
+        ('Booking reference "BL-0418" is shown', [("assert_text_present", {"text": "BL-0418"})]),
+        (
+            'Warning "Young driver fee applies" is shown',
+            [("assert_text_present", {"text": "Young driver fee applies"})],
+        ),
+        (
+            'Then "Please correct the error below." is shown',
+            [("assert_text_present", {"text": "Please correct the error below."})],
+        ),
         # "Verify url contains" read "Verify url" as a field's name (an older rule, found by these)
         (
             'Verify that url has "/leave/history"',

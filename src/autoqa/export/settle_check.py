@@ -25,6 +25,7 @@ from playwright.sync_api import Error, Page, Request
 from autoqa.tools.context import ToolSettings
 from autoqa.tools.deadlines import _is_navigation_race
 from autoqa.tools.settle import (
+    ARM_FAST_SCRIPT,
     ARM_SCRIPT,
     NAVIGATING_SCRIPT,
     QUIET_MS,
@@ -52,7 +53,8 @@ def settled(page: Page) -> Iterator[None]:
     """
     token = next(_tokens)
     try:
-        page.evaluate(ARM_SCRIPT, token)
+        if page.evaluate(ARM_FAST_SCRIPT, token) is None:
+            page.evaluate(ARM_SCRIPT, token)
     except Error:  # a closed or navigating page: the action says what matters
         yield
         return

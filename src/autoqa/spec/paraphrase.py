@@ -441,6 +441,26 @@ _THIRTEENTH: list[Callable[[str], str]] = [
         rf"(?P<x>{_Q})\s+(?:is\s+|was\s+|has\s+been\s+)?(?:cleared|removed|deleted|gone)$",
         r"Verify the \g<a> \g<x> is cleared",
     ),
+    # 'Check that status in row "Taras Melnyk" is "Approved"': that row's cell (not "is changed to", a claim
+    # of change the value alone does not prove).
+    _sub(
+        rf"^(?:verify\s+|check\s+)?(?:that\s+)?(?:the\s+)?(?P<c>[a-z]+(?:\s+[a-z]+)?)\s+in\s+(?:the\s+)?row\s+"
+        rf"(?:of\s+|for\s+)?(?P<r>{_Q})\s+(?:is|shows|reads|says)\s+(?P<v>{_Q})$",
+        r"Verify the \g<c> of \g<r> is \g<v>",
+    ),
+    # 'Ingredient "Eggs" shows "9"': the item of that name shows it.
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?(?:{'|'.join(_LISTED)}|ingredient|row|entry|line)\s+(?P<x>{_Q})\s+"
+        rf"(?:shows|contains|reads|displays|says)\s+(?P<v>{_Q})$",
+        r"Verify the \g<x> row shows \g<v>",
+    ),
+    # 'Score "2 / 2" displayed': the value labelled so is shown.
+    _sub(
+        # (without "is": 'Booking reference "x" is shown' is the text shown, 'Warning "x" is shown' a message)
+        rf"^(?!(?:then|and|when|text|error|warning|message|banner|toast|notification|success|info)\b)"
+        rf"(?P<x>(?-i:[A-Z][a-z]+)(?:\s+(?-i:[a-z]+))?)\s+(?P<v>{_Q})\s+(?:displayed|shown|visible)$",
+        lambda m: f'Verify the "{m["x"]}" is {m["v"]}' if _a_subject(m["x"], control=True) else m[0],
+    ),
     # "Comment count is 1", 'Course progress is "0%"': the value labelled so.
     _sub(
         rf"^(?!(?:the|a|an|this|that|it|there|page|url|title)\b)(?P<x>(?-i:[A-Z][a-z]+)(?:\s+(?-i:[a-z]+)){{0,2}})\s+"

@@ -282,7 +282,8 @@ return {arm, settle, navigating, get token() { return S.token; }};
 _KEY = "autoqa.tools.settle." + hashlib.sha1(TRACKER.encode()).hexdigest()[:12]
 _LOOKUP = f"const key = Symbol.for('{_KEY}');"
 _INSTALL = f"if (!window[key]) Object.defineProperty(window, key, {{value: {TRACKER}, configurable: true}});"
-_ARM_FAST = f"(token) => {{ {_LOOKUP} return window[key] ? window[key].arm(token) : null; }}"
+# Arming sends the tracker's source only when the document has none yet (the fast form answers null then).
+ARM_FAST_SCRIPT = f"(token) => {{ {_LOOKUP} return window[key] ? window[key].arm(token) : null; }}"
 ARM_SCRIPT = f"(token) => {{ {_LOOKUP} {_INSTALL} return window[key].arm(token); }}"
 _MINE = "const t = window[key]; if (!t || t.token !== a[0]) return {doc: 'new'};"
 SETTLE_SCRIPT = f"(a) => {{ {_LOOKUP} {_MINE} return t.settle(a[1], a[2], a[3]); }}"
@@ -310,7 +311,7 @@ class Settlement:
 
 async def _arm(page: Page, token: int) -> bool:
     try:
-        if await bounded(page.evaluate(_ARM_FAST, token), _ARM_BOUND_MS) is None:
+        if await bounded(page.evaluate(ARM_FAST_SCRIPT, token), _ARM_BOUND_MS) is None:
             await bounded(page.evaluate(ARM_SCRIPT, token), _ARM_BOUND_MS)
     except asyncio.CancelledError:
         raise
