@@ -7,10 +7,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
-from autoqa.browser import resolve_browser
 from autoqa.export.hidden_check import expect_target_hidden
+
+from .sync_page import sync_page
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>Requests</title><main>
 <table><tr><td>Taras Melnyk</td><td><button type="button" id="approve">Approve</button></td></tr></table>
@@ -23,17 +24,8 @@ document.getElementById('approve').onclick = (e) => setTimeout(() => e.target.re
 
 @pytest.fixture
 def requests_page(site: tuple[Path, str]) -> Iterator[Page]:
-    folder, url = site
-    (folder / "requests.html").write_text(PAGE, encoding="utf-8")
-    path = resolve_browser().path
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**({"executable_path": path} if path else {}))
-        try:
-            page = browser.new_page()
-            page.goto(f"{url}/requests.html")
-            yield page
-        finally:
-            browser.close()
+    with sync_page(site, {"requests.html": PAGE}, "requests.html") as page:
+        yield page
 
 
 def test_it_fails_while_the_described_element_shows_and_passes_once_it_is_gone(requests_page: Page) -> None:

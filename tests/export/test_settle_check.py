@@ -8,10 +8,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
-from autoqa.browser import resolve_browser
 from autoqa.export.settle_check import SETTLE_CAP_MS, settled
+
+from .sync_page import sync_page
 
 FORM = """<!doctype html><meta charset="utf-8"><title>Permit</title><main>
 <label for="type">Permit type</label>
@@ -32,18 +33,8 @@ NEXT = """<!doctype html><meta charset="utf-8"><title>Next</title><main><h1>Appl
 
 @pytest.fixture
 def permit(site: tuple[Path, str]) -> Iterator[Page]:
-    folder, url = site
-    (folder / "permit.html").write_text(FORM, encoding="utf-8")
-    (folder / "next.html").write_text(NEXT, encoding="utf-8")
-    path = resolve_browser().path
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**({"executable_path": path} if path else {}))
-        try:
-            tab = browser.new_page()
-            tab.goto(f"{url}/permit.html")
-            yield tab
-        finally:
-            browser.close()
+    with sync_page(site, {"permit.html": FORM, "next.html": NEXT}, "permit.html") as page:
+        yield page
 
 
 def test_after_the_block_a_value_the_app_sets_back_is_what_the_page_shows(permit: Page) -> None:
