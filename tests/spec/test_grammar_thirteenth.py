@@ -85,6 +85,16 @@ from .grammar_calls import calls as _calls
         ),
         ('Ingredient "Flour" shows "250 g"', 'Verify the "Flour" row shows "250 g"'),
         ('Total "€18.20" displayed', 'Verify the "Total" is "€18.20"'),
+        ('The user enters place of birth "Porto"', 'Enter the place of birth "Porto"'),
+        ('The user taps the suggestion "Porto, Portugal"', 'Click the "Porto, Portugal" option'),
+        (
+            'Verify the "Due date" column is sorted in ascending order',
+            'Verify the list is sorted by "Due date" ascending',
+        ),
+        (
+            'Receipt shows "Tea", "Cake" and "Total" in that order',
+            'Verify the list shows "Tea", "Cake", "Total" in that order',
+        ),
         # TestRail's Step / Expected Result pair
         (
             'Step: Click "Pay" | Expected Result: Receipt page with heading "Thank you"',

@@ -461,6 +461,20 @@ _THIRTEENTH: list[Callable[[str], str]] = [
         rf"(?P<x>(?-i:[A-Z][a-z]+)(?:\s+(?-i:[a-z]+))?)\s+(?P<v>{_Q})\s+(?:displayed|shown|visible)$",
         lambda m: f'Verify the "{m["x"]}" is {m["v"]}' if _a_subject(m["x"], control=True) else m[0],
     ),
+    # 'Clicks the suggestion "x"': an option of the suggestions.
+    _sub(rf"\bthe\s+suggestion\s+(?P<x>{_Q})", r"the \g<x> option"),
+    # 'Verify the "Updated" column is sorted descending': the main list, by that column.
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?the\s+(?P<c>{_Q})\s+column\s+is\s+sorted\s+(?:in\s+)?"
+        r"(?P<d>ascending|descending)(?:\s+order)?$",
+        r"Verify the list is sorted by \g<c> \g<d>",
+    ),
+    # 'Summary lists "a", "b", "c" in that order': the order those texts are shown in.
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?(?-i:[A-Z]?[a-z]+)(?:\s+[a-z]+)?\s+(?:lists|shows|displays)\s+"
+        rf"(?P<items>{_Q}(?:\s*,\s*{_Q})+(?:,?\s+and\s+{_Q})?)\s+in\s+(?:that|this)\s+order$",
+        r"Verify the list shows \g<items> in that order",
+    ),
     # "Comment count is 1", 'Course progress is "0%"': the value labelled so.
     _sub(
         rf"^(?!(?:the|a|an|this|that|it|there|page|url|title)\b)(?P<x>(?-i:[A-Z][a-z]+)(?:\s+(?-i:[a-z]+)){{0,2}})\s+"
@@ -1723,7 +1737,9 @@ _REWRITES: list[Callable[[str], str]] = [
     _sub(rf"^(?P<head>search\s+(?:the\s+\w+\s+)?for)\s+[a-z]+\s+(?P<value>{_Q})$", r"\g<head> \g<value>"),
     # 'Enter tracking number "1Z9…"': the words name the field, as in 'Enter the tracking number "…"'.
     _sub(
-        rf"^(?P<verb>type|enter|input)\s+(?!the\s|a\s|an\s)(?P<field>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?P<value>{_Q})$",
+        # (up to three words: "date of birth", never one of the words that say where a value goes)
+        rf"^(?P<verb>type|enter|input)\s+(?!the\s|a\s|an\s)(?P<field>[a-z][\w-]*(?:\s+(?!(?:into|in|on|to|as)\b)"
+        rf"[a-z][\w-]*){{0,2}})\s+(?P<value>{_Q})$",
         r"\g<verb> the \g<field> \g<value>",
     ),
     # "the text "X"" → "X" (the grammar's text is already text).
