@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 import io
 import os
 import shutil
@@ -18,6 +17,7 @@ from autoqa.errors import ExportError
 from autoqa.export.builder import SetupRecording, build_module, snake
 from autoqa.export.code_model import ModuleCode, render_module
 from autoqa.export.support import write_conftest
+from autoqa.py_syntax import parse_module
 from autoqa.record.ir import IRRecord
 from autoqa.secrets import SecretSet, is_secret_name
 from autoqa.spec.model import Spec
@@ -151,7 +151,7 @@ def _names(code: str) -> set[str]:
 
 def _check_syntax(code: str, what: str) -> None:
     try:
-        ast.parse(code)
+        parse_module(code)
     except SyntaxError as exc:
         raise ExportError(f"{what} code does not parse: line {exc.lineno}: {exc.msg}") from None
 

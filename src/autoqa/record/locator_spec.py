@@ -22,6 +22,8 @@ from typing import Any, Literal
 from playwright.async_api import Frame, FrameLocator, Locator, Page
 from pydantic import BaseModel, ConfigDict
 
+from autoqa.py_syntax import parse_expression
+
 LocatorKind = Literal[
     "test_id", "role", "row", "region", "label", "placeholder", "alt_text", "title", "text", "css"
 ]
@@ -257,7 +259,7 @@ class LocatorSpec(BaseModel):
     def from_code(cls, code: str) -> LocatorSpec | None:
         """Parse ``get_by_role("button", name="Save")`` (optionally after ``….content_frame.``) or None."""
         try:
-            tree = ast.parse(code.strip(), mode="eval")
+            tree = parse_expression(code.strip())
         except SyntaxError:
             return None
         call = tree.body
