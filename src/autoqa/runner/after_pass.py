@@ -3,7 +3,8 @@ report of a replay that needed the model, the `setup:` recording for exported `a
 step cache and a deterministic pytest file.
 
 Each is best effort: a spec that passed stays passed when its export is refused or its cache cannot be
-written; the reason becomes one of the result's ``problems`` (and the run's events say why).
+written; the reason becomes one of the result's ``problems`` (and the run's events say why). That holds for
+an unexpected exception too (a bug in the exporter, say): the verdict was earned before the hook ran.
 """
 
 from __future__ import annotations
@@ -43,11 +44,26 @@ def after_pass_hooks(env: RunEnvironment) -> tuple[AfterPass, ...]:
     """The hooks a run registers, in order, from its settings."""
     hooks: list[AfterPass] = [_describe_heals, _remember_setup(env)]
     if env.step_cache is not None:
-        hooks.append(_refresh_step_cache(env))
+        hooks.append(guarded(ProblemKind.STEP_CACHE, _refresh_step_cache(env), env))
     if env.export_dir is not None:
-        hooks.append(_export(env))
-    hooks.append(_propose_heal(env))
+        hooks.append(guarded(ProblemKind.EXPORT, _export(env), env))
+    hooks.append(guarded(ProblemKind.STEP_CACHE, _propose_heal(env), env))
     return tuple(hooks)
+
+
+def guarded(kind: ProblemKind, hook: AfterPass, env: RunEnvironment) -> AfterPass:
+    """``hook``, with any exception it did not expect turned into a problem of ``kind`` on the passing
+    result (and a ``run.warning`` event): a bug in what a pass leaves behind must not make it an error."""
+
+    async def run(passed: PassedSpec, result: SpecResult) -> SpecResult:
+        try:
+            return await hook(passed, result)
+        except Exception as exc:  # reported beside the verdict, which stands
+            message = f"unexpected {type(exc).__name__}: {exc}"
+            env.events.emit("run.warning", message=f"{passed.job.slug}: {kind.value}: {message}")
+            return result.with_problem(kind, message)
+
+    return run
 
 
 def _proposal_dir(env: RunEnvironment, result: SpecResult) -> Path | None:
