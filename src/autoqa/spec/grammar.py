@@ -255,6 +255,26 @@ disabled · Comment count is 1 · Status badge = "x" · Cookie   state · the la
 Open ticket "#1" · Login as student "u" / "p"                 that name · the login form
 Step: … | Expected Result: … · … | Date field shows v         TestRail's pair; a word before the kind is a
                                                               word of the action's field's name
+Type in the Search field || Dune || Results list contains "a" a test-management row (Xray ||, Zephyr |,
+and "b" · Log in || Username: u / Password: p || … · Go to    tabs, " -- "; autoqa.spec.step_columns): the
+My orders | /account/orders | … · Click "x" -- -- Table       action; the data cell only as what it enters
+shows 4 rows · Click "x"<TAB><TAB>"y" is shown                (labelled values, one value, a URL), never a
+                                                              claim; the expected cell only as claims
+Welcome msg "x" ✓ · "x" card visible ✓ · Login btn -> click   a ticked line is a check · a verb alone acts
+· Notes box -> type "v"                                       on the part before it
+url should include '/p' · localStorage key 'k' should not     developers' prose: the URL · storage · cookie
+exist · cookie 'k' should have value 'v' · get the 'x' input  · fill · click · the text
+and type "v" · get the 'x' button and click it · page should
+contain text 'x'
+Confirm is visible the text 'x' · Verify that appears the     the verb before its subject: visible · not
+book 'x' · Check that not appears anymore 'x' · Make click in visible · click · the option · a check
+the button Search · Select in the combo Branch the option 'x'
+· … and control that the URL is '/p'
+The "x" button has aria-expanded="true" · … aria-selected ·   ARIA states as attributes: expanded/collapsed,
+aria-checked · aria-pressed · aria-current="page" ·           selected, checked, pressed, current, disabled
+aria-disabled="true"
+Focus moves to the heading "x" · Focus is on its "x" button · the element focused
+The heading "x" receives focus
 Click on Save button · Press Continue · Click Payments > Pay  click('"Save" button') · a menu path, a click
 someone new · Enter "x" in the Email field and tab out        per name · Tab after the fill
 Fill in First name = "a", Last name "b" · Enter username "u"  a fill per field · the Username and Password
@@ -415,6 +435,7 @@ from autoqa.spec.grammar_terms import (
 )
 from autoqa.spec.model import Step
 from autoqa.spec.paraphrase import NOT_A_LINK_PLACE, canonical, quote_bare_row, shorthand, split_actions
+from autoqa.spec.step_columns import StepColumns, data_pairs, data_url, data_value, step_columns
 from autoqa.target_badge import badge_target
 from autoqa.target_items import PAGE, holding, item_target, items_target, list_target
 from autoqa.target_ordinal import POSITION_WORD, ordinal_words, position_of
@@ -2981,6 +3002,11 @@ def parse_plain_actions(
 ) -> tuple[PlainAction, ...] | None:
     """The tool calls of one step's sentence: one, or one per part of a step that chains several
     ('Type "Hi" in the message box and press Enter'); None unless every part is plain."""
+    cells = None if nested else step_columns(text)
+    if cells is not None:
+        read = _columns_reading(cells, optional)
+        if read is not None or cells.strong or _data_shaped(cells.data):
+            return read
     single = parse_plain_text(text, optional=optional)
     if single is not None:
         return (single,)
@@ -2998,7 +3024,13 @@ def parse_plain_actions(
             continue
         # a part may chain claims or fills itself; a part of a part is read as one action only
         actions = []
-        for part in parts:
+        merged = _object_then_verb(parts)
+        if len(merged) == 1:  # "Login btn -> click": one step after all
+            actions = [parse_plain_text(merged[0], optional=optional)]
+            if actions[0] is not None:
+                return (actions[0],)
+            continue
+        for part in merged:
             that = _about_that_element(part, actions[-1], optional) if actions and actions[-1] else None
             if that is not None:
                 actions.append(that)
@@ -3017,6 +3049,175 @@ def parse_plain_actions(
         if ordered[i].tool == "dialogs" and ordered[i - 1].tool in _OPENS_DIALOGS:
             ordered[i - 1], ordered[i] = ordered[i], ordered[i - 1]
     return tuple(ordered)
+
+
+# "Login btn -> click", 'Comment box -> type "LGTM"': a tester's shorthand names the element, then what to do
+# with it. A verb alone (or typing alone) after a part that is no step of its own acts on that part.
+_VERB_ALONE = re.compile(
+    r"^(?P<verb>click|tap|double-click|hover(?:\s+over)?|check|uncheck|tick|untick|clear)(?:\s+(?:it|on\s+it))?$",
+    re.IGNORECASE,
+)
+_TYPE_ALONE = re.compile(rf"^(?P<verb>type|enter|fill\s+in|write)\s+(?P<value>{QUOTED})$", re.IGNORECASE)
+
+
+def _object_then_verb(parts: list[str]) -> list[str]:
+    out: list[str] = []
+    for part in parts:
+        verb, typed = _VERB_ALONE.match(part), _TYPE_ALONE.match(part)
+        if out and (verb or typed) and parse_plain_text(out[-1]) is None:
+            thing = out.pop()
+            if verb:
+                out.append(f"{verb.group('verb')} {thing}")
+            else:
+                assert typed is not None
+                article = "" if re.match(r"(?:the|a|an)\s", thing, re.IGNORECASE) else "the "
+                out.append(f"{typed.group('verb')} {typed.group('value')} into {article}{thing}")
+            continue
+        out.append(part)
+    return out
+
+
+# A test-management export's row on one line (autoqa.spec.step_columns): "Type in the Search field || Dune ||
+# "Dune Messiah" is listed". The action cell is read as a step; the data cell only as what that action
+# enters ("Username: anna / Password: x" into those fields, one value into the field or list the action
+# names) or where it goes (a URL for "Navigate to the login page"), never as a claim; the expected cell only
+# as claims. Data the action does not use leaves the row to the model: a row is read whole or not at all.
+_NAV_VERB = re.compile(r"^(?:navigate|go|open|visit|browse|load|launch|access)\b", re.IGNORECASE)
+_ENTER_VERB = re.compile(
+    r"^(?P<verb>enter|fill(?:\s+(?:in|out))?|type|input|provide|put|insert|write|set|change|update)\b"
+    r"(?:\s+(?:in|into|on|to)\b)?(?P<object>.*)$",
+    re.IGNORECASE,
+)
+_LOG_IN_ROW = re.compile(r"^(?:log\s*in|login|sign\s*in|signin)\b", re.IGNORECASE)
+_PASSWORD_KEY = re.compile(r"^(?:password|pwd|pass|passwd|pw)$", re.IGNORECASE)
+_CHOOSE_VERB = re.compile(r"^(?:select|choose|pick)\b(?:\s+(?:in|from|on)\b)?(?P<object>.*)$", re.IGNORECASE)
+_OBJECT_NAME = re.compile(
+    r"^(?:the\s+|a\s+|an\s+)?(?:(?:valid|invalid|wrong|incorrect|correct|new|existing|some|your|their)\s+)?"
+    r"(?P<name>[^\W\d_][\w'’ -]{0,40}?)"
+    r"(?:\s+(?:field|box|input|text\s*box|textarea|dropdown|drop-down|select|list|combo(?:\s*box)?))?$",
+    re.IGNORECASE,
+)
+
+
+def _as_literal(value: str) -> str | None:
+    """``value`` in the quotes the grammar reads, or None when it holds both kinds."""
+    if '"' not in value:
+        return f'"{value}"'
+    return f"'{value}'" if "'" not in value else None
+
+
+def _data_shaped(data: str) -> bool:
+    return bool(data) and (data_url(data) is not None or data_pairs(data) is not None)
+
+
+def _with_data(action: str, data: str, optional: bool) -> list[PlainAction] | None:
+    parts = split_actions(_normalize(action))
+    if not parts:
+        return None
+    first, rest = parts[0], parts[1:]
+    url = data_url(data)
+    if parse_plain_text(first) is not None and not (url is not None and _NAV_VERB.match(first)):
+        return None  # the action says all it does: the data cell would be left unread
+    pairs = data_pairs(data)
+    done: list[PlainAction] = []
+    if url is not None and _NAV_VERB.match(first):  # "Go to My orders | /account/orders": the data says where
+        built = parse_plain_text(f"Navigate to {url}", optional=optional)
+        done = [built] if built is not None and built.tool == "navigate" else []
+    elif (
+        pairs is not None
+        and len(pairs) == 2
+        and _LOG_IN_ROW.match(first)
+        and _PASSWORD_KEY.match(pairs[1][0])
+    ):
+        # "Log in || Username: anna / Password: x": the login form's macro, submit included
+        (_, user), (_, password) = pairs
+        login = _login(f"Log in as {_as_literal(user)} with password {_as_literal(password)}", optional)
+        if login is None:
+            return None
+        done = list(login)
+    elif pairs is not None and _ENTER_VERB.match(first):
+        for label, value in pairs:
+            literal, name = _as_literal(value), _as_literal(label)
+            built = (
+                parse_plain_text(f"Fill {name} with {literal}", optional=optional)
+                if literal and name
+                else None
+            )
+            if built is None or built.tool != "fill" or built.args.get("value") != value:
+                return None
+            done.append(built)
+    else:
+        value, literal = data_value(data), _as_literal(data_value(data))
+        verb = _ENTER_VERB.match(first) or _CHOOSE_VERB.match(first)
+        named = _OBJECT_NAME.match(verb.group("object").strip()) if verb is not None else None
+        if verb is None or literal is None or named is None:
+            return None
+        entering = verb.re is _ENTER_VERB
+        name = _as_literal(named.group("name").strip())
+        sentence = f"Fill {name} with {literal}" if entering else f"Select {literal} from {name}"
+        built = parse_plain_text(sentence, optional=optional) if name else None
+        if built is None or value not in (built.args.get("value"), built.args.get("option")):
+            return None
+        done = [built]
+    if not done:
+        return None
+    for part in rest:
+        more = parse_plain_actions(part, optional=optional, nested=True)
+        if more is None:
+            return None
+        done.extend(more)
+    return done
+
+
+_CLAIM_JOIN = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
+
+
+def _expected_cell(expected: str, last: PlainAction | None, optional: bool) -> list[PlainAction] | None:
+    whole = _about_that_element(expected, last, optional) if last else None
+    whole = whole or parse_expected_clause(expected, optional=optional)
+    if whole is not None:
+        return [whole]
+    quoted = [(m.start(), m.end()) for m in re.finditer(QUOTED, expected)]
+    parts, start = [], 0
+    for m in _CLAIM_JOIN.finditer(expected):
+        if not any(a <= m.start() < b for a, b in quoted):
+            parts.append(expected[start : m.start()])
+            start = m.end()
+    parts.append(expected[start:])
+    if len(parts) < 2:
+        return None
+    checks = []
+    head = ""
+    for part in (p.strip() for p in parts):
+        if head and re.fullmatch(QUOTED, part):  # 'Results list contains "Dune" and "Dune Messiah"'
+            part = f"{head} {part}"
+        said = re.match(rf"^(?P<head>.*\S)\s+{QUOTED}$", part)
+        head = said.group("head") if said else ""
+        check = (_about_that_element(part, last, optional) if last else None) or parse_expected_clause(
+            part, optional=optional
+        )
+        if check is None:
+            return None
+        checks.append(check)
+    return checks
+
+
+def _columns_reading(cells: StepColumns, optional: bool) -> tuple[PlainAction, ...] | None:
+    if not cells.action:
+        actions: list[PlainAction] | None = []
+    elif cells.data:
+        actions = _with_data(cells.action, cells.data, optional)
+    else:
+        plain = parse_plain_actions(cells.action, optional=optional, nested=True)
+        actions = list(plain) if plain is not None else None
+    if actions is None:
+        return None
+    checks = (
+        _expected_cell(cells.expected, actions[-1] if actions else None, optional) if cells.expected else []
+    )
+    if checks is None or not (actions or checks):
+        return None
+    return (*actions, *checks)
 
 
 # 'The URL hash is #/completed and "Buy milk" is not visible', 'Verify the list shows "a" and no longer shows

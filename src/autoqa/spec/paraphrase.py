@@ -556,6 +556,167 @@ def _role_of(noun: str) -> str:
     )
 
 
+# --- Ticked checklists, "should" prose, inverted word order, ARIA states, where focus goes ---------------
+
+_ARIA_STATES = {
+    "expanded": ("expanded", "collapsed"), "selected": ("selected", "not selected"),
+    "checked": ("checked", "unchecked"), "pressed": ("pressed", "not pressed"),
+    "disabled": ("disabled", "enabled"),
+}  # fmt: skip
+_STATE_WORD = (
+    r"(?:visible|displayed|shown|present|disabled|enabled|selected|checked|unchecked|focused|hidden|empty)"
+)
+
+
+def _aria_claim(m: re.Match[str]) -> str:
+    attribute, value = m.group("a").lower(), m.group("v").lower()
+    subject = m.group("x")
+    if attribute == "current":  # aria-current="page"/"step"/"true": the current one; "false": not
+        return f"Verify {subject} is {'not ' if value == 'false' else ''}current"
+    if value not in ("true", "false"):
+        return m.group(0)
+    return f"Verify {subject} is {_ARIA_STATES[attribute][0 if value == 'true' else 1]}"
+
+
+def _ticked_text(m: re.Match[str]) -> str:
+    words = f"{m.group('d')} {m.group('n') or ''}".split()
+    if any(re.fullmatch(r"is|are|shows?|has|reads?|contains?|says", w, re.IGNORECASE) for w in words):
+        return m.group(0)
+    if not any(re.fullmatch(_PLACE_OR_ROLE, w, re.IGNORECASE) for w in words):
+        return f"Verify {m.group('x')} is visible"  # "Welcome msg "Hi Leo" ✓": words that only describe it
+    return f"Verify {m.group('d')}{m.group('x')}{' ' + m.group('n') if m.group('n') else ''} is visible"
+
+
+_FOURTEENTH: list[Callable[[str], str]] = [
+    # A ticked checklist line, 'Toast "You're booked!" ✓', '"Spin 45" card visible ✓': the tick says the line
+    # is a check. A line with a quoted text and no verb claims the text is shown.
+    _sub(rf"^(?P<d>(?:[\w'’-]+\s+){{0,3}})(?P<x>{_Q})(?:\s+(?P<n>[a-z]+))?\s*[✓✔]$", _ticked_text),
+    _sub(rf"^(?P<x>.+?)\s+(?P<st>{_STATE_WORD})\s*[✓✔]$", r"\g<x> is \g<st>"),
+    _sub(r"^(?P<x>.+?\S)\s*[✓✔]$", r"\g<x>"),
+    # Developers' prose: "url should include '/cart'", "localStorage key 'basket' should not exist", "cookie
+    # 'consent' should have value 'accepted'", "get the 'Postcode' input and type "LS6 2QT"".
+    _sub(
+        r"^(?:the\s+)?(?:url|location|address)\s+should\s+(?:include|contain)\s+", "Verify the URL contains "
+    ),
+    _sub(r"^(?:the\s+)?(?:url|location|address)\s+should\s+(?:equal|be|eq)\s+", "Verify the URL is "),
+    _sub(r"\blocal\s*storage\s+(?:key|item|entry)\s+(?=[\"“'‘])", "local storage "),
+    _sub(r"\bsession\s*storage\s+(?:key|item|entry)\s+(?=[\"“'‘])", "session storage "),
+    _sub(r"\blocalstorage\b", "local storage"),
+    _sub(r"\bsessionstorage\b", "session storage"),
+    _sub(
+        rf"^(?:the\s+)?cookie\s+(?P<k>{_Q})\s+should\s+(?:have\s+(?:the\s+)?value|equal|be)\s+(?P<v>{_Q})$",
+        r"Verify the cookie \g<k> is \g<v>",
+    ),
+    _sub(
+        rf"^(?:the\s+)?(?P<x>(?:(?:local|session)\s+storage|cookie)\s+{_Q})\s+should\s+not\s+exist$",
+        r"Verify \g<x> does not exist",
+    ),
+    _sub(
+        rf"^(?:the\s+)?page\s+should\s+(?:contain|include|have)\s+(?:the\s+)?text\s+(?P<x>{_Q})$",
+        r"Verify the page contains text \g<x>",
+    ),
+    _sub(
+        rf"^get\s+(?P<x>(?:the\s+)?{_Q}\s+[a-z]+)\s+and\s+(?P<v>type|enter|fill\s+in)\s+(?P<t>{_Q})$",
+        r"Type \g<t> into \g<x>",
+    ),
+    _sub(rf"^get\s+(?P<x>(?:the\s+)?{_Q}\s+[a-z]+)\s+and\s+(?:click|tap)\s+(?:it|on\s+it)$", r"Click \g<x>"),
+    _sub(
+        rf"^(?:get|find)\s+(?:the\s+)?(?:element\s+with\s+)?text\s+(?P<x>{_Q})\s+and\s+click\s+it$",
+        r"Click \g<x>",
+    ),
+    # Verb before its subject, as several first languages order it: "Confirm is visible the text 'x'",
+    # "Verify that appears the book 'x' in the list", "Check that not appears anymore 'x'", "Confirm is
+    # disabled the button 'Lend'"; "Control that …" is a check too.
+    _sub(r"^control\s+(?:that|if|whether)\s+", "Verify that "),
+    _sub(
+        rf"^(?:verify|check|confirm|ensure)\s+(?:that\s+|if\s+)?(?:is|are)\s+(?P<st>{_STATE_WORD})\s+"
+        rf"(?:the\s+)?(?P<n>(?:text|message|heading|button|link|tab|field|checkbox|title|label)\s+)?(?P<x>{_Q})$",
+        lambda m: f"Verify the {m.group('x')} {_role_of(m.group('n') or '')} is {m.group('st')}".replace(
+            "  ", " "
+        ),
+    ),
+    _sub(
+        rf"^(?:verify|check|confirm|ensure)\s+(?:that\s+|if\s+)?(?P<neg>not\s+|no\s+longer\s+)?(?:appears?|is\s+appearing|"
+        rf"shows?\s+up)(?:\s+anymore|\s+any\s+more)?\s+(?:the\s+|a\s+)?(?:[a-z]+\s+)?(?P<x>{_Q})(?P<rest>(?:\s+in\s+the\s+"
+        rf"(?:list|table)(?:\s+of\s+results)?)?)$",
+        lambda m: f"Verify {m.group('x')} is {'not ' if m.group('neg') else ''}visible",
+    ),
+    _sub(r"^(?:make|do|give)\s+(?:a\s+|the\s+)?click\s+(?:in|inside|into)\s+", "Click "),
+    _sub(rf"^press\s+in\s+(?=(?:the\s+)?(?:button|link|tab)\s+{_Q}$)", "Click "),
+    _sub(
+        r"^(?:select|choose)\s+in\s+(?:the\s+)?(?:combo(?:\s*box)?|list|select|dropdown|drop-down)\s+"
+        rf"(?P<f>[\w'’ -]{{1,30}}?)"
+        rf"\s+the\s+(?:option|value)\s+(?P<v>{_Q})$",
+        r'Select \g<v> from "\g<f>"',
+    ),
+    # ARIA states as testers write them: 'The "Filters" button has aria-expanded="false"'.
+    _sub(
+        r"^(?:verify\s+(?:that\s+)?)?(?P<x>.+?)\s+(?:has|have|with|gets|shows)\s+aria-(?P<a>expanded|selected|checked|"
+        r"pressed|current|disabled)\s*(?:=\s*|\s+(?:set\s+to\s+|of\s+)?)[\"'“]?(?P<v>true|false|page|step|location|"
+        r"date|time)[\"'”]?$",
+        _aria_claim,
+    ),
+    # Where focus goes: "focus moves to the heading "x"", "focus is on its "Cancel" button", "focus returns
+    # to the "Filters" button", 'the heading "x" receives focus'.
+    _sub(
+        rf"^(?:and\s+)?(?:the\s+)?(?:keyboard\s+)?focus\s+(?:moves|goes|returns|is|lands|stays|jumps|is\s+moved)\s+"
+        rf"(?:back\s+)?(?:to|on|onto)\s+(?:the\s+|its\s+)?(?P<x>(?:(?:[a-z]+\s+){{0,2}}{_Q}|{_Q}(?:\s+[a-z]+){{0,2}}))"
+        r"(?:\s+again)?$",
+        r"Verify the \g<x> is focused",
+    ),
+    _sub(
+        rf"^(?P<x>(?:the\s+)?(?:(?:[a-z]+\s+){{0,2}}{_Q}|{_Q}(?:\s+[a-z]+){{0,2}}))\s+(?:receives|gets|has|gains)\s+"
+        r"(?:the\s+)?(?:keyboard\s+)?focus$",
+        r"Verify \g<x> is focused",
+    ),
+    # 'Select "Overdue" in the Status filter': the list that filters is a dropdown of that name.
+    _sub(
+        rf"^(?P<v>select|choose|pick)\s+(?P<x>{_Q})\s+(?:in|from|on)\s+(?:the\s+)?(?P<f>(?-i:[A-Z])[\w'’-]*(?:\s+[\w'’-]+)?)"
+        r"\s+filter$",
+        r'Select \g<x> from "\g<f>"',
+    ),
+    # "Results list contains "Dune"", "Table shows 4 rows": an export's claim about the list, without "the".
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?(?!(?:the|this|that|verify|check)\b)(?P<s>(?-i:[A-Z][a-z]+(?:\s+[a-z]+)?)\s+(?:list|table|grid)|"
+        rf"(?-i:R)esults)\s+(?P<v>contains|lists|includes)\s+(?={_Q})",
+        lambda m: f"Verify the {m.group('s').lower()} {m.group('v')} ",
+    ),
+    # "Make click in the button Search": a role word, then the capitalised name it has.
+    _sub(
+        r"\bthe\s+(?P<n>button|link|tab|checkbox|field|heading|menu\s+item)\s+"
+        r"(?P<x>(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*){0,2})$",
+        r'the "\g<x>" \g<n>',
+    ),
+    # "… should contain text 'x'": the text the element contains.
+    _sub(
+        rf"^(?:the\s+)?(?P<s>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+should\s+(?:contain|include|have)\s+(?:the\s+)?text\s+(?P<x>{_Q})$",
+        r"Verify the \g<s> contains \g<x>",
+    ),
+    # "… and control that the URL is …", "… and focus moves to …": a second claim after an action.
+    _sub(r"\s+and\s+control\s+(?:that|if)\s+", " and verify that "),
+    _sub(
+        r"\s+and\s+(?=(?:the\s+)?(?:keyboard\s+)?focus\s+(?:moves|goes|returns|is|lands|stays|jumps)\s)", "; "
+    ),
+    # "The board URL includes "/boards/PLAT-24"": the page's URL, whatever the page is called.
+    _sub(
+        r"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?(?:[a-z]+\s+)?(?:url|address)\s+(?=(?:includes|contains|ends\s+with|starts\s+with|"
+        r"is|equals)\s)",
+        "Verify the URL ",
+    ),
+    # "Table shows 4 rows": the table's rows counted, as "The Vehicles table shows 25 rows" is.
+    _sub(
+        r"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?table\s+(?:shows|contains|lists|displays|has)\s+(?:exactly\s+)?"
+        r"(?P<n>\d{1,4})\s+rows?$",
+        r"Verify the table has \g<n> rows",
+    ),
+    # "url ends with /login": a bare path after the URL's verb is the text the URL has.
+    _sub(
+        r"\b(?P<u>url|address)\s+(?P<op>ends\s+with|starts\s+with|contains|includes|is|equals)\s+(?P<p>/[^\s\"']*)$",
+        r'\g<u> \g<op> "\g<p>"',
+    ),
+]
+
+
 _REWRITES: list[Callable[[str], str]] = [
     # An export's empty action: "Step 2 | Action: None | Expected: …", "Action: n/a. Expected: …".
     _sub(r"^(?:step\s*\d{1,3}\s*[:.)|-]?\s*)?action\s*:\s*(?:none|nothing|n/?a|-+|—|–)\s*[|.]\s*", ""),
@@ -573,6 +734,8 @@ _REWRITES: list[Callable[[str], str]] = [
     _sub(r"^expected(?:\s+result)?\s*:\s*", ""),
     # English as a second language, the software as the actor, terse checks (_THIRTEENTH).
     *_THIRTEENTH,
+    # Ticked checklists, developers' prose, inverted word order, ARIA states, focus (_FOURTEENTH).
+    *_FOURTEENTH,
     # "When I follow "Update insurance"": a link, as Gherkin's web steps name it.
     _sub(rf"^(?:(?:when|and|then|given)\s+)?(?:{_ACTOR})\s+follows?\s+(?P<x>{_Q})$", r"Click the \g<x> link"),
     # "Then I should see 4 rows in the medications table": that table's row count.
