@@ -33,6 +33,7 @@ PAGE = """<!doctype html><meta charset="utf-8"><title>Loan desk</title>
 <p><label for="search">Search</label> <input id="search"></p>
 <ul id="results"></ul>
 <p><label for="promo">Promo code</label> <input id="promo"> <span role="alert" id="promo-msg"></span></p>
+<p><label for="remind">Reminder email</label> <input id="remind" type="email"></p>
 <button type="button" id="signout">Sign out</button>
 <p id="bye"></p>
 </main>
@@ -70,6 +71,7 @@ $('filters').onclick = () => {
 $('promo').oninput = () => {
   const ok = $('promo').value === 'WINTER10';
   $('promo-msg').textContent = ok ? 'Discount applied' : 'This code is not valid';
+  $('promo').setAttribute('aria-invalid', String(!ok));
 };
 $('signout').onclick = () => { $('bye').textContent = 'Signed out'; };
 </script>"""
@@ -88,10 +90,13 @@ SPEC = """# {page}
 8. Filters btn -> click
 9. Type in Search field and press Enter || Dune || Results list contains "Dune" and "Dune Messiah"
 10. Enter invalid promo code | XMAS99 | Message "This code is not valid" is displayed
-11. Press Enter on "Skip to main content" and focus moves to the heading "Loans"
-12. url should include '#loans'
-13. cookie 'desk_session' should have value 'open'
-14. Click "Sign out"\t\t"Signed out" is displayed
+11. The "Promo code" field has aria-invalid="true"
+12. Type "marta@" into the "Reminder email" field
+13. Verify the "Reminder email" field is invalid
+14. Press Enter on "Skip to main content" and focus moves to the heading "Loans"
+15. url should include '#loans'
+16. cookie 'desk_session' should have value 'open'
+17. Click "Sign out"\t\t"Signed out" is displayed
 """
 
 BROKEN = {
@@ -114,15 +119,19 @@ BROKEN = {
     # every promo code is accepted
     "promo_lenient": ("$('promo').value === 'WINTER10';", "$('promo').value !== '';", 10),
     # the skip link's target cannot take focus
-    "skip_unfocusable": ('<h2 id="loans" tabindex="-1">', '<h2 id="loans">', 11),
+    # the promo field is never marked invalid for assistive tech
+    "promo_not_marked": ("$('promo').setAttribute('aria-invalid', String(!ok));", "", 11),
+    # the reminder field takes any text: the browser does not check it is an email
+    "remind_any_text": ('<input id="remind" type="email">', '<input id="remind" type="text">', 13),
+    "skip_unfocusable": ('<h2 id="loans" tabindex="-1">', '<h2 id="loans">', 14),
     # the session cookie says something else
     "cookie_closed": (
         "document.cookie = 'desk_session=open; path=/';",
         "document.cookie = 'desk_session=closed; path=/';",
-        13,
+        16,
     ),
     # signing out says nothing
-    "no_bye": ("$('bye').textContent = 'Signed out';", "", 14),
+    "no_bye": ("$('bye').textContent = 'Signed out';", "", 17),
 }
 
 

@@ -1,6 +1,7 @@
-"""``assert_state``: selected, expanded, pressed and current, read the way the page says them (ARIA, the
-native element, the class apps give the chosen filter) — through plain-grammar steps, passing when the
-page is in that state and failing when not; an element that says nothing cannot prove a claim."""
+"""``assert_state``: selected, expanded, pressed, current and invalid, read the way the page says them
+(ARIA, the native element, the class apps give the chosen filter, the field's own validation) — through
+plain-grammar steps, passing when the page is in that state and failing when not; an element that says
+nothing cannot prove a claim."""
 
 from __future__ import annotations
 
@@ -75,3 +76,36 @@ async def test_a_state_the_page_does_not_show_fails(tool_ctx: ToolContext) -> No
     ):
         result = failed(await step(tool_ctx, sentence), "ASSERTION_FAILED")
         assert result.error is not None and "does not say whether" in result.error.message
+
+
+INVALID_PAGE = """<!doctype html><meta charset="utf-8"><title>Form</title>
+<form novalidate>
+<label>Email <input id="email" type="email" required></label>
+<label>First name <input id="first" aria-invalid="false"></label>
+<label>Notes <input id="notes"></label>
+<button type="button" onclick="document.getElementById('first').setAttribute('aria-invalid', 'true')">
+Check</button>
+</form><p>Plain text</p>"""
+
+
+async def test_invalid_as_the_field_or_its_aria_invalid_says(
+    tool_ctx: ToolContext, site: tuple[Path, str]
+) -> None:
+    """aria-invalid when the page sets it, else the browser's own validation of the field; an element that
+    is no form field and has no aria-invalid says nothing."""
+    folder, _ = site
+    (folder / "invalid.html").write_text(INVALID_PAGE, encoding="utf-8")
+    ok(await step(tool_ctx, "Open /invalid.html"))
+    ok(await step(tool_ctx, 'Verify the "Email" field is invalid'))  # required and empty
+    ok(await step(tool_ctx, 'Verify the "Notes" field is valid'))
+    ok(await step(tool_ctx, 'Verify the "First name" field is valid'))  # aria-invalid="false"
+    failed(await step(tool_ctx, 'Verify the "First name" field is invalid'), "ASSERTION_FAILED")
+    ok(await step(tool_ctx, 'Type "not an address" into the "Email" field'))
+    ok(await step(tool_ctx, 'Verify the "Email" field is invalid'))
+    ok(await step(tool_ctx, 'Type "ana@example.com" into the "Email" field'))
+    ok(await step(tool_ctx, 'Verify the "Email" field is valid'))
+    failed(await step(tool_ctx, 'Verify the "Email" field is invalid'), "ASSERTION_FAILED")
+    ok(await step(tool_ctx, 'Click "Check"'))
+    ok(await step(tool_ctx, 'The "First name" input has aria-invalid="true"'))
+    result = failed(await step(tool_ctx, 'Verify the "Check" button is invalid'), "ASSERTION_FAILED")
+    assert result.error is not None and "does not say whether" in result.error.message

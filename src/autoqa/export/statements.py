@@ -583,7 +583,10 @@ def _element_expect(record: IRRecord, ctx: StatementContext, *, timeout: float |
             return f'expect({locator}.locator("option:checked")).to_have_text({expected})'
         return f"expect({locator}).to_have_value({expected})"
     if tool == "assert_state":
-        check = _state_expect(str(args.get("state")), bool(args.get("value", True)), record)
+        value = bool(args.get("value", True))
+        if record.data.get("signal") == "validity":  # the browser's own validation: among the :invalid ones
+            return f'expect({locator}.and_({locator}.page.locator(":invalid"))).to_have_count({int(value)})'
+        check = _state_expect(str(args.get("state")), value, record)
         return f"expect({locator}).{check}"
     if tool == "assert_class":
         pattern = py_str(rf"(^|\s){re.escape(str(args.get('class_name', '')))}(\s|$)")
@@ -623,6 +626,9 @@ def _state_expect(state: str, value: bool, record: IRRecord) -> str:
         return f"{no}to_have_class(re.compile({py_str(_CHOSEN)}))"
     if signal == "aria-current":
         return f'{no}to_have_attribute("aria-current", re.compile("^(?!false$)"))'
+    if signal == "aria-invalid":  # present, and "false" or "" when valid: the tool read the attribute
+        pattern = py_str("^(?!(false)?$)" if value else "^(false)?$")
+        return f'to_have_attribute("aria-invalid", re.compile({pattern}))'
     if signal == "aria":
         # The attribute said it: a negative check still needs it there ("false"), as the tool did.
         expected = '"true"' if value else 're.compile("^(?!true$)")'

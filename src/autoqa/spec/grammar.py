@@ -87,6 +87,8 @@ by price (high to low) · Files should be sorted alphabetically noun): the main 
 Verify "t" is focused · Verify the "t" field has focus        assert_focused(target)
 Verify "t" is not focused · does not have focus · lost focus  assert_focused(target, focused=False)
 Verify the "t" tab is selected · … expanded|pressed|current   assert_state(target, state, value)
+Verify the "x" field is invalid · … is valid · … is marked as  assert_state(target, state="invalid", value):
+invalid                                                       aria-invalid, else the field's own validation
 Enter the username "v" · Leave "t" empty                      fill(target='"username" field' | t, value)
 Set "t" to "v" · Change the Status to "v"                     set_field(t, value): an option, else text
 Select "o" from the Country dropdown                          select_option('"Country" dropdown', option)
@@ -1612,7 +1614,8 @@ def _press_tab_to(m: re.Match[str]) -> Built:
 
 @_rule(
     rf"{VERIFY}\s+{THE}{q('target')}{NOUN}(?:\s+filter)?\s+is\s+(?P<neg>not\s+)?"
-    r"(?P<state>selected|highlighted|active|chosen|expanded|collapsed|pressed|current)",
+    r"(?P<state>selected|highlighted|active|chosen|expanded|collapsed|pressed|current|invalid|valid)",
+    rf"{VERIFY}\s+{THE}{q('target')}{NOUN}\s+is\s+(?P<neg>not\s+)?(?:marked\s+(?:as\s+)?)?(?P<state>invalid|valid)",
     rf"{VERIFY}\s+{THE}{q('target')}{NOUN}\s+is\s+(?P<neg>not\s+)?(?:the\s+)?(?P<state>current)\s+"
     r"(?:page|item|tab|step|link)",
     rf"{VERIFY}\s+the\s+(?P<state>current|selected|active)\s+(?:page|item|tab|link|filter)\s+(?:in\s+the\s+"
@@ -1620,8 +1623,9 @@ def _press_tab_to(m: re.Match[str]) -> Built:
 )
 def _assert_state(m: re.Match[str]) -> Built:
     word = m.group("state").lower()
-    state = {"highlighted": "selected", "active": "selected", "chosen": "selected", "collapsed": "expanded"}
-    value = (m.group("neg") is None) != (word == "collapsed")
+    state = {"highlighted": "selected", "active": "selected", "chosen": "selected", "collapsed": "expanded",
+             "valid": "invalid"}  # fmt: skip
+    value = (m.group("neg") is None) != (word in ("collapsed", "valid"))
     return _with_target("assert_state", m, state=state.get(word, word), value=value)
 
 

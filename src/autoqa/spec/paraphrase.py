@@ -561,7 +561,7 @@ def _role_of(noun: str) -> str:
 _ARIA_STATES = {
     "expanded": ("expanded", "collapsed"), "selected": ("selected", "not selected"),
     "checked": ("checked", "unchecked"), "pressed": ("pressed", "not pressed"),
-    "disabled": ("disabled", "enabled"),
+    "disabled": ("disabled", "enabled"), "invalid": ("invalid", "valid"),
 }  # fmt: skip
 _STATE_WORD = (
     r"(?:visible|displayed|shown|present|disabled|enabled|selected|checked|unchecked|focused|hidden|empty)"
@@ -652,7 +652,7 @@ _FOURTEENTH: list[Callable[[str], str]] = [
     # ARIA states as testers write them: 'The "Filters" button has aria-expanded="false"'.
     _sub(
         r"^(?:verify\s+(?:that\s+)?)?(?P<x>.+?)\s+(?:has|have|with|gets|shows)\s+aria-(?P<a>expanded|selected|checked|"
-        r"pressed|current|disabled)\s*(?:=\s*|\s+(?:set\s+to\s+|of\s+)?)[\"'“]?(?P<v>true|false|page|step|location|"
+        r"pressed|current|disabled|invalid)\s*(?:=\s*|\s+(?:set\s+to\s+|of\s+)?)[\"'“]?(?P<v>true|false|page|step|location|"
         r"date|time)[\"'”]?$",
         _aria_claim,
     ),

@@ -98,7 +98,7 @@ async def assert_checked(ctx: ToolContext, args: CheckedArgs) -> ToolResult:
 
 
 class StateArgs(ElementArgs):
-    state: Literal["selected", "expanded", "pressed", "current"]
+    state: Literal["selected", "expanded", "pressed", "current", "invalid"]
     value: bool = True
 
 

@@ -120,8 +120,14 @@ def judge_class(name: str, present: bool) -> Judge:
 
 
 def judge_state(state: str, expected: bool) -> Judge:
-    """``selected`` / ``expanded`` / ``pressed`` / ``current`` (see ``ariaStates`` in page_library.js)."""
-    opposite = {"selected": "not selected", "expanded": "collapsed", "pressed": "not pressed"}
+    """``selected`` / ``expanded`` / ``pressed`` / ``current`` / ``invalid`` (see ``ariaStates`` in
+    page_library.js)."""
+    opposite = {
+        "selected": "not selected",
+        "expanded": "collapsed",
+        "pressed": "not pressed",
+        "invalid": "valid",
+    }
 
     async def judge(found: Probe, timeout_ms: float) -> Verdict:
         if _missing(found):

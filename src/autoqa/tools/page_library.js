@@ -231,7 +231,7 @@ function stateOf(e) {
           aria: ariaStates(e, checked, checkedVia)};
 }
 
-// Selected / expanded / pressed / current as the page says them: ARIA first, then the native element
+// Selected / expanded / pressed / current / invalid as the page says them: ARIA first, then the native element
 // (option, details), then — for selected only — the class names apps use for the chosen filter or tab
 // (TodoMVC's <a class="selected">). null: the element does not say (a claim about it cannot be proved).
 const CHOSEN_CLASSES = ['selected', 'active', 'current', 'is-selected', 'is-active', 'is-current', 'chosen'];
@@ -265,7 +265,13 @@ function ariaStates(e, checked, checkedVia) {
   let current = null;
   if (attr('aria-current') !== null) [current, via.current] = [isCurrent, 'aria-current'];
   else if (chosenClass || groupMarksChoice(e)) [current, via.current] = [chosenClass, 'class'];
-  return {selected, expanded, pressed, current, via};
+  // Invalid as the page marks it for assistive tech (aria-invalid: anything but "false" or ""), else the
+  // browser's own constraint validation of a form field (:invalid: a required field left empty, a bad email).
+  let invalid = null;
+  const ariaInvalid = attr('aria-invalid');
+  if (ariaInvalid !== null) [invalid, via.invalid] = [!['false', ''].includes(ariaInvalid), 'aria-invalid'];
+  else if (e.willValidate) [invalid, via.invalid] = [e.matches(':invalid'), 'validity'];
+  return {selected, expanded, pressed, current, invalid, via};
 }
 
 function cssIn(e) {

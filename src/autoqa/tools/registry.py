@@ -167,7 +167,7 @@ _SPECS = (
     ),
     ToolSpec(
         "assert_state",
-        "Check an element is selected, expanded, pressed or current.",
+        "Check an element is selected, expanded, pressed, current or invalid.",
         assertions.StateArgs, "assertion", assertions.assert_state,
     ),
     ToolSpec(
