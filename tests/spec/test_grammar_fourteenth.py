@@ -83,6 +83,15 @@ from .grammar_calls import calls as _calls
         ),
         ('Focus returns to the "Filters" button', 'Verify the "Filters" button is focused'),
         ('The heading "Results" receives focus', 'Verify the "Results" heading is focused'),
+        ('The "Email" input has aria-invalid="true"', 'Verify the "Email" input is invalid'),
+        ('Verify the "Email" field is marked as invalid', 'Verify the "Email" field is invalid'),
+        # acceptance criteria: what the actor can do
+        ('The member can book the class by clicking "Book now"', 'Click "Book now"'),
+        (
+            'The admin is able to enter their email "a@b.io" in the "Email" field',
+            'Type "a@b.io" into the "Email" field',
+        ),
+        ('Verify a "Payment" section appears', 'Verify the "Payment" section is visible'),
     ],
 )
 def test_dev_fourteenth_wordings(written: str, canonical: str) -> None:
@@ -108,6 +117,9 @@ def test_dev_fourteenth_wordings(written: str, canonical: str) -> None:
         'The "Select all" checkbox has aria-checked="mixed"',
         # a tick on words that name nothing
         "Booking gone from list ✓",
+        # what an actor cannot do, or can do in words that name nothing
+        "The user cannot delete a paid invoice",
+        'The user can create a new card titled "Migrate" in the "Backlog" column',
     ],
 )
 def test_dev_fourteenth_near_misses(written: str) -> None:

@@ -587,6 +587,15 @@ def _ticked_text(m: re.Match[str]) -> str:
     return f"Verify {m.group('d')}{m.group('x')}{' ' + m.group('n') if m.group('n') else ''} is visible"
 
 
+# Acceptance criteria: "The user can add an employer by clicking "Add"", "The taxpayer is able to enter …":
+# what the actor can do is the step; doing it shows they can.
+_CAN_DO = _sub(
+    r"^(?:(?:given|when|and|then)\s+)?(?:the|a|an)\s+(?P<a>[a-z]+)\s+(?:can|is\s+able\s+to|are\s+able\s+to|"
+    r"should\s+be\s+able\s+to)\s+(?!see\b|not\b)(?P<rest>[a-z].*)$",
+    lambda m: m.group("rest")[:1].upper() + m.group("rest")[1:],
+)
+
+
 _FOURTEENTH: list[Callable[[str], str]] = [
     # A ticked checklist line, 'Toast "You're booked!" ✓', '"Spin 45" card visible ✓': the tick says the line
     # is a check. A line with a quoted text and no verb claims the text is shown.
@@ -709,6 +718,18 @@ _FOURTEENTH: list[Callable[[str], str]] = [
         r"(?P<n>\d{1,4})\s+rows?$",
         r"Verify the table has \g<n> rows",
     ),
+    # "Enter their Tax ID "912-44-7730" in the "Taxpayer identification number" field": the field is named.
+    _sub(
+        rf"^(?P<v>enter|type|input|fill\s+in)\s+(?:their|his|her|your|my|the|a|an)\s+[\w' -]{{1,30}}?\s+"
+        rf"(?P<x>{_Q})\s+"
+        rf"(?:in|into)\s+(?:the\s+)?(?P<f>{_Q})\s+(?P<n>field|input|box)$",
+        r"Type \g<x> into the \g<f> \g<n>",
+    ),
+    # 'Verify a "Spouse details" section appears': the one the page shows.
+    _sub(
+        rf"^(?P<v>verify\s+(?:that\s+)?)an?\s+(?={_Q}\s+[a-z]+\s+(?:is\s+(?:visible|shown|displayed)|appears)$)",
+        r"\g<v>the ",
+    ),
     # "url ends with /login": a bare path after the URL's verb is the text the URL has.
     _sub(
         r"\b(?P<u>url|address)\s+(?P<op>ends\s+with|starts\s+with|contains|includes|is|equals)\s+(?P<p>/[^\s\"']*)$",
@@ -732,6 +753,8 @@ _REWRITES: list[Callable[[str], str]] = [
     _sub(r"^(?:step\s*\d{1,3}\s*[:.)-]?|step\s*:|\d{1,3}\s*[.)]|\d{1,3}\s+-|action\s*:)\s*(?=\S)", ""),
     # "Expected: …", "Expected result: …": the claim that follows.
     _sub(r"^expected(?:\s+result)?\s*:\s*", ""),
+    # Acceptance criteria: what the actor can do.
+    _CAN_DO,
     # English as a second language, the software as the actor, terse checks (_THIRTEENTH).
     *_THIRTEENTH,
     # Ticked checklists, developers' prose, inverted word order, ARIA states, focus (_FOURTEENTH).
