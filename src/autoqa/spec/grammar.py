@@ -3014,7 +3014,8 @@ def parse_plain_actions(
     single = parse_plain_text(text, optional=optional)
     if single is not None:
         return (single,)
-    login = _login(text, optional)
+    # (not normalized first: a last "!" may be the password's own, and _login decides that)
+    login = _login(text, optional) or _login(canonical(" ".join(text.split())), optional)
     if login is not None:
         return login
     repeated = _repeated(text, optional)

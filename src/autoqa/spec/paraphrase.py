@@ -383,7 +383,7 @@ _THIRTEENTH: list[Callable[[str], str]] = [
     _sub(rf"^search\s*:\s*(?P<x>{_Q})$", r"Search for \g<x>"),
     # "Click ticket "#4822"", "Open course "Intro to Statistics"": the item of that name.
     _sub(
-        rf"^(?P<v>click|open|select)\s+(?:the\s+)?(?:{'|'.join(_LISTED)})\s+(?P<x>{_Q})$",
+        rf"^(?P<v>click|open|select)\s+(?:the\s+)?(?:{'|'.join(_LISTED)}|title|result|entry)\s+(?P<x>{_Q})$",
         r"Click \g<x>",
     ),
     # ""#4822" is in the list again": the claim, whenever it held before.
@@ -596,6 +596,18 @@ _CAN_DO = _sub(
 )
 
 
+# "Make click on the title 'Pachinko' for open the detail": what the click is for says nothing checkable.
+_PURPOSE_DROPPED = _sub(
+    rf"^(?P<a>(?:click|tap|make\s+click|do\s+click)\b[^\"“'‘]*{_Q}(?:\s+(?:button|link|tab))?)\s+(?:for|to|in\s+order\s+to)\s+"
+    r"(?:open|see|view|show|display|access|start|go\s+to)\b[^\"“'‘]*$",
+    r"\g<a>",
+)
+
+
+# "Spots left = 11 (was 12)": what it was is a note; what it is now is the claim.
+_WAS_NOTE = _sub(r"\s*\((?:was|previously|before|prev\.?)\s*:?\s+[^()]*\)$", "")
+
+
 _FOURTEENTH: list[Callable[[str], str]] = [
     # A ticked checklist line, 'Toast "You're booked!" ✓', '"Spin 45" card visible ✓': the tick says the line
     # is a check. A line with a quoted text and no verb claims the text is shown.
@@ -730,6 +742,32 @@ _FOURTEENTH: list[Callable[[str], str]] = [
         rf"^(?P<v>verify\s+(?:that\s+)?)an?\s+(?={_Q}\s+[a-z]+\s+(?:is\s+(?:visible|shown|displayed)|appears)$)",
         r"\g<v>the ",
     ),
+    # "Open fitzone app /classes", "Visit the shop at /cart": the path is where to go; the words name it.
+    _sub(
+        r"^(?:open|visit|load|go\s+to|navigate\s+to)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:(?:app|site|page|portal|at|on)\s+)*"
+        r"(?P<u>/[^\s\"']*|https?://\S+)$",
+        r"Navigate to \g<u>",
+    ),
+    # "Login -> email = leo@mail.de, pwd = Kettle!88": the login form, as 'Log in as … with password …'.
+    _sub(
+        r"^(?:log\s*in|sign\s*in)\s*(?:->|→|:|with|as)?\s*(?:e-?mail|user(?:\s*name)?|login)\s*(?:=|:)\s*(?P<u>[^\s,\"']+)"
+        # a last "!" or "." may be the sentence's or the password's: such a password stays unread
+        r"\s*[,;/]?\s+(?:pwd|password|pass|pw)\s*(?:=|:)\s*(?P<p>[^\s\"']*[^\s\"'.!?,;:])$",
+        r'Log in as "\g<u>" with password "\g<p>"',
+    ),
+    # "wait the message 'Loan created'", "wait on the message …": until that text shows.
+    _sub(
+        rf"^wait\s+(?:on\s+|for\s+)?(?:the\s+)?(?:message|text|toast|notification|confirmation)\s+(?P<x>{_Q})$",
+        r"Wait for \g<x>",
+    ),
+    # "Accept the dialog of confirmation with the button 'Yes, cancel'": that button of the dialog.
+    _sub(
+        r"^(?:accept|confirm|answer|close)\s+the\s+(?:confirmation\s+)?(?:dialog|modal|pop-?up)(?:\s+of\s+confirmation)?\s+"
+        rf"(?:with|by|using|via)\s+(?:the\s+)?(?:button\s+(?P<x>{_Q})|(?P<y>{_Q})(?:\s+button)?)$",
+        r"Click \g<x>\g<y> in the dialog",
+    ),
+    # "Mark the checkbox 'Send reminder by email'": tick it.
+    _sub(rf"^mark\s+(?:the\s+)?(?:checkbox\s+(?P<x>{_Q})|(?P<y>{_Q})\s+checkbox)$", r"Check \g<x>\g<y>"),
     # "url ends with /login": a bare path after the URL's verb is the text the URL has.
     _sub(
         r"\b(?P<u>url|address)\s+(?P<op>ends\s+with|starts\s+with|contains|includes|is|equals)\s+(?P<p>/[^\s\"']*)$",
@@ -753,8 +791,10 @@ _REWRITES: list[Callable[[str], str]] = [
     _sub(r"^(?:step\s*\d{1,3}\s*[:.)-]?|step\s*:|\d{1,3}\s*[.)]|\d{1,3}\s+-|action\s*:)\s*(?=\S)", ""),
     # "Expected: …", "Expected result: …": the claim that follows.
     _sub(r"^expected(?:\s+result)?\s*:\s*", ""),
-    # Acceptance criteria: what the actor can do.
+    # Acceptance criteria: what the actor can do; a click's purpose; what a value was before.
     _CAN_DO,
+    _PURPOSE_DROPPED,
+    _WAS_NOTE,
     # English as a second language, the software as the actor, terse checks (_THIRTEENTH).
     *_THIRTEENTH,
     # Ticked checklists, developers' prose, inverted word order, ARIA states, focus (_FOURTEENTH).
@@ -2651,7 +2691,7 @@ def canonical(sentence: str) -> str:
 _SECOND_STEP = _Lazy(
     r"\s*(?:->|=>|→|⇒)\s*|\s+[—–]\s+|\s+-\s+(?=(?:the|a|an|it|you|verify|check|expect|should)\b)|\s*;\s*|\s*\|\s*|\.\s+(?=(?-i:[A-Z]))|\s*(?:,\s*)?(?:,|\band\s+then\b|\bthen\b|\band\b)\s+(?=(?:press|click|tap|hit|select|choose|check|"
     r"uncheck|tick|untick|type|enter|fill|pick|set|change|leave|add|submit|verify|confirm|ensure|wait|scroll|hover|clear|open|go\s+to|"
-    r"navigate|reload|refresh|double-click|expect|make\s+sure|accept|dismiss|tab\s+(?:back\s+)?(?:to|until)|"
+    r"navigate|reload|refresh|double-click|expect|make\s+sure|make\s+(?:a\s+)?click|accept|dismiss|tab\s+(?:back\s+)?(?:to|until)|"
     r"shift\s*\+\s*tab)\b)",
     _I,
 )
