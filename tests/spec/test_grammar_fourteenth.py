@@ -101,6 +101,17 @@ from .grammar_calls import calls as _calls
         ("Mark the checkbox 'Remember me'", 'Check "Remember me"'),
         ("Make click on the title 'Dune' for open the detail", 'Click "Dune"'),
         ("Click the result 'Emma'", 'Click "Emma"'),
+        (
+            'Tab from "Email" moves focus to the "Password" field',
+            'Press Tab on "Email"; focus moves to the "Password" field',
+        ),
+        ("After click on Send must appear the message 'Sent'", 'Click Send and verify "Sent" is visible'),
+        ("Verify that in the header stands 'Signed in as ana'", 'Verify the header shows "Signed in as ana"'),
+        ("type 'Oslo' into the 'City' filter", 'Type "Oslo" into the "City" field'),
+        ("Write in the field Comment 'Late arrival'", 'Type "Late arrival" into the "Comment" field'),
+        ("confirm with OK", 'Click "OK"'),
+        ("Search after the invoice 'INV-7'", 'Search for "INV-7"'),
+        ("Click \"Edit\" in the row for reservation 'HV-1'", 'Click "Edit" in the "HV-1" row'),
     ],
 )
 def test_dev_fourteenth_wordings(written: str, canonical: str) -> None:

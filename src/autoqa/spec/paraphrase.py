@@ -336,7 +336,7 @@ _THIRTEENTH: list[Callable[[str], str]] = [
         r"Verify the \g<t> has \g<n> \g<w>",
     ),
     # "… in row of "Taras Melnyk"": that row.
-    _sub(rf"\bin\s+(?:the\s+)?row\s+(?:of|for|with)\s+(?P<x>{_Q})", r"in the \g<x> row"),
+    _sub(rf"\bin\s+(?:the\s+)?row\s+(?:of|for|with)\s+(?:[a-z]+\s+)?(?P<x>{_Q})", r"in the \g<x> row"),
     # "… is present on page": where every check looks anyway.
     _sub(r"\s+on\s+(?:this\s+|the\s+)?page$", ""),
     # "Check "x" is present": with a claim after it, "check" is a check, not a tick.
@@ -768,6 +768,41 @@ _FOURTEENTH: list[Callable[[str], str]] = [
     ),
     # "Mark the checkbox 'Send reminder by email'": tick it.
     _sub(rf"^mark\s+(?:the\s+)?(?:checkbox\s+(?P<x>{_Q})|(?P<y>{_Q})\s+checkbox)$", r"Check \g<x>\g<y>"),
+    # "Shift+Tab from "Next" moves focus to the "Back" link": that key on that element, then where focus is.
+    _sub(
+        rf"^(?P<k>(?:shift\s*\+\s*)?tab|enter|space|escape|(?:arrow\s+)?(?:up|down|left|right)(?:\s+arrow)?|home|end)\s+"
+        rf"(?:from|on)\s+(?P<x>{_Q})(?:\s+(?:button|link|field|input|tab|checkbox))?\s+(?:moves|takes|sends|puts)\s+"
+        r"(?:the\s+)?focus\s+(?:back\s+)?(?:to|on|onto)\s+(?P<y>.+)$",
+        r"Press \g<k> on \g<x>; focus moves to \g<y>",
+    ),
+    # "After click on Save must appear the message 'Room 512 created'": the click, then the message.
+    _sub(
+        r"^after\s+(?:the\s+|a\s+)?click(?:ing)?\s+(?:on\s+|in\s+)?(?P<x>.+?)\s+(?:must|should|will|has\s+to)\s+"
+        rf"(?:appear|be\s+shown|be\s+displayed)\s+(?:the\s+|a\s+)?(?:message|text|notification|toast)\s+(?P<m>{_Q})$",
+        r"Click \g<x> and verify \g<m> is visible",
+    ),
+    # "Verify that in the header stands 'Logged in as …'": the header shows it.
+    _sub(
+        r"^(?:verify|check|control)\s+(?:that\s+|if\s+)?in\s+the\s+(?P<r>header|footer|sidebar|dialog|title)\s+"
+        rf"(?:stands|is\s+written|is\s+shown|appears|there\s+is|is)\s+(?P<x>{_Q})$",
+        r"Verify the \g<r> shows \g<x>",
+    ),
+    # "type "Okafor" into the 'Guest name' filter": a filter typed into is a field.
+    _sub(
+        rf"^(?P<a>(?:type|enter|input|write|fill\s+in)\s+{_Q}\s+(?:into|in)\s+the\s+{_Q})\s+filter$",
+        r"\g<a> field",
+    ),
+    # "Write in the field Reason 'Water damage'", "confirm with OK", "search after the invoice 'INV-1'".
+    _sub(
+        r"^(?:write|type|enter|input)\s+in(?:to)?\s+the\s+field\s+(?P<f>(?-i:[A-Z])[\w'’-]*(?:\s+[\w'’-]+){0,2}?)\s+"
+        rf"(?P<x>{_Q})$",
+        r'Type \g<x> into the "\g<f>" field',
+    ),
+    _sub(
+        rf"^confirm\s+(?:it\s+)?(?:with|by\s+clicking|using)\s+(?P<x>{_Q}|OK|Yes|Save|Submit|Confirm)$",
+        r"Click \g<x>",
+    ),
+    _sub(rf"^search\s+(?:after|by)\s+(?:the\s+)?(?:[a-z]+\s+)?(?P<x>{_Q})$", r"Search for \g<x>"),
     # "url ends with /login": a bare path after the URL's verb is the text the URL has.
     _sub(
         r"\b(?P<u>url|address)\s+(?P<op>ends\s+with|starts\s+with|contains|includes|is|equals)\s+(?P<p>/[^\s\"']*)$",
