@@ -3,12 +3,15 @@
 ``navigate`` refuses other origins itself. But a click on a link, a submitted form, a script setting
 ``location`` or a popup can leave the app too — and a page may be written to lure the agent away. While a
 guard is installed (the runner installs one per spec), a context route aborts every top-level document
-request to an origin that is not allowed, before it is sent. Playwright does not route redirect hops, so
-each page also gets a DevTools ``Fetch`` interceptor for documents that fails a redirect hop of the top-level
-frame to another origin before it leaves the browser (a popup whose first hop comes before its interceptor
-is attached is still caught when it lands, and the tab goes back). Either way the tool call during which it
-happened fails with NAVIGATION_BLOCKED. Subresources (images, scripts, API calls) and iframes are never
-blocked: apps load them from CDNs and other hosts.
+request to an origin that is not allowed, before it is sent (Playwright routes a popup's first request
+too). Playwright does not route redirect hops, so a DevTools ``Fetch`` interceptor on the browser, one for
+all its contexts, fails a redirect hop of a top-level frame to another origin before it leaves the browser.
+It is in place before any popup exists: one attached to each page when Playwright reports it came too late
+for a popup whose first request was already on its way (the popup landed on the other origin, unreported).
+A redirect that lands anyway (a context without a browser object: per-page interceptors) is caught on the
+active tab, which goes back. Either way the tool call during which it happened fails with
+NAVIGATION_BLOCKED; a stop between calls is a notice of the next call. Subresources (images, scripts, API
+calls) and iframes are never blocked: apps load them from CDNs and other hosts.
 """
 
 from __future__ import annotations
@@ -16,10 +19,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
+import weakref
 from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.async_api import CDPSession, Page, Request, Route
+from playwright.async_api import Browser, BrowserContext, CDPSession, Page, Request, Route
 
 from autoqa.tools.context import ToolContext
 from autoqa.tools.deadlines import bounded
@@ -93,11 +97,8 @@ async def guard_navigations(ctx: ToolContext) -> OriginGuard | None:
         return None
     guard = OriginGuard(allowed)
     ctx.extra[_KEY] = guard
-    # Independent round trips: the route and the page's redirect guard are set up together.
-    await asyncio.gather(
-        ctx.context.route(guard.route_pattern(), guard.on_route), _guard_redirects(ctx, guard, ctx.page)
-    )
-    ctx.context.on("page", lambda page: _spawn(_guard_redirects(ctx, guard, page)))
+    # Independent round trips: the route and the redirect guard are set up together.
+    await asyncio.gather(ctx.context.route(guard.route_pattern(), guard.on_route), _guard_hops(ctx, guard))
     return guard
 
 
@@ -110,6 +111,110 @@ def _spawn(coro: Any) -> None:
     task.add_done_callback(_TASKS.discard)
 
 
+_DOCUMENTS = {"patterns": [{"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}]}
+
+
+class _BrowserHops:
+    """The DevTools ``Fetch`` interceptor of one browser: documents of every context pause here (while a
+    guard is registered); a redirect hop of a top-level frame of a guarded context to an origin its guard
+    does not allow is failed, the rest go on at once."""
+
+    def __init__(self, session: CDPSession) -> None:
+        self.session = session
+        self.guards: dict[str, OriginGuard] = {}
+        """By DevTools ``browserContextId``."""
+        self._lock = asyncio.Lock()  # Fetch.enable and Fetch.disable in the order guards come and go
+        session.on("Fetch.requestPaused", lambda event: _spawn(self._on_paused(event)))
+
+    async def add(self, context_id: str, guard: OriginGuard) -> None:
+        async with self._lock:
+            self.guards[context_id] = guard
+            if len(self.guards) == 1:
+                try:
+                    await self.session.send("Fetch.enable", _DOCUMENTS)
+                except BaseException:
+                    del self.guards[context_id]
+                    raise
+
+    async def remove(self, context_id: str) -> None:
+        async with self._lock:
+            if self.guards.pop(context_id, None) is not None and not self.guards:
+                with contextlib.suppress(Exception):  # the browser is gone: nothing pauses any more
+                    await self.session.send("Fetch.disable")
+
+    async def _guard_of_tab(self, frame_id: str) -> OriginGuard | None:
+        """The guard of the tab whose main frame is ``frame_id`` (a tab's target id is its main frame's);
+        None for a frame inside a page, or a tab of a context nobody guards."""
+        try:
+            info = (await self.session.send("Target.getTargetInfo", {"targetId": frame_id}))["targetInfo"]
+        except Exception:  # no target by that id: a frame inside a page
+            return None
+        return self.guards.get(str(info.get("browserContextId"))) if info.get("type") == "page" else None
+
+    async def _on_paused(self, event: dict[str, Any]) -> None:
+        request_id = event.get("requestId")
+        url = str(event.get("request", {}).get("url", ""))
+        try:
+            hop = event.get("redirectedRequestId") is not None
+            guard = await self._guard_of_tab(str(event.get("frameId", ""))) if hop else None
+            if guard is not None and not guard.allows(url):
+                guard._blocked.append(url)
+                await self.session.send(
+                    "Fetch.failRequest", {"requestId": request_id, "errorReason": "BlockedByClient"}
+                )
+                return
+        except Exception:  # the request or the browser went away mid-answer
+            pass
+        with contextlib.suppress(Exception):
+            await self.session.send("Fetch.continueRequest", {"requestId": request_id})
+
+
+_HOPS: weakref.WeakKeyDictionary[Browser, asyncio.Task[_BrowserHops]] = weakref.WeakKeyDictionary()
+
+
+async def _browser_hops(browser: Browser) -> _BrowserHops:
+    """The interceptor of ``browser``, started by the first guard that asks (others wait for that one)."""
+    started = _HOPS.get(browser)
+    if started is None or (started.done() and (started.cancelled() or started.exception() is not None)):
+        started = _HOPS[browser] = asyncio.ensure_future(_start_hops(browser))
+        browser.once("disconnected", _forget)
+    return await asyncio.shield(started)
+
+
+def _forget(browser: Browser) -> None:
+    _HOPS.pop(browser, None)
+
+
+async def _start_hops(browser: Browser) -> _BrowserHops:
+    return _BrowserHops(await browser.new_browser_cdp_session())
+
+
+async def _context_id(context: BrowserContext, page: Page) -> str:
+    session = await context.new_cdp_session(page)
+    try:
+        return str((await session.send("Target.getTargetInfo"))["targetInfo"]["browserContextId"])
+    finally:
+        with contextlib.suppress(Exception):
+            await session.detach()
+
+
+async def _guard_hops(ctx: ToolContext, guard: OriginGuard) -> None:
+    """Register ``ctx.context`` with its browser's interceptor, until the context closes. Without one (no
+    browser object: a persistent context), each page gets its own interceptor as Playwright reports it."""
+    context = ctx.context
+    try:
+        browser = context.browser
+        if browser is None:
+            raise LookupError("a context without a browser object")
+        hops, context_id = await asyncio.gather(_browser_hops(browser), _context_id(context, ctx.page))
+        await hops.add(context_id, guard)
+    except Exception:
+        await _guard_redirects(ctx, guard, ctx.page)
+        context.on("page", lambda page: _spawn(_guard_redirects(ctx, guard, page)))
+        return
+    context.on("close", lambda _: _spawn(hops.remove(context_id)))
+
+
 async def _guard_redirects(ctx: ToolContext, guard: OriginGuard, page: Page) -> None:
     """Fail redirect hops of ``page``'s top-level frame to other origins before they are sent."""
     try:
@@ -117,8 +222,7 @@ async def _guard_redirects(ctx: ToolContext, guard: OriginGuard, page: Page) -> 
         tree = await cdp.send("Page.getFrameTree")
         main_frame = tree["frameTree"]["frame"]["id"]
         cdp.on("Fetch.requestPaused", lambda event: _spawn(_on_paused(cdp, guard, main_frame, event)))
-        pattern = {"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}
-        await cdp.send("Fetch.enable", {"patterns": [pattern]})
+        await cdp.send("Fetch.enable", _DOCUMENTS)
     except Exception:  # not Chromium, or the page closed: the landing check still holds
         return
 
