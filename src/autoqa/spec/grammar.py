@@ -2878,6 +2878,7 @@ LOGIN_USER = f"css={LOGIN_FORM} input:is([type=text], [type=email], :not([type])
 LOGIN_PASSWORD = f"css={LOGIN_FORM} input[type=password]"
 LOGIN_SUBMIT = f"css={LOGIN_FORM} :is(button:not([type=button]):not([type=reset]), input[type=submit])"
 _LOG_IN = r"(?:log\s*in|login|sign\s*in|signin)"
+_LOGIN_START = re.compile(rf"\s*(?:\d{{1,3}}[.)]\s*)?{_LOG_IN}\b", re.IGNORECASE)
 _USER_WORD = r"(?:the\s+)?(?:username|user\s*name|user|e-?mail(?:\s+address)?|login|account)"
 _LOGIN = re.compile(
     rf"^(?:{_LOG_IN}\s+(?:as\s+|with\s+{_USER_WORD}\s+)(?:{_USER_WORD}\s+)?{value_group('user')}"
@@ -3015,7 +3016,9 @@ def parse_plain_actions(
     if single is not None:
         return (single,)
     # (not normalized first: a last "!" may be the password's own, and _login decides that)
-    login = _login(text, optional) or _login(canonical(" ".join(text.split())), optional)
+    login = _login(text, optional) or (
+        _login(canonical(" ".join(text.split())), optional) if _LOGIN_START.match(text) else None
+    )
     if login is not None:
         return login
     repeated = _repeated(text, optional)

@@ -49,12 +49,20 @@ class _Lazy:
         return self.compiled.sub(replacement, text, count=count)
 
 
-def _sub(pattern: str, replacement: str | Callable[[re.Match[str]], str]) -> Callable[[str], str]:
+def _sub(
+    pattern: str, replacement: str | Callable[[re.Match[str]], str], *, needs: tuple[str, ...] = ()
+) -> Callable[[str], str]:
     """A rewrite of the first match of ``pattern`` that does not start inside a quoted value: a quoted value
-    is what the page must show, word for word ("Tables for 6 must be booked" keeps its "must")."""
+    is what the page must show, word for word ("Tables for 6 must be booked" keeps its "must").
+
+    ``needs``: words (lower case) of which the sentence must hold one for the pattern to match at all; a
+    sentence without any is left as it is before the pattern is compiled or run (every ``autoqa run`` pays
+    for compiling each pattern a step reaches)."""
     compiled = _Lazy(pattern, _I)
 
     def rewrite(sentence: str) -> str:
+        if needs and not any(word in sentence.lower() for word in needs):
+            return sentence
         quoted: list[tuple[int, int]] | None = None
         for m in compiled.finditer(sentence):
             if quoted is None:
@@ -593,6 +601,7 @@ _CAN_DO = _sub(
     r"^(?:(?:given|when|and|then)\s+)?(?:the|a|an)\s+(?P<a>[a-z]+)\s+(?:can|is\s+able\s+to|are\s+able\s+to|"
     r"should\s+be\s+able\s+to)\s+(?!see\b|not\b)(?P<rest>[a-z].*)$",
     lambda m: m.group("rest")[:1].upper() + m.group("rest")[1:],
+    needs=("can", "able"),
 )
 
 
@@ -601,54 +610,74 @@ _PURPOSE_DROPPED = _sub(
     rf"^(?P<a>(?:click|tap|make\s+click|do\s+click)\b[^\"“'‘]*{_Q}(?:\s+(?:button|link|tab))?)\s+(?:for|to|in\s+order\s+to)\s+"
     r"(?:open|see|view|show|display|access|start|go\s+to)\b[^\"“'‘]*$",
     r"\g<a>",
+    needs=(" for ", " to "),
 )
 
 
 # "Spots left = 11 (was 12)": what it was is a note; what it is now is the claim.
-_WAS_NOTE = _sub(r"\s*\((?:was|previously|before|prev\.?)\s*:?\s+[^()]*\)$", "")
+_WAS_NOTE = _sub(r"\s*\((?:was|previously|before|prev\.?)\s*:?\s+[^()]*\)$", "", needs=("(",))
 
 
 _FOURTEENTH: list[Callable[[str], str]] = [
     # A ticked checklist line, 'Toast "You're booked!" ✓', '"Spin 45" card visible ✓': the tick says the line
     # is a check. A line with a quoted text and no verb claims the text is shown.
-    _sub(rf"^(?P<d>(?:[\w'’-]+\s+){{0,3}})(?P<x>{_Q})(?:\s+(?P<n>[a-z]+))?\s*[✓✔]$", _ticked_text),
-    _sub(rf"^(?P<x>.+?)\s+(?P<st>{_STATE_WORD})\s*[✓✔]$", r"\g<x> is \g<st>"),
-    _sub(r"^(?P<x>.+?\S)\s*[✓✔]$", r"\g<x>"),
+    _sub(
+        rf"^(?P<d>(?:[\w'’-]+\s+){{0,3}})(?P<x>{_Q})(?:\s+(?P<n>[a-z]+))?\s*[✓✔]$",
+        _ticked_text,
+        needs=("✓", "✔"),
+    ),
+    _sub(rf"^(?P<x>.+?)\s+(?P<st>{_STATE_WORD})\s*[✓✔]$", r"\g<x> is \g<st>", needs=("✓", "✔")),
+    _sub(r"^(?P<x>.+?\S)\s*[✓✔]$", r"\g<x>", needs=("✓", "✔")),
     # Developers' prose: "url should include '/cart'", "localStorage key 'basket' should not exist", "cookie
     # 'consent' should have value 'accepted'", "get the 'Postcode' input and type "LS6 2QT"".
     _sub(
-        r"^(?:the\s+)?(?:url|location|address)\s+should\s+(?:include|contain)\s+", "Verify the URL contains "
+        r"^(?:the\s+)?(?:url|location|address)\s+should\s+(?:include|contain)\s+",
+        "Verify the URL contains ",
+        needs=("should",),
     ),
-    _sub(r"^(?:the\s+)?(?:url|location|address)\s+should\s+(?:equal|be|eq)\s+", "Verify the URL is "),
-    _sub(r"\blocal\s*storage\s+(?:key|item|entry)\s+(?=[\"“'‘])", "local storage "),
-    _sub(r"\bsession\s*storage\s+(?:key|item|entry)\s+(?=[\"“'‘])", "session storage "),
-    _sub(r"\blocalstorage\b", "local storage"),
-    _sub(r"\bsessionstorage\b", "session storage"),
+    _sub(
+        r"^(?:the\s+)?(?:url|location|address)\s+should\s+(?:equal|be|eq)\s+",
+        "Verify the URL is ",
+        needs=("should",),
+    ),
+    _sub(r"\blocal\s*storage\s+(?:key|item|entry)\s+(?=[\"“'‘])", "local storage ", needs=("storage",)),
+    _sub(r"\bsession\s*storage\s+(?:key|item|entry)\s+(?=[\"“'‘])", "session storage ", needs=("storage",)),
+    _sub(r"\blocalstorage\b", "local storage", needs=("storage",)),
+    _sub(r"\bsessionstorage\b", "session storage", needs=("storage",)),
     _sub(
         rf"^(?:the\s+)?cookie\s+(?P<k>{_Q})\s+should\s+(?:have\s+(?:the\s+)?value|equal|be)\s+(?P<v>{_Q})$",
         r"Verify the cookie \g<k> is \g<v>",
+        needs=("cookie",),
     ),
     _sub(
         rf"^(?:the\s+)?(?P<x>(?:(?:local|session)\s+storage|cookie)\s+{_Q})\s+should\s+not\s+exist$",
         r"Verify \g<x> does not exist",
+        needs=("should",),
     ),
     _sub(
         rf"^(?:the\s+)?page\s+should\s+(?:contain|include|have)\s+(?:the\s+)?text\s+(?P<x>{_Q})$",
         r"Verify the page contains text \g<x>",
+        needs=("should",),
     ),
     _sub(
         rf"^get\s+(?P<x>(?:the\s+)?{_Q}\s+[a-z]+)\s+and\s+(?P<v>type|enter|fill\s+in)\s+(?P<t>{_Q})$",
         r"Type \g<t> into \g<x>",
+        needs=("get",),
     ),
-    _sub(rf"^get\s+(?P<x>(?:the\s+)?{_Q}\s+[a-z]+)\s+and\s+(?:click|tap)\s+(?:it|on\s+it)$", r"Click \g<x>"),
+    _sub(
+        rf"^get\s+(?P<x>(?:the\s+)?{_Q}\s+[a-z]+)\s+and\s+(?:click|tap)\s+(?:it|on\s+it)$",
+        r"Click \g<x>",
+        needs=("get",),
+    ),
     _sub(
         rf"^(?:get|find)\s+(?:the\s+)?(?:element\s+with\s+)?text\s+(?P<x>{_Q})\s+and\s+click\s+it$",
         r"Click \g<x>",
+        needs=("get", "find"),
     ),
     # Verb before its subject, as several first languages order it: "Confirm is visible the text 'x'",
     # "Verify that appears the book 'x' in the list", "Check that not appears anymore 'x'", "Confirm is
     # disabled the button 'Lend'"; "Control that …" is a check too.
-    _sub(r"^control\s+(?:that|if|whether)\s+", "Verify that "),
+    _sub(r"^control\s+(?:that|if|whether)\s+", "Verify that ", needs=("control",)),
     _sub(
         rf"^(?:verify|check|confirm|ensure)\s+(?:that\s+|if\s+)?(?:is|are)\s+(?P<st>{_STATE_WORD})\s+"
         rf"(?:the\s+)?(?P<n>(?:text|message|heading|button|link|tab|field|checkbox|title|label)\s+)?(?P<x>{_Q})$",
@@ -661,14 +690,16 @@ _FOURTEENTH: list[Callable[[str], str]] = [
         rf"shows?\s+up)(?:\s+anymore|\s+any\s+more)?\s+(?:the\s+|a\s+)?(?:[a-z]+\s+)?(?P<x>{_Q})(?P<rest>(?:\s+in\s+the\s+"
         rf"(?:list|table)(?:\s+of\s+results)?)?)$",
         lambda m: f"Verify {m.group('x')} is {'not ' if m.group('neg') else ''}visible",
+        needs=("appear", "show"),
     ),
-    _sub(r"^(?:make|do|give)\s+(?:a\s+|the\s+)?click\s+(?:in|inside|into)\s+", "Click "),
-    _sub(rf"^press\s+in\s+(?=(?:the\s+)?(?:button|link|tab)\s+{_Q}$)", "Click "),
+    _sub(r"^(?:make|do|give)\s+(?:a\s+|the\s+)?click\s+(?:in|inside|into)\s+", "Click ", needs=("click",)),
+    _sub(rf"^press\s+in\s+(?=(?:the\s+)?(?:button|link|tab)\s+{_Q}$)", "Click ", needs=("press",)),
     _sub(
         r"^(?:select|choose)\s+in\s+(?:the\s+)?(?:combo(?:\s*box)?|list|select|dropdown|drop-down)\s+"
         rf"(?P<f>[\w'’ -]{{1,30}}?)"
         rf"\s+the\s+(?:option|value)\s+(?P<v>{_Q})$",
         r'Select \g<v> from "\g<f>"',
+        needs=("select", "choose"),
     ),
     # ARIA states as testers write them: 'The "Filters" button has aria-expanded="false"'.
     _sub(
@@ -676,6 +707,7 @@ _FOURTEENTH: list[Callable[[str], str]] = [
         r"pressed|current|disabled|invalid)\s*(?:=\s*|\s+(?:set\s+to\s+|of\s+)?)[\"'“]?(?P<v>true|false|page|step|location|"
         r"date|time)[\"'”]?$",
         _aria_claim,
+        needs=("aria-",),
     ),
     # Where focus goes: "focus moves to the heading "x"", "focus is on its "Cancel" button", "focus returns
     # to the "Filters" button", 'the heading "x" receives focus'.
@@ -684,23 +716,27 @@ _FOURTEENTH: list[Callable[[str], str]] = [
         rf"(?:back\s+)?(?:to|on|onto)\s+(?:the\s+|its\s+)?(?P<x>(?:(?:[a-z]+\s+){{0,2}}{_Q}|{_Q}(?:\s+[a-z]+){{0,2}}))"
         r"(?:\s+again)?$",
         r"Verify the \g<x> is focused",
+        needs=("focus",),
     ),
     _sub(
         rf"^(?P<x>(?:the\s+)?(?:(?:[a-z]+\s+){{0,2}}{_Q}|{_Q}(?:\s+[a-z]+){{0,2}}))\s+(?:receives|gets|has|gains)\s+"
         r"(?:the\s+)?(?:keyboard\s+)?focus$",
         r"Verify \g<x> is focused",
+        needs=("focus",),
     ),
     # 'Select "Overdue" in the Status filter': the list that filters is a dropdown of that name.
     _sub(
         rf"^(?P<v>select|choose|pick)\s+(?P<x>{_Q})\s+(?:in|from|on)\s+(?:the\s+)?(?P<f>(?-i:[A-Z])[\w'’-]*(?:\s+[\w'’-]+)?)"
         r"\s+filter$",
         r'Select \g<x> from "\g<f>"',
+        needs=("filter",),
     ),
     # "Results list contains "Dune"", "Table shows 4 rows": an export's claim about the list, without "the".
     _sub(
         rf"^(?:verify\s+(?:that\s+)?)?(?!(?:the|this|that|verify|check)\b)(?P<s>(?-i:[A-Z][a-z]+(?:\s+[a-z]+)?)\s+(?:list|table|grid)|"
         rf"(?-i:R)esults)\s+(?P<v>contains|lists|includes)\s+(?={_Q})",
         lambda m: f"Verify the {m.group('s').lower()} {m.group('v')} ",
+        needs=("list", "table", "grid", "results"),
     ),
     # "Make click in the button Search": a role word, then the capitalised name it has.
     _sub(
@@ -712,23 +748,28 @@ _FOURTEENTH: list[Callable[[str], str]] = [
     _sub(
         rf"^(?:the\s+)?(?P<s>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+should\s+(?:contain|include|have)\s+(?:the\s+)?text\s+(?P<x>{_Q})$",
         r"Verify the \g<s> contains \g<x>",
+        needs=("should",),
     ),
     # "… and control that the URL is …", "… and focus moves to …": a second claim after an action.
-    _sub(r"\s+and\s+control\s+(?:that|if)\s+", " and verify that "),
+    _sub(r"\s+and\s+control\s+(?:that|if)\s+", " and verify that ", needs=("control",)),
     _sub(
-        r"\s+and\s+(?=(?:the\s+)?(?:keyboard\s+)?focus\s+(?:moves|goes|returns|is|lands|stays|jumps)\s)", "; "
+        r"\s+and\s+(?=(?:the\s+)?(?:keyboard\s+)?focus\s+(?:moves|goes|returns|is|lands|stays|jumps)\s)",
+        "; ",
+        needs=("focus",),
     ),
     # "The board URL includes "/boards/PLAT-24"": the page's URL, whatever the page is called.
     _sub(
         r"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?(?:[a-z]+\s+)?(?:url|address)\s+(?=(?:includes|contains|ends\s+with|starts\s+with|"
         r"is|equals)\s)",
         "Verify the URL ",
+        needs=("url", "address"),
     ),
     # "Table shows 4 rows": the table's rows counted, as "The Vehicles table shows 25 rows" is.
     _sub(
         r"^(?:verify\s+(?:that\s+)?)?(?:the\s+)?table\s+(?:shows|contains|lists|displays|has)\s+(?:exactly\s+)?"
         r"(?P<n>\d{1,4})\s+rows?$",
         r"Verify the table has \g<n> rows",
+        needs=("table",),
     ),
     # "Enter their Tax ID "912-44-7730" in the "Taxpayer identification number" field": the field is named.
     _sub(
@@ -736,17 +777,20 @@ _FOURTEENTH: list[Callable[[str], str]] = [
         rf"(?P<x>{_Q})\s+"
         rf"(?:in|into)\s+(?:the\s+)?(?P<f>{_Q})\s+(?P<n>field|input|box)$",
         r"Type \g<x> into the \g<f> \g<n>",
+        needs=("field", "input", "box"),
     ),
     # 'Verify a "Spouse details" section appears': the one the page shows.
     _sub(
         rf"^(?P<v>verify\s+(?:that\s+)?)an?\s+(?={_Q}\s+[a-z]+\s+(?:is\s+(?:visible|shown|displayed)|appears)$)",
         r"\g<v>the ",
+        needs=("verify",),
     ),
     # "Open fitzone app /classes", "Visit the shop at /cart": the path is where to go; the words name it.
     _sub(
         r"^(?:open|visit|load|go\s+to|navigate\s+to)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:(?:app|site|page|portal|at|on)\s+)*"
         r"(?P<u>/[^\s\"']*|https?://\S+)$",
         r"Navigate to \g<u>",
+        needs=("/",),
     ),
     # "Login -> email = leo@mail.de, pwd = Kettle!88": the login form, as 'Log in as … with password …'.
     _sub(
@@ -754,59 +798,77 @@ _FOURTEENTH: list[Callable[[str], str]] = [
         # a last "!" or "." may be the sentence's or the password's: such a password stays unread
         r"\s*[,;/]?\s+(?:pwd|password|pass|pw)\s*(?:=|:)\s*(?P<p>[^\s\"']*[^\s\"'.!?,;:])$",
         r'Log in as "\g<u>" with password "\g<p>"',
+        needs=("log", "sign"),
     ),
     # "wait the message 'Loan created'", "wait on the message …": until that text shows.
     _sub(
         rf"^wait\s+(?:on\s+|for\s+)?(?:the\s+)?(?:message|text|toast|notification|confirmation)\s+(?P<x>{_Q})$",
         r"Wait for \g<x>",
+        needs=("wait",),
     ),
     # "Accept the dialog of confirmation with the button 'Yes, cancel'": that button of the dialog.
     _sub(
         r"^(?:accept|confirm|answer|close)\s+the\s+(?:confirmation\s+)?(?:dialog|modal|pop-?up)(?:\s+of\s+confirmation)?\s+"
         rf"(?:with|by|using|via)\s+(?:the\s+)?(?:button\s+(?P<x>{_Q})|(?P<y>{_Q})(?:\s+button)?)$",
         r"Click \g<x>\g<y> in the dialog",
+        needs=("dialog", "modal", "pop"),
     ),
     # "Mark the checkbox 'Send reminder by email'": tick it.
-    _sub(rf"^mark\s+(?:the\s+)?(?:checkbox\s+(?P<x>{_Q})|(?P<y>{_Q})\s+checkbox)$", r"Check \g<x>\g<y>"),
+    _sub(
+        rf"^mark\s+(?:the\s+)?(?:checkbox\s+(?P<x>{_Q})|(?P<y>{_Q})\s+checkbox)$",
+        r"Check \g<x>\g<y>",
+        needs=("mark",),
+    ),
     # "Shift+Tab from "Next" moves focus to the "Back" link": that key on that element, then where focus is.
     _sub(
         rf"^(?P<k>(?:shift\s*\+\s*)?tab|enter|space|escape|(?:arrow\s+)?(?:up|down|left|right)(?:\s+arrow)?|home|end)\s+"
         rf"(?:from|on)\s+(?P<x>{_Q})(?:\s+(?:button|link|field|input|tab|checkbox))?\s+(?:moves|takes|sends|puts)\s+"
         r"(?:the\s+)?focus\s+(?:back\s+)?(?:to|on|onto)\s+(?P<y>.+)$",
         r"Press \g<k> on \g<x>; focus moves to \g<y>",
+        needs=("focus",),
     ),
     # "After click on Save must appear the message 'Room 512 created'": the click, then the message.
     _sub(
         r"^after\s+(?:the\s+|a\s+)?click(?:ing)?\s+(?:on\s+|in\s+)?(?P<x>.+?)\s+(?:must|should|will|has\s+to)\s+"
         rf"(?:appear|be\s+shown|be\s+displayed)\s+(?:the\s+|a\s+)?(?:message|text|notification|toast)\s+(?P<m>{_Q})$",
         r"Click \g<x> and verify \g<m> is visible",
+        needs=("after",),
     ),
     # "Verify that in the header stands 'Logged in as …'": the header shows it.
     _sub(
         r"^(?:verify|check|control)\s+(?:that\s+|if\s+)?in\s+the\s+(?P<r>header|footer|sidebar|dialog|title)\s+"
         rf"(?:stands|is\s+written|is\s+shown|appears|there\s+is|is)\s+(?P<x>{_Q})$",
         r"Verify the \g<r> shows \g<x>",
+        needs=(" in ",),
     ),
     # "type "Okafor" into the 'Guest name' filter": a filter typed into is a field.
     _sub(
         rf"^(?P<a>(?:type|enter|input|write|fill\s+in)\s+{_Q}\s+(?:into|in)\s+the\s+{_Q})\s+filter$",
         r"\g<a> field",
+        needs=("filter",),
     ),
     # "Write in the field Reason 'Water damage'", "confirm with OK", "search after the invoice 'INV-1'".
     _sub(
         r"^(?:write|type|enter|input)\s+in(?:to)?\s+the\s+field\s+(?P<f>(?-i:[A-Z])[\w'’-]*(?:\s+[\w'’-]+){0,2}?)\s+"
         rf"(?P<x>{_Q})$",
         r'Type \g<x> into the "\g<f>" field',
+        needs=("field",),
     ),
     _sub(
         rf"^confirm\s+(?:it\s+)?(?:with|by\s+clicking|using)\s+(?P<x>{_Q}|OK|Yes|Save|Submit|Confirm)$",
         r"Click \g<x>",
+        needs=("confirm",),
     ),
-    _sub(rf"^search\s+(?:after|by)\s+(?:the\s+)?(?:[a-z]+\s+)?(?P<x>{_Q})$", r"Search for \g<x>"),
+    _sub(
+        rf"^search\s+(?:after|by)\s+(?:the\s+)?(?:[a-z]+\s+)?(?P<x>{_Q})$",
+        r"Search for \g<x>",
+        needs=("search",),
+    ),
     # "url ends with /login": a bare path after the URL's verb is the text the URL has.
     _sub(
         r"\b(?P<u>url|address)\s+(?P<op>ends\s+with|starts\s+with|contains|includes|is|equals)\s+(?P<p>/[^\s\"']*)$",
         r'\g<u> \g<op> "\g<p>"',
+        needs=("url", "address"),
     ),
 ]
 
