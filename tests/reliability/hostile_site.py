@@ -13,9 +13,20 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from autoqa.tools import ToolSettings
+
 PIXEL_PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
 )
+GUARD_SETTINGS = ToolSettings(
+    action_timeout_ms=3_000,
+    navigation_timeout_ms=5_000,
+    assertion_timeout_ms=2_000,
+    target_wait_ms=300,
+    screenshot_timeout_ms=3_000,
+)
+"""The tool settings of the hostile-page tests: short enough that a blocked call fails fast."""
+
 HUGE_ELEMENTS = 20_000
 HUGE_TEXT_BYTES = 2_000_000
 

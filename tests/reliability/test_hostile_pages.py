@@ -31,20 +31,14 @@ from autoqa.testing.fake_anthropic import (
     tool_use,
     tool_uses_in,
 )
-from autoqa.tools import ToolContext, ToolResult, ToolSettings, call_tool
+from autoqa.tools import ToolContext, ToolResult, call_tool
 from autoqa.tools.origin_guard import guard_navigations
 from autoqa.tools.snapshot import bound_snapshot
 
 from .harness import SECRET_PASSWORD, assert_aftermath, campaign_environ, run_autoqa, write_project
-from .hostile_site import Site, huge_page, lure_page, other_origin_files
+from .hostile_site import GUARD_SETTINGS, Site, huge_page, lure_page, other_origin_files
 
-SETTINGS = ToolSettings(
-    action_timeout_ms=3_000,
-    navigation_timeout_ms=5_000,
-    assertion_timeout_ms=2_000,
-    target_wait_ms=300,
-    screenshot_timeout_ms=3_000,
-)
+SETTINGS = GUARD_SETTINGS
 
 
 @pytest.fixture(scope="module")

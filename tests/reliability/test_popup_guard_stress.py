@@ -25,18 +25,12 @@ from collections.abc import Iterator
 import pytest
 from playwright.async_api import Browser
 
-from autoqa.tools import ToolContext, ToolResult, ToolSettings, call_tool
+from autoqa.tools import ToolContext, ToolResult, call_tool
 from autoqa.tools.origin_guard import guard_navigations
 
-from .hostile_site import Site
+from .hostile_site import GUARD_SETTINGS, Site
 
-SETTINGS = ToolSettings(
-    action_timeout_ms=3_000,
-    navigation_timeout_ms=5_000,
-    assertion_timeout_ms=2_000,
-    target_wait_ms=300,
-    screenshot_timeout_ms=3_000,
-)
+SETTINGS = GUARD_SETTINGS
 PER_KIND = 5
 KINDS = (
     "link",  # <a target=_blank href=other> clicked
