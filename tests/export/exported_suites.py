@@ -59,7 +59,7 @@ def on_broken_builds(
     passing: tuple[str, ...] = (),
 ) -> str:
     """The exported test run against the page the run passed on and once per broken build of ``page``
-    (served as ``<page_name>-<build>.html``), in one pytest process (one browser); the pytest output.
+    (served as ``<page_name>-exported-<build>.html``), in one pytest process (one browser); the pytest output.
 
     Checked here: the working page's test passed (what :func:`passes` checks, in its own pytest process)
     and no broken build's did; the summary then reads ``<len(builds)> failed, 1 passed`` when each build
@@ -77,11 +77,13 @@ def on_broken_builds(
     (broken_dir / exported.name).write_text(source)  # the working page, as exported
     for name, (good, bad) in builds.items():
         assert page.count(good) == 1, name
-        (folder / f"{page_name}-{name}.html").write_text(page.replace(good, bad), encoding="utf-8")
+        # served under a name of its own: a run may be serving its own builds of ``page`` at the same time
+        served = f"{page_name}-exported-{name}"
+        (folder / f"{served}.html").write_text(page.replace(good, bad), encoding="utf-8")
         # the build's own page, in its navigations and in its URL checks (a regex spells the dot ``\\.``: a
         # copy still checking the working page's URL fails there, whatever the build broke)
-        copy = source.replace(f"/{page_name}.html", f"/{page_name}-{name}.html").replace(
-            f"/{page_name}\\\\.html", f"/{page_name}-{name}\\\\.html"
+        copy = source.replace(f"/{page_name}.html", f"/{served}.html").replace(
+            f"/{page_name}\\\\.html", f"/{served}\\\\.html"
         )
         (broken_dir / f"test_broken_{name.replace('-', '_')}.py").write_text(
             copy + (_FAIL_FAST if fast else "")
