@@ -399,10 +399,11 @@ never plain: notes carry meaning the grammar cannot check.
 
 from __future__ import annotations
 
+import copy
 import functools
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from autoqa.busy import BUSY
@@ -3007,6 +3008,15 @@ def parse_plain_actions(
 ) -> tuple[PlainAction, ...] | None:
     """The tool calls of one step's sentence: one, or one per part of a step that chains several
     ('Type "Hi" in the message box and press Enter'); None unless every part is plain."""
+    read = _read_actions(text, optional, nested)
+    # each caller gets arguments of its own: a reading is shared by every step of the same text
+    return None if read is None else tuple(replace(a, args=copy.deepcopy(a.args)) for a in read)
+
+
+# A step is read by the loader, the planner, the executor, the recorder and the drift check, and a suite
+# repeats its steps (a login in every spec): one reading per distinct sentence per process.
+@functools.lru_cache(maxsize=4096)
+def _read_actions(text: str, optional: bool, nested: bool) -> tuple[PlainAction, ...] | None:
     cells = None if nested else step_columns(text)
     if cells is not None:
         read = _columns_reading(cells, optional)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -83,6 +84,7 @@ ON_PAGE = (
 _ON_PAGE_STATEMENT = re.compile(rf"{ON_PAGE}(?:\s*\(.*\))?\s*\.?", re.IGNORECASE)
 
 
+@functools.lru_cache(maxsize=8192)  # asked of every step several times (load, planning, each executor)
 def claims(text: str) -> bool:
     """Whether a sentence states something to check: it starts with one of the grammar's assertion verbs
     (Verify, Assert, Check that, Expect, Ensure, Confirm, Compare, 验证, 断言, 确认, 检查 — any case), or it

@@ -12,6 +12,7 @@ nothing from the grammar.)
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator
 
@@ -2764,6 +2765,10 @@ def _wording(sentence: str) -> str:
     return _NOUN_THEN_NAME.sub(lambda m: m.group("name"), sentence, count=1)
 
 
+# A step's text is read several times before it runs (is it a claim, a conditional action, its parts, its
+# plain reading, at load and again at planning), and suites repeat steps (a login in every spec): one
+# rewrite per distinct sentence per process. The rewrites are pure functions of the text.
+@functools.lru_cache(maxsize=8192)
 def canonical(sentence: str) -> str:
     """``sentence`` rewritten to the grammar's canonical wording (itself when nothing applies)."""
     text = sentence
