@@ -11,10 +11,11 @@ from playwright.async_api import Page
 from autoqa.spec.grammar import ANY_DIALOG
 from autoqa.tools import ToolContext
 
-from .tools_helpers import IMPATIENT, Call, failed, ok
+from .tools_helpers import IMPATIENT, PATIENT, Call, failed, ok
 
 
-async def test_text_present_waits_for_delayed_content(call: Call) -> None:
+async def test_text_present_waits_for_delayed_content(call: Call, tool_ctx: ToolContext) -> None:
+    tool_ctx.settings = PATIENT
     ok(await call("navigate", url="/playground.html"))
     ok(await call("click", target="Load data"))
     started = time.monotonic()
@@ -68,7 +69,8 @@ async def test_text_inside_the_same_origin_iframe(call: Call) -> None:
     ok(await call("assert_text_present", text="Subscribed: x@y.z"))
 
 
-async def test_toast_is_caught_then_seen_gone(call: Call) -> None:
+async def test_toast_is_caught_then_seen_gone(call: Call, tool_ctx: ToolContext) -> None:
+    tool_ctx.settings = PATIENT
     ok(await call("navigate", url="/playground.html"))
     ok(await call("click", target="Show toast"))
     ok(await call("assert_text_present", text="Saved!"))
@@ -121,6 +123,7 @@ async def test_visible_with_several_matches_passes_but_value_needs_one(call: Cal
 
 
 async def test_enabled_later(call: Call, tool_ctx: ToolContext) -> None:
+    tool_ctx.settings = PATIENT
     ok(await call("navigate", url="/playground.html"))
     ok(await call("assert_enabled", target="Continue"))  # polls until enabled (~1.5 s)
     tool_ctx.settings = IMPATIENT
