@@ -91,13 +91,16 @@ def check_run_and_export(
     pinned: tuple[str, ...] = (),
     export_builds: Mapping[str, tuple[str, str]] | None = None,
     passing: tuple[str, ...] = (),
+    export_steps: Mapping[str, int] | None = None,
 ) -> tuple[str, str]:
     """:func:`check_broken_builds`, and the working page's exported test (which that run wrote, so one
     ``autoqa run`` serves both checks; it runs beside the builds' run): it passes on the page and fails on
     every build but ``pinned`` ones (builds only a run can see, as an ambiguity an exported test has pinned
     away). ``export_builds``: the builds (text of ``page`` to replace, its replacement) the exported test
     runs on instead of ``builds``; ``passing``: of those, the ones it must pass (see
-    :func:`exported_suites.on_broken_builds`). The exported source and the builds' pytest output."""
+    :func:`exported_suites.on_broken_builds`). A build's exported test fails at the run's step, or at
+    the one ``export_steps`` gives (where the export pinned an element the run found another way). The
+    exported source and the builds' pytest output."""
     from export import exported_suites  # the export helpers, for the live tests that check both
 
     project = tmp_path / "project"
@@ -112,8 +115,19 @@ def check_run_and_export(
         assert exported.is_file(), sorted(str(p) for p in project.rglob("test_*.py"))
         source = exported.read_text()
         # the working page and the builds in one pytest process: it checks the one pass is the working page's
+        # a build the exported test runs as the run did fails at the run's step
+        steps = {b: step for b, (good, bad, step) in builds.items() if chosen.get(b) == (good, bad)}
+        steps.update(export_steps or {})
         out = exported_suites.on_broken_builds(
-            exported, tmp_path, site, page=page, page_name=name, builds=chosen, fast=True, passing=passing
+            exported,
+            tmp_path,
+            site,
+            page=page,
+            page_name=name,
+            builds=chosen,
+            fast=True,
+            passing=passing,
+            steps={build: step for build, step in steps.items() if build not in passing},
         )
         failed, passed = len(chosen) - len(passing), 1 + len(passing)
         assert f"{failed} failed, {passed} passed" in out, out + source

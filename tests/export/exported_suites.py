@@ -4,8 +4,10 @@ against broken builds of that page, which every exported check must fail."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
+from xml.etree import ElementTree
 
 from .test_exported_run import _pytest
 
@@ -57,6 +59,7 @@ def on_broken_builds(
     builds: Mapping[str, tuple[str, str]],
     fast: bool = False,
     passing: tuple[str, ...] = (),
+    steps: Mapping[str, int] | None = None,
 ) -> str:
     """The exported test run against the page the run passed on and once per broken build of ``page``
     (served as ``<page_name>-exported-<build>.html``), in one pytest process (one browser); the pytest output.
@@ -65,7 +68,9 @@ def on_broken_builds(
     and no broken build's did; the summary then reads ``<len(builds)> failed, 1 passed`` when each build
     is caught. ``fast``: checks on a broken build (a static page) need not wait Playwright's 5 s to fail;
     the working page keeps the default. ``passing``: builds that must pass instead (a copy of the working
-    page given the 1 s checks, to show a wait is what holds the test)."""
+    page given the 1 s checks, to show a wait is what holds the test). ``steps``: builds whose test must
+    fail at a given spec step (the exported ``# Step N:`` block its failing line is in), not earlier: a
+    test that fails on a build for another reason has not caught what the build broke."""
     folder, url = site
     source = exported.read_text()
     broken_dir = workdir / "broken"
@@ -89,10 +94,35 @@ def on_broken_builds(
             copy + (_FAIL_FAST if fast else "")
         )
     # -rfEp: the summary names each failed and each passed test, so a pass is known to be the working page's
-    process = _pytest(broken_dir, "--base-url", url, "--timeout", "60", "-rfEp", env=_env())
+    junit = workdir / "broken-junit.xml"
+    process = _pytest(
+        broken_dir, "--base-url", url, "--timeout", "60", "-rfEp", f"--junitxml={junit}", env=_env()
+    )
     out, _ = process.communicate(timeout=400)
+    for name, step in (steps or {}).items():
+        file_name = f"test_broken_{name.replace('-', '_')}.py"
+        failed_at = _failed_step(junit, broken_dir / file_name)
+        assert failed_at == step, (name, f"failed at step {failed_at}, not {step}", out)
     passes = [line for line in out.splitlines() if line.startswith("PASSED ")]
     passed = sorted(line.split("::")[0].removeprefix("PASSED ") for line in passes)
     expected = sorted([exported.name, *(f"test_broken_{name.replace('-', '_')}.py" for name in passing)])
     assert passed == expected, out + "\n" + source
     return out
+
+
+def _failed_step(junit: Path, test_file: Path) -> int | None:
+    """The spec step whose exported block holds the line ``test_file``'s test failed at (from pytest's
+    JUnit XML), or None when it did not fail inside a step."""
+    for case in ElementTree.parse(junit).iter("testcase"):
+        failure = case.find("failure")
+        if case.get("classname", "").split(".")[-1] != test_file.stem or failure is None:
+            continue
+        lines = re.findall(rf"^{re.escape(test_file.name)}:(\d+):", failure.text or "", re.MULTILINE)
+        if not lines:
+            return None
+        step = None
+        for line in test_file.read_text().splitlines()[: int(lines[-1])]:
+            if found := re.match(r"\s*# Step (\d+):", line):
+                step = int(found.group(1))
+        return step
+    return None
