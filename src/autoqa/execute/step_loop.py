@@ -13,11 +13,11 @@ from typing import Any, Literal
 
 from autoqa.events import EventSink, NullSink
 from autoqa.execute.recording import RecordingCaller
-from autoqa.execute.verdict import ABSENT_CODES, outcome_for_code, step_problem
+from autoqa.execute.verdict import outcome_for_code, step_problem
 from autoqa.results import ExecutorKind, Outcome, SpecResult, StepFlag, StepResult, StepStatus
 from autoqa.spec.model import Spec, Step
-from autoqa.tools.context import ToolContext, short_target_wait
-from autoqa.tools.result import ErrorCode, ToolResult
+from autoqa.tools.context import ToolContext, probing
+from autoqa.tools.result import ABSENT_CODES, ErrorCode, ToolResult
 
 OPTIONAL_WAIT_MS = 500
 """How long an ``Optional:`` step's target gets to appear before the step is skipped."""
@@ -154,8 +154,8 @@ async def _run_step(
         return _StepRun(StepStatus.SKIPPED, "optional step: nothing to do (it was absent when recorded)")
     for position, call in enumerate(calls):
         # Only the first call decides presence: once an optional step has started, it must finish.
-        probing = (step.optional or call.optional) and position == 0
-        with short_target_wait(ctx if probing else None, optional_wait_ms):
+        probe = (step.optional or call.optional) and position == 0
+        with probing(ctx if probe else None, optional_wait_ms):
             result = await caller(call.tool, call.args, step=step.index)
         if result.ok:
             flag = await after_call(step, call, result) if after_call is not None else None
@@ -167,7 +167,7 @@ async def _run_step(
         error = result.error
         code = error.code if error else ErrorCode.INTERNAL_ERROR
         message = error.message if error else "tool failed without an error"
-        if probing and code in ABSENT_CODES:
+        if probe and code in ABSENT_CODES:
             return _StepRun(StepStatus.SKIPPED, f"optional step skipped: {message}", flags=run.flags)
         reason = f"{call.tool} failed ({code}): {message}"
         return _StepRun(StepStatus.FAILED, reason, outcome_for_code(code), result, call, run.flags)

@@ -74,9 +74,6 @@ APP_FAILURE_CODES = frozenset(
 MISMATCH_CODES = frozenset({ASSERTION_FAILED, ErrorCode.VISUAL_MISMATCH})
 """An assertion that saw the page and found it other than claimed (text, state, or how it looks)."""
 
-ABSENT_CODES = frozenset({ErrorCode.ELEMENT_NOT_FOUND, ErrorCode.TIMEOUT, ErrorCode.ELEMENT_NOT_INTERACTABLE})
-"""Codes that an ``Optional:`` step treats as "not present here": the step is skipped, not failed."""
-
 
 def outcome_for_code(code: ErrorCode | str | None) -> Outcome:
     try:

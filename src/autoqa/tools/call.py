@@ -26,7 +26,7 @@ from autoqa.tools.page_watch import page_watch
 from autoqa.tools.pages import tracker
 from autoqa.tools.playwright_errors import map_playwright_error
 from autoqa.tools.registry import TOOLS
-from autoqa.tools.result import ErrorCode, ToolError, ToolFailure, ToolResult
+from autoqa.tools.result import ABSENT_CODES, ErrorCode, ToolError, ToolFailure, ToolResult
 from autoqa.tools.screenshots import failure_screenshot
 from autoqa.tools.secret_fields import secret_masks
 from autoqa.tools.settle import drop_ahead
@@ -226,6 +226,8 @@ async def call_tool(
     result = _with_extras(result, warnings, notices)
     # A screenshot only helps when the page was involved; bad arguments are about the call itself.
     wants_shot = result.error is not None and result.error.code not in _NOT_ABOUT_THE_PAGE
+    if result.error is not None and result.error.code in ABSENT_CODES and not ctx.settings.absent_screenshots:
+        wants_shot = False
     if shown_name == "snapshot" and result.error is not None and result.error.code is ErrorCode.TIMEOUT:
         wants_shot = False  # the page is still busy building the snapshot: a screenshot would wait on it too
     # A check that attached its own picture (a visual diff) keeps it: it says more than the page now.

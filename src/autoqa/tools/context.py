@@ -45,6 +45,10 @@ class ToolSettings:
     """Failure screenshots are downscaled so the long side is at most this many pixels."""
     screenshot_quality: int = 70
     failure_screenshots: bool = True
+    absent_screenshots: bool = True
+    """Whether a failure that says the element is not there (``ABSENT_CODES``) keeps a screenshot too.
+    Off inside :func:`probing`: an optional step that finds nothing is skipped, and its picture (~0.2 s)
+    would show nothing wrong."""
     dialog_policy: DialogPolicy = "accept"
     test_id_attribute: str = _DEFAULTS["test_id_attribute"].default
     target_wait_ms: float = 2_000
@@ -126,16 +130,18 @@ class ToolContext:
 
 
 @contextlib.contextmanager
-def short_target_wait(ctx: ToolContext | None, wait_ms: float) -> Iterator[None]:
-    """Within the block, targets get ``wait_ms`` to appear instead of the full target wait.
+def probing(ctx: ToolContext | None, wait_ms: float) -> Iterator[None]:
+    """Within the block, tools look for an element that may well be absent: targets get ``wait_ms`` to
+    appear instead of the full target wait, and an absence keeps no failure screenshot.
 
     ``Optional:`` steps use it: a cookie banner that is not there should cost half a second, not five.
+    A probe that fails for another reason (two matches, a blocked navigation) keeps its screenshot.
     """
     if ctx is None:
         yield
         return
     saved = ctx.settings
-    ctx.settings = replace(saved, target_wait_ms=min(wait_ms, saved.target_wait_ms))
+    ctx.settings = replace(saved, target_wait_ms=min(wait_ms, saved.target_wait_ms), absent_screenshots=False)
     try:
         yield
     finally:

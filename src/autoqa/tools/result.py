@@ -67,6 +67,9 @@ RETRIABLE: dict[ErrorCode, bool] = {
 REFUSED_CODES = frozenset({ErrorCode.CIRCUIT_OPEN, ErrorCode.GUARDRAIL_TRIPPED})
 """Calls the agent's guardrails refused: they never ran, so they say nothing about the page."""
 
+ABSENT_CODES = frozenset({ErrorCode.ELEMENT_NOT_FOUND, ErrorCode.TIMEOUT, ErrorCode.ELEMENT_NOT_INTERACTABLE})
+"""Codes that an ``Optional:`` step treats as "not present here": the step is skipped, not failed."""
+
 
 class ToolError(BaseModel):
     model_config = ConfigDict(frozen=True)
