@@ -9,7 +9,7 @@ from playwright.async_api import Browser, Page
 from autoqa.demo_app.server import DemoServer
 from autoqa.record import Recorder
 from autoqa.record.capture import capture_element, locate_text
-from autoqa.record.fingerprint import take_fingerprint, take_placed_fingerprint
+from autoqa.record.fingerprint import take_fingerprint
 from autoqa.record.ir import ElementRecord
 from autoqa.secrets import SecretSet
 from record.helpers import Recording, new_context, recording_caller
@@ -61,33 +61,6 @@ async def test_fingerprint_has_roles_names_and_never_a_field_value(page: Page) -
     )
     assert fp.label == "Password"
     assert SECRET not in fp.model_dump_json()
-
-
-async def test_a_fingerprint_read_through_a_locator_says_whether_the_element_is_in_the_top_document(
-    page: Page,
-) -> None:
-    """Capture reads the fingerprint beside the handle and takes the page's main frame for an element of
-    the top document (an open shadow root included) without asking for the element's frame; an element in
-    an iframe is not in the top document, so its frame is asked for."""
-    await page.set_content(
-        '<button>Top</button><div id="host"></div><iframe srcdoc="<button>Inner</button>"></iframe>'
-        "<script>document.getElementById('host').attachShadow({mode: 'open'}).innerHTML ="
-        " '<button>Shadowed</button>'</script>"
-    )
-    inner = page.frame_locator("iframe").get_by_role("button", name="Inner")
-    await inner.wait_for()
-    places = {}
-    for name, locator in (
-        ("Top", page.get_by_role("button", name="Top")),
-        ("Shadowed", page.get_by_role("button", name="Shadowed")),
-        ("Inner", inner),
-    ):
-        in_top, fp = await take_placed_fingerprint(
-            locator, test_id_attribute="data-testid", secrets=SecretSet(), timeout_ms=2000
-        )
-        assert fp.name == name
-        places[name] = in_top
-    assert places == {"Top": True, "Shadowed": True, "Inner": False}
 
 
 async def test_implicit_roles_of_link_and_checkbox(page: Page) -> None:

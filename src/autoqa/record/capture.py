@@ -13,7 +13,7 @@ from typing import Any
 
 from playwright.async_api import ElementHandle, Frame, Locator, Page
 
-from autoqa.record.fingerprint import Fingerprint, take_placed_fingerprint
+from autoqa.record.fingerprint import Fingerprint, take_fingerprint
 from autoqa.record.frames import frame_path
 from autoqa.record.ir import ElementRecord, TextLocation
 from autoqa.record.locator_checks import (
@@ -44,31 +44,25 @@ async def capture_element(
     """Everything export and replay need to find this element again."""
     if expected_count is None and tool == "assert_count" and isinstance(args.get("count"), int):
         expected_count = int(args["count"])
-    # Independent browser round trips run together: capture happens before every recorded action. The
-    # handle and the fingerprint are read beside each other (the locator is the unique one the tool
-    # resolved, and nothing acts in between); an element in the top document is in the main frame.
-    fingerprint_read = asyncio.ensure_future(
-        take_placed_fingerprint(
-            locator, test_id_attribute=test_id_attribute, secrets=secrets, timeout_ms=timeout_ms
-        )
-    )
     try:
         handle = await asyncio.wait_for(locator.element_handle(timeout=timeout_ms), timeout_ms / 1000 + 1)
     except asyncio.CancelledError:
-        fingerprint_read.cancel()
         raise
     except Exception as exc:
-        fingerprint_read.cancel()
-        await _settled(fingerprint_read)
         return ElementRecord(
             fingerprint=Fingerprint(tag=""), error=f"element gone before capture: {_line(exc)}"
         )
     fingerprint: Fingerprint | None = None
     states_read: asyncio.Future[States | None] | None = None
     try:
-        in_top, taken = await fingerprint_read
+        # Independent browser round trips run together: capture happens before every recorded action.
+        taken, frame = await asyncio.gather(
+            take_fingerprint(
+                handle, test_id_attribute=test_id_attribute, secrets=secrets, timeout_ms=timeout_ms
+            ),
+            handle.owner_frame(),
+        )
         fingerprint = taken
-        frame = locator.page.main_frame if in_top else await handle.owner_frame()
         if frame is None:
             return ElementRecord(fingerprint=taken, error="element is not in a frame any more")
         target = args.get("target")

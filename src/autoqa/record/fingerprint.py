@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from playwright.async_api import ElementHandle, Locator
+from playwright.async_api import ElementHandle
 from pydantic import BaseModel, ConfigDict
 
 from autoqa.secrets import SecretSet
@@ -219,43 +219,17 @@ class Fingerprint(BaseModel):
         return agreeing * 2 >= len(comparable)
 
 
-# The facts, and whether the element's document is the top one (then its frame is the page's main frame,
-# known without asking the browser for the element's frame).
-_DOM_FACTS_AND_PLACE = (
-    f"(el, testIdAttribute) => [window === window.top, ({_DOM_FACTS.strip()})(el, testIdAttribute)]"
-)
-
-
 async def take_fingerprint(
-    element: ElementHandle | Locator,
+    handle: ElementHandle,
     *,
     test_id_attribute: str,
     secrets: SecretSet,
     timeout_ms: float,
 ) -> Fingerprint:
-    """Read the element (behind a handle, or the one a locator matches) in one round trip."""
-    return (
-        await take_placed_fingerprint(
-            element, test_id_attribute=test_id_attribute, secrets=secrets, timeout_ms=timeout_ms
-        )
-    )[1]
-
-
-async def take_placed_fingerprint(
-    element: ElementHandle | Locator,
-    *,
-    test_id_attribute: str,
-    secrets: SecretSet,
-    timeout_ms: float,
-) -> tuple[bool, Fingerprint]:
-    """``(in the top document, fingerprint)`` of the element, in one round trip."""
-    in_top, facts = await asyncio.wait_for(
-        element.evaluate(_DOM_FACTS_AND_PLACE, test_id_attribute), timeout_ms / 1000
+    """Read the element behind ``handle`` in one round trip."""
+    facts: dict[str, Any] = await asyncio.wait_for(
+        handle.evaluate(_DOM_FACTS, test_id_attribute), timeout_ms / 1000
     )
-    return bool(in_top), _fingerprint(facts, secrets)
-
-
-def _fingerprint(facts: dict[str, Any], secrets: SecretSet) -> Fingerprint:
     text = facts.pop("text", "") or ""
     role = facts.pop("role", None)
     clean = {key: _scrub(value, secrets) for key, value in facts.items()}
