@@ -297,7 +297,7 @@ async def _execute(
     )
     # Links, forms and scripts stay on the allowed origins, not only navigate. The page watch would be
     # installed by the first tool call (~0.1 s): now, beside the guard (and while an agent's CLI starts).
-    await asyncio.gather(guard_navigations(ctx), page_watch(ctx))
+    await asyncio.gather(guard_navigations(ctx), page_watch(ctx, fresh=True))
     recorder = Recorder(ctx, env.ir_writer, spec_path=job.spec.path, run_id=env.run_id)
 
     def save_screenshot(data: bytes, hint: str) -> str | None:
