@@ -885,8 +885,13 @@ _REWRITES: list[Callable[[str], str]] = [
     ),
     # A checklist's box before the step, as written in a task list: "- [ ] go to /explore".
     _sub(r"^(?:[-*+]\s+)?\[[ x]\]\s+(?=\S)", ""),
-    # A step number written into the step: "Step 4 - …", "6) …", "Action: …".
-    _sub(r"^(?:step\s*\d{1,3}\s*[:.)-]?|step\s*:|\d{1,3}\s*[.)]|\d{1,3}\s+-|action\s*:)\s*(?=\S)", ""),
+    # A step number written into the step: "Step 4 - …", "6) …", "Action: …", and a test script's
+    # section-numbered step, "2.9 Click "Save".", "Step 1.2: …" (a word or a quote after the number).
+    _sub(
+        r"^(?:step\s*\d{1,3}(?:\.\d{1,3})*\s*[:.)-]?|step\s*:|\d{1,3}(?:\.\d{1,3})+\.?(?=\s+[^\W\d_]|\s+[\"'“‘])"
+        r"|\d{1,3}\s*[.)]|\d{1,3}\s+-|action\s*:)\s*(?=\S)",
+        "",
+    ),
     # "Expected: …", "Expected result: …": the claim that follows.
     _sub(r"^expected(?:\s+result)?\s*:\s*", ""),
     # Acceptance criteria: what the actor can do; a click's purpose; what a value was before.

@@ -252,6 +252,26 @@ def _table_steps(section: _Section) -> list[ListItem]:
     return []
 
 
+# Steps numbered by section, as formal test scripts number them: "1.1 Navigate to …", "2.10 Verify …"
+# (Markdown reads those lines as a paragraph: "1.5 seconds" is text elsewhere). A line that does not start
+# with a number continues the step before it.
+_SECTION_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,3})+\.?[ \t]+(?=\S)")
+
+
+def _section_numbered_steps(section: _Section) -> list[ListItem]:
+    lines = [pair for block in section.blocks if isinstance(block, Paragraph) for pair in block.lines]
+    if not lines or not _SECTION_NUMBER.match(lines[0][1]):
+        return []
+    items: list[ListItem] = []
+    for line, text in lines:
+        number = _SECTION_NUMBER.match(text)
+        if number:
+            items.append(ListItem(line=line, ordered=True, indent=0, lines=[(line, text[number.end() :])]))
+        else:
+            items[-1].lines.append((line, text))
+    return items
+
+
 def _task_item(item: ListItem) -> bool:
     first = next((text for _, text in item.lines if text), "")
     return _TASK_BOX.match(first) is not None
@@ -263,6 +283,8 @@ def _steps_from_section(section: _Section, path: Path) -> list[ListItem]:
     ordered = [lst for lst in lists if lst.ordered]
     if not ordered and not lists and (table := _table_steps(section)):
         return table
+    if not ordered and not lists and (numbered := _section_numbered_steps(section)):
+        return numbered
     if not ordered and lists and all(_task_item(item) for lst in lists for item in lst.items):
         return [item for lst in lists for item in lst.items]  # a checklist: "- [ ] Go to /explore"
     if not ordered:
