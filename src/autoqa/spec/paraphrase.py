@@ -1583,6 +1583,18 @@ _REWRITES: list[Callable[[str], str]] = [
         rf"(?P<row>{_Q})$",
         r"Verify the \g<what> for \g<row> \g<verb> \g<value>",
     ),
+    # 'Verify the "VAN-0042" row shows status "In service"', 'the row for "Rebecca" now shows role "Admin"':
+    # the row named first, then the cell it shows (one or two words naming the column, never "the correct
+    # location" or "an appropriate status": a column name is no judgement, and a value must be quoted).
+    _sub(
+        rf"^(?:(?:then|and)\s+)?(?:(?:verify|check|confirm|ensure)\s+(?:that\s+)?)?(?:the\s+)?"
+        rf"(?:(?P<row>{_Q})\s+row|row\s+(?:for\s+|of\s+)?(?P<row2>{_Q}))\s+(?:still\s+|now\s+)?"
+        r"(?:shows|displays|lists|has|reads|should\s+(?:still\s+)?(?:show|display|list|have|read))\s+"
+        r"(?P<what>(?!(?:an?|the|no|any|some|correct|right|wrong|proper|appropriate|sensible|valid)\b)"
+        rf"[^\W\d_][\w-]*(?:\s+(?!of\s)[^\W\d_][\w-]*)?)\s+(?P<value>{_Q})\.?$",
+        r"Verify the \g<what> for \g<row>\g<row2> is \g<value>",  # one of the two row groups matched
+        needs=("row",),
+    ),
     # 'Verify "Invoice 7" has status "Paid"': that row's status.
     _sub(
         rf"^verify\s+(?:that\s+)?(?P<row>{_Q})\s+has\s+(?:the\s+|a\s+)?(?P<what>[^\W\d_][\w-]*(?:\s+(?!of\s)[^\W\d_][\w-]*)?)"
