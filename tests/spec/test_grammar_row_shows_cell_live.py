@@ -2,7 +2,7 @@
 service"', 'The row for "Ahmed Karimi" displays net pay "$3,412.50"', corpus ``dev_fifteenth.txt``): that
 row's cell under the column so named, as 'Verify the status for "VAN-0042" is "In service"' reads it.
 Never a judgement ("shows the correct location") and never an unquoted value. The run passes on the page
-and fails at its own step on each broken build."""
+and fails at its own step on each broken build, and so does the test its passing run exported."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from broken_builds import check_broken_builds
+from broken_builds import check_run_and_export
 
 from .grammar_calls import calls as _calls
 
@@ -85,9 +85,10 @@ def test_a_judgement_or_an_unquoted_value_is_not_a_cell_claim(written: str) -> N
 
 
 @pytest.mark.timeout(300)
-def test_row_cell_claims_run_and_fail_on_broken_builds(tmp_path: Path, site: tuple[Path, str]) -> None:
-    check_broken_builds(
-        tmp_path / "project",
+def test_row_cell_claims_run_export_and_fail_on_broken_builds(tmp_path: Path, site: tuple[Path, str]) -> None:
+    """The run and its exported test pass on the page and fail at the same step on each broken build."""
+    check_run_and_export(
+        tmp_path,
         site,
         name="fleet",
         page=PAGE,
