@@ -2610,6 +2610,8 @@ def _parse_scoped(sentence: str) -> Built:
     for clause in _SCOPE_CLAUSE.finditer(sentence):
         within = clause.group("within")[1:-1].strip()
         before, after = sentence[: clause.start()], sentence[clause.end() :]
+        if len(before.split()) < 2:
+            continue  # right after the verb it is no place: 'Click on "Save" twice' clicks "Save"
         built = _parse_sentence(before + after)
         alone = _ROLE_ALONE.search(before)
         if built is None and alone is not None:

@@ -1609,9 +1609,11 @@ _REWRITES: list[Callable[[str], str]] = [
         rf"(?P<name>{_ROW_NAME})\.?$",
         r'\g<lead> the "\g<name>" \g<noun>',
     ),
-    # 'Click "Edit" for Jane Doe', 'Verify the Status for INV-0042 is "Paid"': the same names after "for".
+    # 'Click "Edit" for Jane Doe', 'Click "Remove" next to Blue Mug', 'Verify the Status for INV-0042 is
+    # "Paid"': the same names after "for", "next to" and "beside".
     _sub(
-        rf"^(?P<head>(?:click|press|tap|open|select|choose)\s+(?:the\s+)?{_Q}(?:\s+(?:button|link|icon))?\s+for\s+)"
+        rf"^(?P<head>(?:click(?:\s+on)?|press|tap(?:\s+on)?|open|select|choose)\s+(?:the\s+)?{_Q}(?:\s+(?:button|link|icon))?\s+"
+        r"(?:for|next\s+to|beside)\s+)"
         rf"(?P<name>{_ROW_NAME})\.?$",
         r'\g<head>"\g<name>"',
     ),
