@@ -77,6 +77,7 @@ def test_a_row_named_first_reads_as_its_cell(written: str, row: str, column: str
     [
         'Verify the "TRK-118" row shows the correct location',
         'The "Room 12" row shows an appropriate status "Full"',
+        'The "Room 12" row shows appropriate status "Full"',
         'Verify the "VAN-0042" row shows status In service',
     ],
 )

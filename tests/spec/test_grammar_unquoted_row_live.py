@@ -17,7 +17,8 @@ from .grammar_calls import calls as _calls
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>Basket</title><main><h1>Basket</h1>
 <ul id="items"><li><span>Blue Mug</span> <button>Remove</button></li>
-<li><span>Oat Milk</span> <button>Remove</button></li><li><span>Fiddle Leaf Fig</span> <button>Remove</button></li></ul>
+<li><span>Oat Milk</span> <button>Remove</button></li>
+<li><span>Fiddle Leaf Fig</span> <button>Remove</button></li></ul>
 <p>Count: <output id="count">0</output></p><button id="add">Add</button></main>
 <script>
 document.getElementById('items').addEventListener('click', (e) => {
