@@ -104,3 +104,19 @@ def role_target(name: str, word: str) -> str:
         ((o, c) for o, c in _QUOTE_PAIRS if o not in name and c not in name), _QUOTE_PAIRS[0]
     )
     return f"{opening}{name}{closing} {word}"
+
+
+ARIA_ROLES = frozenset((
+    "alert", "alertdialog", "application", "article", "banner", "blockquote", "button", "caption", "cell",
+    "checkbox", "code", "columnheader", "combobox", "complementary", "contentinfo", "definition",
+    "deletion", "dialog", "directory", "document", "emphasis", "feed", "figure", "form", "generic", "grid",
+    "gridcell", "group", "heading", "img", "insertion", "link", "list", "listbox", "listitem", "log",
+    "main", "marquee", "math", "meter", "menu", "menubar", "menuitem", "menuitemcheckbox", "menuitemradio",
+    "navigation", "none", "note", "option", "paragraph", "presentation", "progressbar", "radio",
+    "radiogroup", "region", "row", "rowgroup", "rowheader", "scrollbar", "search", "searchbox", "separator",
+    "slider", "spinbutton", "status", "strong", "subscript", "superscript", "switch", "tab", "table",
+    "tablist", "tabpanel", "term", "textbox", "time", "timer", "toolbar", "tooltip", "tree", "treegrid",
+    "treeitem",
+))  # fmt: skip
+"""The ARIA roles an element can have (the ones Playwright's ``get_by_role`` and ``to_have_role`` take): what
+a step may claim in 'has role="dialog"'."""

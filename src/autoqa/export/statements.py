@@ -17,6 +17,9 @@ assert_value           ``expect(locator).to_have_value(v)``
 assert_checked         ``expect(locator).to_be_checked(checked=…)``
 assert_enabled         ``expect(locator).to_be_enabled()`` / ``to_be_disabled()``
 assert_class           ``expect(locator).to_have_class(re.compile("(^|\\s)name(\\s|$)"))`` (``not_…``)
+assert_attribute       ``expect(locator).to_have_attribute(name, value)`` (no value: ``re.compile(".*")``;
+                       ``not_…``)
+assert_accessible      ``expect(locator).to_have_accessible_name(n)`` / ``to_have_role(r)``
 assert_count           ``expect(locator).to_have_count(n)``
 wait_for               the same expectations with the wait's timeout; ``seconds`` → ``wait_for_timeout``
 assert_storage         ``page.wait_for_function(<the same claim>)``; cookies: ``assert`` on cookies()
@@ -84,6 +87,8 @@ ELEMENT_ASSERTIONS = frozenset(
         "assert_enabled",
         "assert_state",
         "assert_class",
+        "assert_attribute",
+        "assert_accessible",
         "assert_count",
     }
 )
@@ -592,6 +597,15 @@ def _element_expect(record: IRRecord, ctx: StatementContext, *, timeout: float |
         pattern = py_str(rf"(^|\s){re.escape(str(args.get('class_name', '')))}(\s|$)")
         no = "" if args.get("present", True) else "not_"
         return f"expect({locator}).{no}to_have_class(re.compile({pattern}))"
+    if tool == "assert_attribute":
+        attribute_value = args.get("value")
+        wanted = py_str(str(attribute_value)) if attribute_value is not None else 're.compile(".*")'
+        no = "" if args.get("present", True) else "not_"
+        return f"expect({locator}).{no}to_have_attribute({py_str(str(args.get('attribute')))}, {wanted})"
+    if tool == "assert_accessible":
+        if args.get("name") is not None:
+            return f"expect({locator}).to_have_accessible_name({py_str(str(args['name']))})"
+        return f"expect({locator}).to_have_role({py_str(str(args.get('role')))})"
     if tool == "assert_checked":
         checked = bool(args.get("checked", True))
         if record.data.get("signal") == "aria-pressed":

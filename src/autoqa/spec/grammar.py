@@ -275,6 +275,17 @@ the button Search · Select in the combo Branch the option 'x'
 The "x" button has aria-expanded="true" · … aria-selected ·   ARIA states as attributes: expanded/collapsed,
 aria-checked · aria-pressed · aria-current="page" ·           selected, checked, pressed, current, disabled
 aria-disabled="true"
+The "t" header has aria-sort="descending" · … aria-sort       assert_attribute(target, attribute, value): the
+"descending" · "t" has tabindex "-1" · … no longer has        element's own attribute, exactly (no value:
+aria-sort · The cover image has alt text "x" · Close button   there at all; "no longer has": not there); an
+aria-label = "x"                                              unquoted subject of a name claim is the element
+                                                              of that role the claim names
+The "t" link has the accessible name "x" · Search field has   assert_accessible(target, name|role): what the
+accessible name "x" · "t" switch is role=switch · … has role  accessibility tree computes (hidden text, alt,
+"dialog"                                                      labels; a role given or implied by the tag)
+Press Space on "t"; it is checked · Click "t", then           "it", or an attribute with no element, is the
+aria-expanded is "true" · Tab to "t" and press Enter on it    element the step's last action used
+Press Right Arrow · Press Page Down · Press the space bar     press_key(ArrowRight | PageDown | Space)
 Focus moves to the heading "x" · Focus is on its "x" button · the element focused
 The heading "x" receives focus
 Click on Save button · Press Continue · Click Payments > Pay  click('"Save" button') · a menu path, a click
@@ -408,11 +419,12 @@ from typing import Any
 
 from autoqa.busy import BUSY
 from autoqa.landmarks import FOCUSED_FIELD, LANDMARKS
-from autoqa.role_words import FILLER_NOUNS, ROLE_WORDS, role_target, role_word
+from autoqa.role_words import ARIA_ROLES, FILLER_NOUNS, ROLE_WORDS, role_target, role_word
 from autoqa.spec.grammar_terms import (
     APPEARED,
     ELEMENT_NOUN,
     HIDDEN,
+    KEY_IN_WORDS,
     NOUN,
     ON_PAGE,
     PLACEHOLDER,
@@ -437,7 +449,15 @@ from autoqa.spec.grammar_terms import (
     value_group,
 )
 from autoqa.spec.model import Step
-from autoqa.spec.paraphrase import NOT_A_LINK_PLACE, canonical, quote_bare_row, shorthand, split_actions
+from autoqa.spec.paraphrase import (
+    ATTRIBUTE_WORD,
+    NOT_A_LINK_PLACE,
+    attribute_name,
+    canonical,
+    quote_bare_row,
+    shorthand,
+    split_actions,
+)
 from autoqa.spec.step_columns import StepColumns, data_pairs, data_url, data_value, step_columns
 from autoqa.target_badge import badge_target
 from autoqa.target_items import PAGE, holding, item_target, items_target, list_target
@@ -539,7 +559,8 @@ def _history(m: re.Match[str]) -> Built:
 
 
 @_rule(
-    rf"press\s+(?:the\s+)?(?P<key>{QUOTED}|[^\s\"']+)(?:\s+key)?(?:\s+(?:in|on|into)\s+{THE}{q('target')}{NOUN})?",
+    rf"press\s+(?:the\s+)?(?P<key>{QUOTED}|(?:shift\s*\+\s*)?{KEY_IN_WORDS}|[^\s\"']+)(?:\s+key)?"
+    rf"(?:\s+(?:in|on|into)\s+{THE}{q('target')}{NOUN})?",
     rf"(?:在\s*{q('target')}\s*(?:中|里|内)?\s*)?按(?:下)?\s*(?P<key>{QUOTED}|[^\s\"'“”]+?)\s*键?",
 )
 def _press(m: re.Match[str]) -> Built:
@@ -1546,7 +1567,8 @@ def _assert_not_focused(m: re.Match[str]) -> Built:
 # the keyboard cannot reach fails the step; focusing it directly would pass on it.
 _TAB_TO = (
     r"(?:(?:press\s+)?(?P<key>shift\s*\+\s*tab|tab)\s+(?:(?:back|forward|again)\s+)?(?:to|onto|over\s+to)"
-    r"|press\s+(?P<key2>shift\s*\+\s*tab|tab)\s+until)\s+"
+    r"|press\s+(?P<key2>shift\s*\+\s*tab|tab)\s+until(?:\s+(?:the\s+)?(?:keyboard\s+)?focus\s+(?:reaches|is\s+on|"
+    r"lands\s+on|gets\s+to|moves\s+to))?)\s+"
 )
 _UNTIL_FOCUSED = r"(?:\s+(?:is\s+focused|has\s+(?:the\s+)?focus|gets\s+(?:the\s+)?focus))?"
 
@@ -1818,6 +1840,41 @@ def _assert_class(m: re.Match[str]) -> Built:
     if not target:
         return None
     return "assert_class", {"target": target, "class_name": name, "present": m.group("neg") is None}
+
+
+# What an accessibility tester checks of one element: 'Verify the "Change" link has accessible name "Change
+# Tax ID"' (the name the accessibility tree computes, hidden text included), 'has role "dialog"' (given or
+# implied by the tag), and a literal attribute: 'has aria-sort="descending"', 'alt=""' (an empty alt marks a
+# decorative image), 'no longer has aria-sort'. The states a tester spells as attributes (aria-expanded="true"
+# …) are read as states (``paraphrase``): an element that says none of them fails either way there.
+_READ_AS_STATES = frozenset(
+    f"aria-{a}" for a in ("expanded", "selected", "checked", "pressed", "current", "disabled", "invalid")
+)
+
+
+@_rule(
+    rf"{VERIFY}\s+{THE}{q('target')}{NOUN}\s+has\s+(?:the\s+|an?\s+)?(?P<a>{ATTRIBUTE_WORD})\s*=\s*{q('value')}",
+    rf"{VERIFY}\s+{THE}{q('target')}{NOUN}\s+(?P<neg>does\s+not\s+have|doesn't\s+have|no\s+longer\s+has|has\s+no)\s+"
+    rf"(?:an?\s+|the\s+)?(?P<a>{ATTRIBUTE_WORD})(?:\s+attribute)?",
+)
+def _assert_attribute(m: re.Match[str]) -> Built:
+    target = _target(m)
+    attribute = attribute_name(m.group("a"))
+    if target is None:
+        return None
+    if m.groupdict().get("neg"):
+        if attribute in ("accessible name", "role"):
+            return None  # "has no accessible name": every element has one, maybe empty; not this check's
+        return "assert_attribute", {"target": target, "attribute": attribute, "present": False}
+    value = unquote(m.group("value"))
+    if attribute in _READ_AS_STATES and value.lower() in ("true", "false"):
+        return None  # 'aria-checked="true"' is the checked state (native or ARIA): the canonical reading
+    if attribute == "accessible name":
+        return ("assert_accessible", {"target": target, "name": value}) if value.strip() else None
+    if attribute == "role":
+        role = value.strip().lower()
+        return ("assert_accessible", {"target": target, "role": role}) if role in ARIA_ROLES else None
+    return "assert_attribute", {"target": target, "attribute": attribute, "value": value}
 
 
 # "Verify the Amount in the second row is "€1,250.00"", "the Status in row 3 shows "Paid"": the cell under
@@ -2995,6 +3052,71 @@ def _about_that_element(part: str, previous: PlainAction, optional: bool) -> Pla
     )
 
 
+# "Tab to the "Yoga" checkbox and press Space; it has aria-checked true", 'Click the "Open now" filter,
+# then aria-checked should be "true"', "Press Enter on it": "it", or an attribute with no element of its own,
+# is the element the step's last action used — walking back over keys pressed without one, which go to that
+# element (it has the focus). Never across steps, and never a scoped, positioned or escape-hatch target.
+_ITS_ATTRIBUTE = re.compile(
+    rf"(?:then\s+|and\s+|now\s+)*(?:its\s+|the\s+)?(?P<a>aria-[a-z]+|{ATTRIBUTE_WORD})\s*(?:(?:should\s+(?:now\s+)?be|"
+    r"(?:is\s+)?(?:now\s+)?(?:becomes|changes\s+to|turns|switches\s+to|is\s+set\s+to|goes\s+to)|is(?:\s+now)?|=|:)\s*)"
+    r"(?P<v>\"[^\"]*\"|'[^']*'|“[^”]*”|[\w.#/-]+)",
+    re.IGNORECASE,
+)
+_IT_CLAIM = re.compile(
+    r"(?:then\s+|and\s+|now\s+)*(?:(?:verify|check|confirm|ensure)\s+(?:that\s+)?)?it(?:\s+now)?\s+"
+    r"(?P<rest>(?:is|has|gets|should|becomes|must)\b.+)",
+    re.IGNORECASE,
+)
+_TO_BE = re.compile(r"^(?:should\s+(?:now\s+)?be|becomes|must\s+be)\s+", re.IGNORECASE)
+_ON_IT = re.compile(r"(?<=\s)(?:it)(?=\s*$|\s+(?:again|twice|once)\b)", re.IGNORECASE)
+
+
+def _last_element(actions: list[PlainAction | None]) -> str | None:
+    """The element the last action used, as a step names it ('"Filters"', '"Yoga" checkbox'), or None."""
+    for action in reversed(actions):
+        if action is None:
+            return None
+        target = action.args.get("target")
+        if action.tool == "press_key" and target is None:
+            continue  # a key pressed on whatever has the focus: the element before it
+        if not isinstance(target, str) or action.tool in ("navigate", "history"):
+            return None
+        named = _NAMED_ROLE.fullmatch(target)
+        if named is not None:
+            return target
+        if '"' in target or "=" in target or not re.fullmatch(r"[\w'’ .&/…-]{1,80}", target):
+            return None  # a scoped, positioned or escape-hatch target is not put back into a sentence
+        return f'"{target}"'
+    return None
+
+
+def _about_it(part: str, actions: list[PlainAction | None], optional: bool) -> PlainAction | None:
+    sentence = _normalize(part)
+    its = _ITS_ATTRIBUTE.fullmatch(sentence)
+    it = _IT_CLAIM.fullmatch(sentence)
+    on_it = _ON_IT.search(sentence) if its is None and it is None else None
+    if its is None and it is None and on_it is None:
+        return None
+    element = _last_element(actions)
+    if element is None:
+        return None
+    if its is not None:
+        return parse_plain_text(
+            f"Verify {element} has {its.group('a')}={_quoted(its.group('v'))}", optional=optional
+        )
+    if it is not None:
+        rest = re.sub(
+            r"^(?:should\s+(?:now\s+)?be|becomes|must\s+be)\s+", "is ", it.group("rest"), flags=re.IGNORECASE
+        )
+        return parse_plain_text(f"Verify {element} {rest}", optional=optional)
+    assert on_it is not None
+    return parse_plain_text(sentence[: on_it.start()] + element + sentence[on_it.end() :], optional=optional)
+
+
+def _quoted(value: str) -> str:
+    return value if value[:1] in "\"'“" else f'"{value}"'
+
+
 def _part_actions(part: str, optional: bool) -> list[PlainAction | None]:
     """A part of a step that chains several: one action, or the claims or fills it chains itself ('… and
     verify "x" is shown and "y" is visible', 'Fill A "a", B "b" and press Save'); [None] if not plain."""
@@ -3052,6 +3174,8 @@ def _read_actions(text: str, optional: bool, nested: bool) -> tuple[PlainAction,
             continue
         for part in merged:
             that = _about_that_element(part, actions[-1], optional) if actions and actions[-1] else None
+            if that is None and actions:
+                that = _about_it(part, actions, optional)
             if that is not None:
                 actions.append(that)
                 continue

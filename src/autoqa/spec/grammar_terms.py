@@ -144,6 +144,11 @@ def as_url(text: str) -> str | None:
     return url if _URL.fullmatch(url) else None
 
 
+KEY_IN_WORDS = (
+    r"(?:(?:up|down|left|right)\s+arrow|arrow\s+(?:up|down|left|right)|page\s+(?:up|down)|space\s+bar)"
+)
+"""A key named in two words ("Right Arrow", "Page Down"), which a step's one-word key pattern would cut."""
+
 _KEY_NAMES = {
     name.lower(): name
     for name in (
@@ -184,6 +189,13 @@ _KEY_ALIASES = {
     "right": "ArrowRight",
     "pgup": "PageUp",
     "pgdn": "PageDown",
+    # keys as testers write them, in words: "Press Right Arrow", "Press Page Down"
+    **{f"{way} arrow": f"Arrow{way.title()}" for way in ("up", "down", "left", "right")},
+    **{f"arrow {way}": f"Arrow{way.title()}" for way in ("up", "down", "left", "right")},
+    "page up": "PageUp",
+    "page down": "PageDown",
+    "spacebar": "Space",
+    "space bar": "Space",
     "回车": "Enter",
     "空格": "Space",
     "退格": "Backspace",
@@ -195,7 +207,7 @@ def as_key(text: str) -> str | None:
     parts = unquote(text).strip().split("+")
     out: list[str] = []
     for part in parts:
-        lowered = part.strip().lower()
+        lowered = " ".join(part.split()).lower()
         if lowered in _KEY_NAMES:
             out.append(_KEY_NAMES[lowered])
         elif lowered in _KEY_ALIASES:

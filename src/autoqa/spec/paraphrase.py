@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from autoqa.input_values import VARIABLE_NAME_PATTERN
-from autoqa.role_words import ROLE_WORDS
+from autoqa.role_words import ARIA_ROLES, ROLE_WORDS
 from autoqa.target_ordinal import POSITION_WORD
 
 _Q = r"(?:\"[^\"]*\"|'[^']*'|“[^”]*”|‘[^’]*’|「[^」]*」)"
@@ -42,6 +42,9 @@ class _Lazy:
 
     def match(self, text: str) -> re.Match[str] | None:
         return self.compiled.match(text)
+
+    def fullmatch(self, text: str) -> re.Match[str] | None:
+        return self.compiled.fullmatch(text)
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
         return self.compiled.finditer(text)
@@ -567,6 +570,94 @@ def _role_of(noun: str) -> str:
 
 # --- Ticked checklists, "should" prose, inverted word order, ARIA states, where focus goes ---------------
 
+ATTRIBUTE_WORD = (
+    r"(?:accessible\s+name|role|alt(?:\s+text)?|alternative\s+text|aria-[a-z]+|tabindex|autocomplete|title|"
+    r"placeholder|lang|type|inputmode|maxlength|href)"
+)
+
+
+def attribute_name(word: str) -> str:
+    """The attribute a claim's word names ("alt text" → "alt"); "accessible name" and "role" are the
+    accessibility tree's, not attributes."""
+    word = " ".join(word.lower().split())
+    return "alt" if word in ("alt text", "alternative text") else word
+
+
+_SUBJECT_ROLE = (
+    r"(?P<r>button|link|checkbox|switch|toggle|tab|field|input|text\s*box|search\s+box|dropdown|select|combobox|"
+    r"combo\s+box|slider|heading|image|img|icon|picture|photo|avatar|logo|dialog|radio(?:\s+button)?|menu\s+item|"
+    r"option|column\s+header|header)"
+)
+_NAMED_SUBJECT_ROLE = _Lazy(
+    rf"^(?:the\s+)?(?!the\s)(?P<n>(?-i:[A-Z])[\w'’&-]*(?:\s+[\w'’&-]+){{0,3}}?)\s+{_SUBJECT_ROLE}$", _I
+)
+_DESCRIBED_SUBJECT_ROLE = _Lazy(rf"^(?:the\s+)?(?:[a-z][\w'’-]*\s+){{0,3}}?{_SUBJECT_ROLE}$", _I)
+_NAMING = ("accessible name", "aria-label", "alt")
+_WORDY = ("title", "type", "lang", "href")
+"""Attribute names that are English words too: a claim of one says it is markup ('type="submit"', 'the
+title attribute'). A role claim is held to ARIA's own lower-case role names instead."""
+_ATTRIBUTE_NEEDS = (
+    "aria-", "alt", "accessible", "role", "tabindex", "autocomplete", "title", "placeholder", "lang", "type",
+    "inputmode", "maxlength", "href",
+)  # fmt: skip
+_NOT_A_SUBJECT = re.compile(
+    r"\b(?:each|every|all|any|some|no|none|it|its|they|their|this|that|these|those)\b", _I
+)
+
+
+def _role_noun(word: str) -> str:
+    word = " ".join(word.lower().split())
+    return {"img": "image", "icon": "image", "picture": "image", "photo": "image", "avatar": "image",
+            "logo": "image", "input": "field", "textbox": "field", "text box": "field", "toggle": "switch",
+            "select": "dropdown", "combo box": "combobox", "header": "column header",
+            "radio": "radio button"}.get(word, word)  # fmt: skip
+
+
+def _attribute_claim(m: re.Match[str], *, present: bool) -> str:
+    """'Verify <the subject> has <attribute>="<value>"' (``present``) or 'does not have <attribute>', with
+    an unquoted subject quoted: a capitalised name before its role word ("Search field" → 'the "Search"
+    field'), or — for a claim of the element's name (accessible name, aria-label, alt) — a described one
+    ("the profile avatar image") as the element of that role the claim names. Anything else is left."""
+    attribute = attribute_name(m.group("a"))
+    subject = m.group("x").strip()
+    value = m.groupdict().get("v")
+    if value is not None:
+        said = m.group("sep").strip()
+        if not m.group("c").strip(" '’s") and not said:
+            return m.group(0)  # "Close button aria-label "x"": the claim's verb is missing
+        if attribute in _WORDY and "=" not in said and not m.group("k"):
+            return m.group(0)  # 'the "Starter" plan has type "Monthly"': an English word, not the markup's
+    if _NOT_A_SUBJECT.search(re.sub(_Q, "", subject)):
+        return m.group(0)  # "each result", "it": not one element this step names
+    if value is not None and value[:1] in "\"'“":
+        value = f'"{value[1:-1]}"'
+    elif value is not None:
+        if attribute in _NAMING:
+            return m.group(0)  # a name is quoted: 'aria-label Play button' does not say where it ends
+        value = f'"{value}"'
+    if attribute == "role" and value is not None and value[1:-1] not in ARIA_ROLES:
+        return m.group(
+            0
+        )  # 'has role "Admin"': a user's role in the app, not the element's (ARIA's are lower case)
+    if not re.search(_Q, subject):
+        named = _NAMED_SUBJECT_ROLE.fullmatch(subject)
+        described = _DESCRIBED_SUBJECT_ROLE.fullmatch(subject)
+        role = named or described
+        if role is not None and present and attribute in _NAMING and value and value != '""':
+            # "Album art img has alt "Album cover: Kind of Blue"": the image the claim names (the first
+            # words of a sentence are capitalised whether or not they are a name)
+            subject = f"the {value} {_role_noun(role.group('r'))}"
+        elif named is not None:
+            subject = f'the "{named.group("n")}" {_role_noun(named.group("r"))}'
+        else:
+            return m.group(0)
+    elif not re.fullmatch(rf"(?:the\s+)?(?:[a-z]+\s+)?{_Q}(?:\s+[a-z]+){{0,2}}", subject, _I):
+        return m.group(0)
+    if not present:
+        return f"Verify {subject} does not have {attribute}"
+    return f"Verify {subject} has {attribute}={value}"
+
+
 _ARIA_STATES = {
     "expanded": ("expanded", "collapsed"), "selected": ("selected", "not selected"),
     "checked": ("checked", "unchecked"), "pressed": ("pressed", "not pressed"),
@@ -709,6 +800,27 @@ _FOURTEENTH: list[Callable[[str], str]] = [
         r"date|time)[\"'”]?$",
         _aria_claim,
         needs=("aria-",),
+    ),
+    # Any other attribute, the accessible name or the role, however a tester spells the claim: 'The "Date"
+    # column header has aria-sort "descending"', 'Search field has the accessible name "Search by ZIP code"',
+    # 'The profile avatar image has alt text "Leo Brandt"', 'Close button aria-label = "Close dialog"',
+    # '"Private session" switch is role=switch', 'the "Date" header no longer has aria-sort'.
+    _sub(
+        r"^(?:(?:and|then|but)\s+)?(?:(?:verify|check|confirm|ensure|assert)\s+(?:that\s+)?)?(?P<x>.+?)"
+        r"(?P<c>\s+(?:has|have|with|gets|uses|now\s+has|still\s+has|(?:must|should)\s+(?:still\s+)?have|is(?:\s+given)?)"
+        rf"(?:\s+(?:the|an?))?\s+|(?:'s|’s)?\s+)(?P<a>{ATTRIBUTE_WORD})(?P<k>\s+attribute)?"
+        r"(?P<sep>\s*[=:]\s*|\s+(?:is|set\s+to|of|equal\s+to|equals|=)\s+|\s+)"
+        r"(?P<v>\"[^\"]*\"|'[^']*'|“[^”]*”|[\w.#/-]+)\.?$",
+        lambda m: _attribute_claim(m, present=True),
+        needs=_ATTRIBUTE_NEEDS,
+    ),
+    _sub(
+        r"^(?:(?:and|then|but)\s+)?(?:(?:verify|check|confirm|ensure|assert)\s+(?:that\s+)?)?(?P<x>.+?)\s+(?:does\s+not\s+"
+        r"have|doesn't\s+have|"
+        rf"doesn’t\s+have|no\s+longer\s+has|has\s+no|(?:must|should)\s+not\s+have)\s+(?:an?\s+|the\s+)?(?P<a>{ATTRIBUTE_WORD})"
+        r"(?:\s+attribute)?(?:\s+any\s*more|\s+anymore)?\.?$",
+        lambda m: _attribute_claim(m, present=False),
+        needs=("aria-", "alt", "tabindex", "autocomplete", "title", "placeholder"),
     ),
     # Where focus goes: "focus moves to the heading "x"", "focus is on its "Cancel" button", "focus returns
     # to the "Filters" button", 'the heading "x" receives focus'.
@@ -2813,7 +2925,7 @@ _SECOND_STEP = _Lazy(
     r"\s*(?:->|=>|→|⇒)\s*|\s+[—–]\s+|\s+-\s+(?=(?:the|a|an|it|you|verify|check|expect|should)\b)|\s*;\s*|\s*\|\s*|\.\s+(?=(?-i:[A-Z]))|\s*(?:,\s*)?(?:,|\band\s+then\b|\bthen\b|\band\b)\s+(?=(?:press|click|tap|hit|select|choose|check|"
     r"uncheck|tick|untick|type|enter|fill|pick|set|change|leave|add|submit|verify|confirm|ensure|wait|scroll|hover|clear|open|go\s+to|"
     r"navigate|reload|refresh|double-click|expect|make\s+sure|make\s+(?:a\s+)?click|accept|dismiss|tab\s+(?:back\s+)?(?:to|until)|"
-    r"shift\s*\+\s*tab)\b)",
+    r"shift\s*\+\s*tab|(?:its\s+)?aria-[a-z]+|it\s+(?:is|has|gets|should|becomes|now))\b)",
     _I,
 )
 

@@ -7,10 +7,13 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
+from autoqa.role_words import ARIA_ROLES
 from autoqa.tools.args import PLAIN_ONLY, ElementArgs, ToolArgs
 from autoqa.tools.conditions import (
+    judge_accessible,
+    judge_attribute,
     judge_checked,
     judge_class,
     judge_count,
@@ -121,6 +124,47 @@ async def assert_class(ctx: ToolContext, args: ClassArgs) -> ToolResult:
     return await wait_for_element(
         ctx, "assert_class", args.ref, args.target, judge_class(name, args.present),
         expectation=expectation, timeout_ms=ctx.settings.assertion_timeout_ms, code=_FAILED,
+    )  # fmt: skip
+
+
+class AttributeArgs(ElementArgs):
+    attribute: str = Field(min_length=1, max_length=100, pattern=r"^[A-Za-z_:][-A-Za-z0-9_:.]*$")
+    value: str | None = Field(default=None, max_length=2_000)
+    """None: the attribute is there at all (any value)."""
+    present: bool = True
+
+
+async def assert_attribute(ctx: ToolContext, args: AttributeArgs) -> ToolResult:
+    name, value = args.attribute, args.value
+    if value is None:
+        expectation = f"marked with {name}" if args.present else f"without {name}"
+    else:
+        expectation = f"{'' if args.present else 'not '}marked {name}={value!r}"
+    return await wait_for_element(
+        ctx, "assert_attribute", args.ref, args.target, judge_attribute(name, value, args.present),
+        expectation=expectation,
+        timeout_ms=ctx.settings.assertion_timeout_ms, code=_FAILED,
+    )  # fmt: skip
+
+
+class AccessibleArgs(ElementArgs):
+    name: str | None = Field(default=None, max_length=2_000)
+    role: str | None = Field(default=None, max_length=40)
+
+    @model_validator(mode="after")
+    def _one_claim(self) -> AccessibleArgs:
+        if (self.name is None) == (self.role is None):
+            raise ValueError("give the accessible name or the role (one of them)")
+        if self.role is not None and self.role not in ARIA_ROLES:
+            raise ValueError(f"{self.role!r} is not an ARIA role (e.g. button, dialog, tab, img)")
+        return self
+
+
+async def assert_accessible(ctx: ToolContext, args: AccessibleArgs) -> ToolResult:
+    said = f"named {args.name!r} (its accessible name)" if args.name is not None else f"role {args.role!r}"
+    return await wait_for_element(
+        ctx, "assert_accessible", args.ref, args.target, judge_accessible(args.name, args.role),
+        expectation=said, timeout_ms=ctx.settings.assertion_timeout_ms, code=_FAILED,
     )  # fmt: skip
 
 

@@ -6,9 +6,12 @@ refs take one more when a judge needs more than visibility.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
+
+from playwright.async_api import expect
 
 from autoqa.message_scope import MESSAGE_KINDS, MESSAGE_SELECTOR
 from autoqa.tools.context import ToolContext
@@ -117,6 +120,56 @@ def judge_class(name: str, present: bool) -> Judge:
         return Verdict(has == present, shown)
 
     return judge
+
+
+def judge_attribute(name: str, value: str | None, present: bool) -> Judge:
+    """The element's own attribute ``name``: equal to ``value`` (or, with no value, there at all); with
+    ``present`` false, not so. 'The "Date" header has aria-sort="descending"', 'alt=""' (an empty value is a
+    value: a decorative image), 'no longer has aria-sort'."""
+
+    async def judge(found: Probe, timeout_ms: float) -> Verdict:
+        if _missing(found):
+            return Verdict(False, "no matching element")
+        assert found.located is not None
+        actual = await found.located.locator.get_attribute(name, timeout=timeout_ms)
+        holds = actual is not None if value is None else actual == value
+        shown = f"without {name}" if actual is None else f"marked {name}={actual!r}"
+        return Verdict(holds == present, shown)
+
+    return judge
+
+
+_ACTUAL_VALUE = re.compile(r"^Actual value: ?(.*)$", re.MULTILINE)
+
+
+def judge_accessible(name: str | None, role: str | None) -> Judge:
+    """The element's accessible name or role as the browser's accessibility tree computes them (through
+    Playwright's own ``to_have_accessible_name`` / ``to_have_role``: a name from aria-label, aria-labelledby,
+    alt, a label or the text inside, hidden text included; a role given or implied by the tag)."""
+
+    async def judge(found: Probe, timeout_ms: float) -> Verdict:
+        if _missing(found):
+            return Verdict(False, "no matching element")
+        assert found.located is not None
+        check = expect(found.located.locator)
+        try:
+            if name is not None:
+                await check.to_have_accessible_name(name, timeout=min(timeout_ms, _EXPECT_MS))
+            else:
+                await check.to_have_role(cast(Any, role), timeout=min(timeout_ms, _EXPECT_MS))
+        except AssertionError as exc:
+            seen = _ACTUAL_VALUE.search(str(exc))
+            actual = " ".join(seen.group(1).split()) if seen else ""
+            if name is not None:
+                return Verdict(False, f"named {actual!r}" if actual else "without an accessible name")
+            return Verdict(False, f"role {actual!r}" if actual else "without a role")
+        return Verdict(True, f"named {name!r}" if name is not None else f"role {role!r}")
+
+    return judge
+
+
+_EXPECT_MS = 200
+"""One look by Playwright's own check (it polls within it); the tool's own poll waits out the rest."""
 
 
 def judge_state(state: str, expected: bool) -> Judge:

@@ -176,6 +176,16 @@ _SPECS = (
         assertions.ClassArgs, "assertion", assertions.assert_class,
     ),
     ToolSpec(
+        "assert_attribute",
+        "Check an element's attribute equals value (no value: is there; present=false: not so).",
+        assertions.AttributeArgs, "assertion", assertions.assert_attribute,
+    ),
+    ToolSpec(
+        "assert_accessible",
+        "Check an element's accessible name or ARIA role, as the accessibility tree computes it.",
+        assertions.AccessibleArgs, "assertion", assertions.assert_accessible,
+    ),
+    ToolSpec(
         "assert_count",
         "Check how many visible elements match target (e.g. 6 'Add to cart' buttons).",
         assertions.CountArgs, "assertion", assertions.assert_count,
