@@ -7,10 +7,12 @@ step on each broken build; its exported test does the same."""
 
 from __future__ import annotations
 
+import typing
 from pathlib import Path
 
 import pytest
 
+from autoqa.role_words import ARIA_ROLES
 from autoqa.spec.grammar import parse_plain_actions
 from broken_builds import check_run_and_export
 
@@ -136,7 +138,12 @@ BROKEN = {
         ),
         (
             'Search field has the accessible name "Search by ZIP code"',
-            [("assert_accessible", {"target": '"Search by ZIP code" field', "name": "Search by ZIP code"})],
+            [
+                (
+                    "assert_accessible",
+                    {"target": '"Search by ZIP code" field', "accessible_name": "Search by ZIP code"},
+                )
+            ],
         ),
         (
             '"Private session" switch is role=switch',
@@ -195,3 +202,10 @@ def test_an_accessibility_walk_passes_and_each_broken_build_fails_run_and_export
     check_run_and_export(
         tmp_path, site, name="a11y", page=PAGE, builds=BROKEN, spec=lambda n: SPEC.replace("{page}", n)
     )
+
+
+def test_the_roles_a_step_may_claim_are_playwrights() -> None:
+    from playwright.async_api import Page
+
+    playwright_roles = set(typing.get_args(typing.get_type_hints(Page.get_by_role)["role"]))
+    assert playwright_roles == ARIA_ROLES

@@ -274,3 +274,74 @@ async def test_a_class_check_reads_the_elements_own_class_list(
         await call("assert_class", target="buy milk", class_name="completed"), "ASSERTION_FAILED"
     )  # the label
     failed(await call("assert_class", target="feed the cat", class_name="x y"), "INVALID_INPUT")
+
+
+async def test_an_attribute_check_reads_the_elements_own_attribute_exactly(
+    page: Page, call: Call, tool_ctx: ToolContext
+) -> None:
+    """'has aria-sort="descending"', 'alt=""', 'no longer has aria-sort': the attribute as the markup has it,
+    on the element itself (its cell's attribute is not its header's), whole ("descending" is not "desc")."""
+    tool_ctx.settings = IMPATIENT
+    await page.set_content(
+        '<table><thead><tr><th aria-sort="descending">Date</th><th>Amount</th></tr></thead>'
+        '<tbody><tr><td aria-sort="ascending">2026-11-02</td><td>4.20</td></tr></tbody></table>'
+        '<img src="data:," alt="" title="Logo" data-testid="logo">'
+    )
+    header = '"Amount" column header'
+    ok(
+        await call(
+            "assert_attribute", target='"Date" column header', attribute="aria-sort", value="descending"
+        )
+    )
+    result = failed(
+        await call("assert_attribute", target='"Date" column header', attribute="aria-sort", value="desc"),
+        "ASSERTION_FAILED",
+    )
+    assert "marked aria-sort='descending'" in (result.error.message if result.error else "")
+    result = failed(await call("assert_attribute", target=header, attribute="aria-sort"), "ASSERTION_FAILED")
+    assert "without aria-sort" in (result.error.message if result.error else "")
+    ok(await call("assert_attribute", target=header, attribute="aria-sort", present=False))
+    failed(
+        await call("assert_attribute", target='"Date" column header', attribute="aria-sort", present=False),
+        "ASSERTION_FAILED",
+    )
+    ok(await call("assert_attribute", target="logo", attribute="alt", value=""))  # empty is a value
+    failed(await call("assert_attribute", target="logo", attribute="alt", present=False), "ASSERTION_FAILED")
+    failed(await call("assert_attribute", target="logo", attribute="aria sort"), "INVALID_INPUT")
+    result = failed(await call("assert_attribute", target="Nowhere", attribute="alt"), "ASSERTION_FAILED")
+    assert "no element matches" in (result.error.message if result.error else "")
+
+
+async def test_an_accessible_name_or_role_is_what_the_accessibility_tree_computes(
+    page: Page, call: Call, tool_ctx: ToolContext
+) -> None:
+    """Hidden text counts in a name; a role given or implied by the tag; the name matched whole."""
+    tool_ctx.settings = IMPATIENT
+    await page.set_content(
+        '<a href="#s">Change<span style="position:absolute;width:1px;height:1px;overflow:hidden;'
+        'clip:rect(0 0 0 0)"> street address</span></a> <a href="#n">Change name</a>'
+        '<ul aria-label="Results"><li>One</li></ul><div role="alertdialog" aria-label="Help">?</div>'
+    )
+    ok(
+        await call(
+            "assert_accessible",
+            target='"Change street address" link',
+            accessible_name="Change street address",
+        )
+    )
+    result = failed(
+        await call("assert_accessible", target='"Change name" link', accessible_name="Change"),
+        "ASSERTION_FAILED",
+    )
+    assert "named 'Change name'" in (result.error.message if result.error else "")
+    ok(await call("assert_accessible", target="Results", role="list"))  # implied by <ul>
+    result = failed(
+        await call("assert_accessible", target='"Help" dialog', role="dialog"), "ASSERTION_FAILED"
+    )
+    assert "role 'alertdialog'" in (result.error.message if result.error else "")
+    failed(await call("assert_accessible", target="Results", role="lists"), "INVALID_INPUT")
+    failed(await call("assert_accessible", target="Results"), "INVALID_INPUT")  # neither name nor role
+    failed(
+        await call("assert_accessible", target="Results", role="list", accessible_name="Results"),
+        "INVALID_INPUT",
+    )

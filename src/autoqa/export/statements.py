@@ -603,8 +603,8 @@ def _element_expect(record: IRRecord, ctx: StatementContext, *, timeout: float |
         no = "" if args.get("present", True) else "not_"
         return f"expect({locator}).{no}to_have_attribute({py_str(str(args.get('attribute')))}, {wanted})"
     if tool == "assert_accessible":
-        if args.get("name") is not None:
-            return f"expect({locator}).to_have_accessible_name({py_str(str(args['name']))})"
+        if args.get("accessible_name") is not None:
+            return f"expect({locator}).to_have_accessible_name({py_str(str(args['accessible_name']))})"
         return f"expect({locator}).to_have_role({py_str(str(args.get('role')))})"
     if tool == "assert_checked":
         checked = bool(args.get("checked", True))

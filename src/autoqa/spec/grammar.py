@@ -280,9 +280,10 @@ The "t" header has aria-sort="descending" · … aria-sort       assert_attribut
 aria-sort · The cover image has alt text "x" · Close button   there at all; "no longer has": not there); an
 aria-label = "x"                                              unquoted subject of a name claim is the element
                                                               of that role the claim names
-The "t" link has the accessible name "x" · Search field has   assert_accessible(target, name|role): what the
-accessible name "x" · "t" switch is role=switch · … has role  accessibility tree computes (hidden text, alt,
-"dialog"                                                      labels; a role given or implied by the tag)
+The "t" link has the accessible name "x" · Search field has   assert_accessible(target, accessible_name|role):
+accessible name "x" · "t" switch is role=switch · … has role  what the accessibility tree computes (hidden
+"dialog"                                                      text, alt, labels; a role given or implied by
+                                                              the tag)
 Press Space on "t"; it is checked · Click "t", then           "it", or an attribute with no element, is the
 aria-expanded is "true" · Tab to "t" and press Enter on it    element the step's last action used
 Press Right Arrow · Press Page Down · Press the space bar     press_key(ArrowRight | PageDown | Space)
@@ -1870,7 +1871,7 @@ def _assert_attribute(m: re.Match[str]) -> Built:
     if attribute in _READ_AS_STATES and value.lower() in ("true", "false"):
         return None  # 'aria-checked="true"' is the checked state (native or ARIA): the canonical reading
     if attribute == "accessible name":
-        return ("assert_accessible", {"target": target, "name": value}) if value.strip() else None
+        return ("assert_accessible", {"target": target, "accessible_name": value}) if value.strip() else None
     if attribute == "role":
         role = value.strip().lower()
         return ("assert_accessible", {"target": target, "role": role}) if role in ARIA_ROLES else None

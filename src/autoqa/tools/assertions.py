@@ -148,12 +148,12 @@ async def assert_attribute(ctx: ToolContext, args: AttributeArgs) -> ToolResult:
 
 
 class AccessibleArgs(ElementArgs):
-    name: str | None = Field(default=None, max_length=2_000)
+    accessible_name: str | None = Field(default=None, max_length=2_000)
     role: str | None = Field(default=None, max_length=40)
 
     @model_validator(mode="after")
     def _one_claim(self) -> AccessibleArgs:
-        if (self.name is None) == (self.role is None):
+        if (self.accessible_name is None) == (self.role is None):
             raise ValueError("give the accessible name or the role (one of them)")
         if self.role is not None and self.role not in ARIA_ROLES:
             raise ValueError(f"{self.role!r} is not an ARIA role (e.g. button, dialog, tab, img)")
@@ -161,9 +161,10 @@ class AccessibleArgs(ElementArgs):
 
 
 async def assert_accessible(ctx: ToolContext, args: AccessibleArgs) -> ToolResult:
-    said = f"named {args.name!r} (its accessible name)" if args.name is not None else f"role {args.role!r}"
+    name = args.accessible_name
+    said = f"named {name!r} (its accessible name)" if name is not None else f"role {args.role!r}"
     return await wait_for_element(
-        ctx, "assert_accessible", args.ref, args.target, judge_accessible(args.name, args.role),
+        ctx, "assert_accessible", args.ref, args.target, judge_accessible(name, args.role),
         expectation=said, timeout_ms=ctx.settings.assertion_timeout_ms, code=_FAILED,
     )  # fmt: skip
 
