@@ -41,7 +41,11 @@ from autoqa.tools.pages import answer_dialog
 RUN_DIALOG_POLICY: DialogPolicy = ToolSettings().dialog_policy
 """How a run answers native dialogs before any ``dialogs`` step (the tools' default)."""
 _POLL_MS = 100
-_WHERE = {"dialog": "a dialog", "message": "a toast or status message"}
+_WHERE = {
+    "dialog": "a dialog",
+    "message": "a toast or status message",
+    "announced": "a live region (shown or screen-reader-only)",
+}
 
 
 class LiveRegions:
@@ -73,17 +77,19 @@ class LiveRegions:
         *,
         since: int = 0,
         dialog: bool | None = None,
+        announced: bool = False,
         or_shown: bool = False,
         timeout_ms: float | None = None,
         secrets: Sequence[str] = (),
     ) -> None:
         """``text`` appeared in a live region or dialog (``dialog``: True only a dialog, False only a live
-        region) since ``since`` (a :meth:`mark`), or is shown in one now (``or_shown``: or anywhere on the
-        page now, as the tool's ``or_shown``); waits up to ``timeout_ms``.
+        region; ``announced``: a live region, screen-reader-only ones too) since ``since`` (a
+        :meth:`mark`), or is shown in one now (``or_shown``: or anywhere on the page now, as the tool's
+        ``or_shown``); waits up to ``timeout_ms``.
         ``secrets``: environment variables whose values the failure message must not show."""
         timeout_ms = expect_timeout_ms(timeout_ms)
         __tracebackhide__ = True
-        kind = None if dialog is None else "dialog" if dialog else "message"
+        kind = "announced" if announced else None if dialog is None else "dialog" if dialog else "message"
         watcher = f"window[Symbol.for('autoqa.watch.{self.binding}')]"
         current = f"() => {watcher} ? {watcher}.current() : []"
         deadline = time.monotonic() + timeout_ms / 1000

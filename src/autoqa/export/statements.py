@@ -719,6 +719,8 @@ def _appeared_expect(record: IRRecord, ctx: StatementContext) -> str:
         options.append(f"since={appeared_mark(window)}")
     if args.get("kind") in ("message", "dialog"):
         options.append(f"dialog={args['kind'] == 'dialog'}")
+    elif args.get("kind") == "announced":
+        options.append("announced=True")
     if args.get("or_shown"):
         options.append("or_shown=True")
     if ctx.secrets:  # a failure lists what appeared: never their values

@@ -287,6 +287,8 @@ accessible name "x" · "t" switch is role=switch · … has role  what the acces
 Press Space on "t"; it is checked · Click "t", then           "it", or an attribute with no element, is the
 aria-expanded is "true" · Tab to "t" and press Enter on it    element the step's last action used
 Press Right Arrow · Press Page Down · Press the space bar     press_key(ArrowRight | PageDown | Space)
+The live region announces "x" · "x" is announced · The        assert_appeared(text, kind="announced"): any
+screen reader says "x"                                        live region, screen-reader-only ones too
 Focus moves to the heading "x" · Focus is on its "x" button · the element focused
 The heading "x" receives focus
 Click on Save button · Press Continue · Click Payments > Pay  click('"Save" button') · a menu path, a click
@@ -1332,6 +1334,33 @@ def _assert_appeared(m: re.Match[str]) -> Built:
     args: dict[str, Any] = {"text": text}
     if re.fullmatch(_DIALOG_NOUN, m.group("noun") or "", re.IGNORECASE):
         args["kind"] = "dialog"
+    if m.group("since"):
+        args["since_step"] = int(m.group("since"))
+    return "assert_appeared", args
+
+
+# What a screen reader hears: 'The live region announces "Sorted by Amount, descending"', '"3 results" is
+# announced', 'the screen reader says "x"'. Any live region counts, shown or drawn for screen readers only (1
+# px, clipped), within the same window as a toast; a region's role is not told apart, so a claim that names
+# one ("via the role=status region") is not plain. Never text shown elsewhere on the page.
+_LIVE_REGION = r"(?:the\s+|an?\s+)?(?:(?:aria-live|polite|assertive|live|status)\s+)*region"
+_HEARD_BY = (
+    r"(?:\s+(?:(?:by|to)\s+(?:the\s+|a\s+)?screen\s*readers?|(?:via|in|through|by)\s+"
+    rf"{_LIVE_REGION}|(?:via|through)\s+aria-live))?"
+)
+
+
+@_rule(
+    rf"(?:{VERIFY}\s+)?{_LIVE_REGION}\s+(?:should\s+)?(?:announces?|says|reads|said|announced)\s+{q('text')}{_SINCE}",
+    rf"(?:{VERIFY}\s+)?(?:the\s+|a\s+)?screen\s*readers?\s+(?:should\s+)?(?:announces?|announced|reads(?:\s+out)?|says)\s+"
+    rf"{q('text')}{_SINCE}",
+    rf"(?:{VERIFY}\s+(?:that\s+)?)?{q('text')}\s+(?:is|was|gets|got|should\s+be)\s+announced{_HEARD_BY}{_SINCE}",
+)
+def _assert_announced(m: re.Match[str]) -> Built:
+    text = unquote(m.group("text")).strip()
+    if not text:
+        return None
+    args: dict[str, Any] = {"text": text, "kind": "announced"}
     if m.group("since"):
         args["since_step"] = int(m.group("since"))
     return "assert_appeared", args

@@ -36,8 +36,9 @@ _READ_MS = 5_000
 class AppearedArgs(ToolArgs):
     text: str = Field(min_length=1, max_length=500)
     # No descriptions: the names and the tool's description say it (the agent's byte budget).
-    kind: Literal["message", "dialog"] | None = None
-    """message: a toast or a status/alert region; dialog: a dialog; None: either."""
+    kind: Literal["message", "dialog", "announced"] | None = None
+    """message: a toast or a status/alert region; dialog: a dialog; None: either; announced: any live
+    region, a screen-reader-only one too (what a screen reader hears)."""
     since_step: int | None = Field(default=None, ge=1)
     """Count from this step's start instead of the start of the latest step that acted."""
     or_shown: bool = False
@@ -50,6 +51,10 @@ def _fold(text: str) -> str:
 
 
 def _fits(kind: str, wanted: str | None) -> bool:
+    if wanted == "announced":
+        return kind != "dialog"  # a live region, shown or drawn for screen readers only
+    if kind == "announced":
+        return False  # heard by a screen reader, never shown: no toast anyone saw
     return wanted is None or (kind == "dialog") == (wanted == "dialog")
 
 
@@ -113,6 +118,8 @@ async def assert_appeared(ctx: ToolContext, args: AppearedArgs) -> ToolResult:
     where = (
         "dialog"
         if args.kind == "dialog"
+        else "live region (shown or screen-reader-only)"
+        if args.kind == "announced"
         else "toast, status message" + (" or dialog" if args.kind is None else "")
     )
     since = f"since step {window_step} began" if window_step is not None else "during this spec"

@@ -65,11 +65,22 @@
 
   // A region's text is reported once per appearance: again only after it changed, or was hidden and shown.
   const last = new WeakMap();
+  const heard = new WeakMap();  // what a screen-reader-only live region last said
   const pending = new Map();  // regions with text that are not shown yet (sliding or growing in)
+  // A live region drawn 1 px (the screen-reader-only pattern) is announced, not shown: reported as
+  // 'announced', which only a claim that it was announced counts (never a toast anyone saw).
+  function announce(e) {
+    const text = norm(textOf(e)).slice(0, 500);
+    if (!text) { heard.delete(e); return; }
+    if (heard.get(e) === text) return;
+    heard.set(e, text);
+    send({type: 'seen', kind: 'announced', text});
+  }
   function consider(e) {
     const kind = kindOf(e);
     if (!shown(e)) {
       last.delete(e);
+      if (kind !== 'dialog' && visible(e)) announce(e);
       if (e.isConnected && norm(e.textContent) && !pending.has(e)) pending.set(e, Date.now() + 2000);
       return;
     }
@@ -181,6 +192,9 @@
     for (const root of roots) {
       for (const e of root.querySelectorAll(ANY)) {
         if (shown(e)) out.push({kind: kindOf(e), text: norm(textOf(e)).slice(0, 500)});
+        else if (kindOf(e) !== 'dialog' && visible(e) && norm(textOf(e))) {
+          out.push({kind: 'announced', text: norm(textOf(e)).slice(0, 500)});
+        }
       }
     }
     return out;
