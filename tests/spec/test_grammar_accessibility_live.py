@@ -186,6 +186,26 @@ BROKEN = {
             ],
         ),
         ("Verify the map image has alt text Map", None),  # a name is quoted: where would it end?
+        # an action, a colon, then what it did
+        (
+            'Press End: the "Privacy" tab gets aria-selected="true"',
+            [
+                ("press_key", {"key": "End"}),
+                ("assert_state", {"target": '"Privacy" tab', "state": "selected", "value": True}),
+            ],
+        ),
+        (
+            'Press Tab again, focus should be on the "View details" link',
+            [("press_key", {"key": "Tab"}), ("assert_focused", {"target": '"View details" link'})],
+        ),
+        # a label's colon is no such split
+        (
+            "Action: Click the Details tab. Expected: The Details tab is selected.",
+            [
+                ("click", {"target": '"Details" tab'}),
+                ("assert_state", {"target": '"Details" tab', "state": "selected", "value": True}),
+            ],
+        ),
     ],
 )
 def test_accessibility_wordings_read_plain(

@@ -825,7 +825,8 @@ _FOURTEENTH: list[Callable[[str], str]] = [
     # Where focus goes: "focus moves to the heading "x"", "focus is on its "Cancel" button", "focus returns
     # to the "Filters" button", 'the heading "x" receives focus'.
     _sub(
-        rf"^(?:and\s+)?(?:the\s+)?(?:keyboard\s+)?focus\s+(?:moves|goes|returns|is|lands|stays|jumps|is\s+moved)\s+"
+        rf"^(?:and\s+|then\s+)?(?:the\s+)?(?:keyboard\s+)?focus\s+(?:moves|goes|returns|is|lands|stays|jumps|is\s+moved|"
+        r"(?:should|must)\s+(?:now\s+)?(?:be|move|go|return|land|stay)|is\s+now|now\s+is|(?:has\s+)?moved|went)\s+"
         rf"(?:back\s+)?(?:to|on|onto)\s+(?:the\s+|its\s+)?(?P<x>(?:(?:[a-z]+\s+){{0,2}}{_Q}|{_Q}(?:\s+[a-z]+){{0,2}}))"
         r"(?:\s+again)?$",
         r"Verify the \g<x> is focused",
@@ -2922,10 +2923,16 @@ def canonical(sentence: str) -> str:
 # click Submit'. Split only before a verb that starts a step of its own, or at a semicolon ('Press Tab; the
 # Tax ID field should be focused').
 _SECOND_STEP = _Lazy(
-    r"\s*(?:->|=>|→|⇒)\s*|\s+[—–]\s+|\s+-\s+(?=(?:the|a|an|it|you|verify|check|expect|should)\b)|\s*;\s*|\s*\|\s*|\.\s+(?=(?-i:[A-Z]))|\s*(?:,\s*)?(?:,|\band\s+then\b|\bthen\b|\band\b)\s+(?=(?:press|click|tap|hit|select|choose|check|"
+    r"\s*(?:->|=>|→|⇒)\s*|"
+    # "Press End: the "Privacy" tab gets aria-selected"; never a label's colon ("Expected: The …",
+    # "Step 3: …")
+    r"(?<!\d)(?<!action)(?<!expected)(?<!result)(?<!results)(?<!step)(?<!data)(?<!note)(?<!then)(?<!when)(?<!given)"
+    r"(?<!outcome)(?<!condition)(?<!conditions)(?<!verify)(?<!check)(?<!input)(?<!output)(?<!scenario)(?<!test)"
+    r"(?<!expectation):\s+(?=(?:the|focus|it|its|aria-[a-z]+)\b)|\s+[—–]\s+|\s+-\s+(?=(?:the|a|an|it|you|verify|check|expect|should)\b)|\s*;\s*|\s*\|\s*|\.\s+(?=(?-i:[A-Z]))|\s*(?:,\s*)?(?:,|\band\s+then\b|\bthen\b|\band\b)\s+(?=(?:press|click|tap|hit|select|choose|check|"
     r"uncheck|tick|untick|type|enter|fill|pick|set|change|leave|add|submit|verify|confirm|ensure|wait|scroll|hover|clear|open|go\s+to|"
     r"navigate|reload|refresh|double-click|expect|make\s+sure|make\s+(?:a\s+)?click|accept|dismiss|tab\s+(?:back\s+)?(?:to|until)|"
-    r"shift\s*\+\s*tab|(?:its\s+)?aria-[a-z]+|it\s+(?:is|has|gets|should|becomes|now))\b)",
+    r"shift\s*\+\s*tab|(?:its\s+)?aria-[a-z]+|it\s+(?:is|has|gets|should|becomes|now)|(?:the\s+)?focus\s+(?:moves|goes|"
+    r"returns|is|lands|stays|should|must))\b)",
     _I,
 )
 
