@@ -198,6 +198,14 @@ BROKEN = {
             'Press Tab again, focus should be on the "View details" link',
             [("press_key", {"key": "Tab"}), ("assert_focused", {"target": '"View details" link'})],
         ),
+        (
+            'Check that the page title changes to "Refill requested"',
+            [("assert_title", {"expected": "Refill requested", "match": "equals"})],
+        ),
+        (
+            'The document title starts with "Step 2"',
+            [("assert_title", {"expected": "^Step\\ 2", "match": "regex"})],
+        ),
         # a label's colon is no such split
         (
             "Action: Click the Details tab. Expected: The Details tab is selected.",

@@ -1080,9 +1080,16 @@ _REWRITES: list[Callable[[str], str]] = [
         rf"^(?:(?:a|the)\s+)?(?:toast|notification|snackbar|banner|alert|message)\s+(?P<x>{_Q})$",
         r"Verify \g<x> is shown",
     ),
+    # "the document title changes to "x"": what the title now is (the document's title is the page's)
     _sub(
-        r"^(?:the\s+)?(?P<s>url|page\s+url|page\s+title|title)\s+(?=(?:is|equals|contains|ends\s+with|starts\s+with|"
-        r"includes|matches|should)\b)",
+        r"^(?:(?:verify|check|confirm|ensure)\s+(?:that\s+)?)?(?:the\s+)?(?:page|document|browser|tab)\s+title\s+"
+        r"(?:changes|changed|updates|updated|is\s+updated|has\s+changed|has\s+been\s+updated|switches)\s+to\s+(?=[\"'“])",
+        "Verify the page title is ",
+        needs=("title",),
+    ),
+    _sub(
+        r"^(?:the\s+)?(?P<s>url|page\s+url|page\s+title|document\s+title|title)\s+(?=(?:is|equals|contains|ends\s+with|"
+        r"starts\s+with|includes|matches|should)\b)",
         lambda m: f"Verify the {'URL' if 'url' in m.group('s').lower() else 'page title'} ",
     ),
     _sub(
