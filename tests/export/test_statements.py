@@ -118,6 +118,36 @@ EL = 'page.get_by_test_id("x")'
             f'{EL}.fill(os.environ["AUTOQA_TOKEN"])',
         ),
         (
+            "assert_attribute",
+            {"target": "x", "attribute": "aria-label", "value": "Hi {{NAME}}"},
+            {"element": _element()},
+            f'expect({EL}).to_have_attribute("aria-label", "Hi " + os.environ["AUTOQA_NAME"])',
+        ),
+        (
+            "assert_attribute",
+            {"target": "x", "attribute": "aria-sort", "present": False},
+            {"element": _element("th")},
+            f'expect({EL}).not_to_have_attribute("aria-sort", re.compile(".*"))',
+        ),
+        (
+            "assert_accessible",
+            {"target": "x", "accessible_name": "{{NAME}}"},
+            {"element": _element("a")},
+            f'expect({EL}).to_have_accessible_name(os.environ["AUTOQA_NAME"])',
+        ),
+        (
+            "assert_accessible",
+            {"target": "x", "role": "switch"},
+            {"element": _element("div")},
+            f'expect({EL}).to_have_role("switch")',
+        ),
+        (
+            "assert_appeared",
+            {"text": "Saved", "kind": "announced"},
+            {},
+            'autoqa_live_regions.expect_appeared("Saved", announced=True)',
+        ),
+        (
             "select_option",
             {"target": "x", "option": "lohi"},
             {"element": _element("select"), "data": {"selected": "Price (low to high)"}},

@@ -599,12 +599,14 @@ def _element_expect(record: IRRecord, ctx: StatementContext, *, timeout: float |
         return f"expect({locator}).{no}to_have_class(re.compile({pattern}))"
     if tool == "assert_attribute":
         attribute_value = args.get("value")
-        wanted = py_str(str(attribute_value)) if attribute_value is not None else 're.compile(".*")'
+        wanted = ctx.values.expr(str(attribute_value)) if attribute_value is not None else 're.compile(".*")'
         no = "" if args.get("present", True) else "not_"
         return f"expect({locator}).{no}to_have_attribute({py_str(str(args.get('attribute')))}, {wanted})"
     if tool == "assert_accessible":
         if args.get("accessible_name") is not None:
-            return f"expect({locator}).to_have_accessible_name({py_str(str(args['accessible_name']))})"
+            return (
+                f"expect({locator}).to_have_accessible_name({ctx.values.expr(str(args['accessible_name']))})"
+            )
         return f"expect({locator}).to_have_role({py_str(str(args.get('role')))})"
     if tool == "assert_checked":
         checked = bool(args.get("checked", True))
