@@ -32,7 +32,8 @@ PAGE = """<!doctype html><meta charset="utf-8"><title>Settings</title>
 <tbody><tr><td>2026-11-02</td><td>4.20</td></tr></tbody></table>
 <button id="open-help">Open help</button>
 <div role="dialog" id="help" aria-modal="true" aria-labelledby="help-title" hidden>
-<h2 id="help-title">Help</h2><button aria-label="Close help" id="close-help">×</button></div></main>
+<h2 id="help-title">Help</h2><button aria-label="Close help" id="close-help">×</button></div>
+<h2 id="privacy">Privacy</h2></main>
 <script>
 const tabs = [...document.querySelectorAll('[role=tab]')];
 tabs.forEach((tab, i) => tab.addEventListener('keydown', (e) => {
@@ -82,6 +83,8 @@ SPEC = """# {page}
 12. Click "Open help"
 13. The "Help" dialog has role="dialog" and aria-modal="true"
 14. Close button aria-label = "Close help"
+15. The heading "Settings" is an h1
+16. Verify the h2 reads "Privacy"
 """
 
 BROKEN = {
@@ -109,6 +112,10 @@ BROKEN = {
     "role": ('<div role="dialog" id="help"', '<div role="alertdialog" id="help"', 13),
     # the close button says only "×"
     "label": ('aria-label="Close help" id="close-help"', 'id="close-help"', 14),
+    # the page's title is drawn as a second-level heading
+    "outline": ("<h1>Settings</h1>", "<h2>Settings</h2>", 15),
+    # a section heading one level too deep
+    "deep": ('<h2 id="privacy">Privacy</h2>', '<h3 id="privacy">Privacy</h3>', 16),
 }
 
 
@@ -186,6 +193,12 @@ BROKEN = {
             ],
         ),
         ("Verify the map image has alt text Map", None),  # a name is quoted: where would it end?
+        (
+            'Drawer heading is h2 "Migrate"',
+            [("assert_accessible", {"target": '"Migrate" heading', "level": 2})],
+        ),
+        # a level is in the accessibility tree; "is shown" claims it is visible too: not this check
+        ('Verify heading level 2 "Filters" is shown', None),
         # an action, a colon, then what it did
         (
             'Press End: the "Privacy" tab gets aria-selected="true"',

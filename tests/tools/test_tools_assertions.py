@@ -339,6 +339,14 @@ async def test_an_accessible_name_or_role_is_what_the_accessibility_tree_compute
         await call("assert_accessible", target='"Help" dialog', role="dialog"), "ASSERTION_FAILED"
     )
     assert "role 'alertdialog'" in (result.error.message if result.error else "")
+    more = '<h3>Filters</h3><div role="heading" aria-level="2">Sort</div><p>Summary</p>'
+    await page.evaluate("(html) => document.body.insertAdjacentHTML('beforeend', html)", more)
+    ok(await call("assert_accessible", target='"Sort" heading', level=2))  # role="heading" aria-level="2"
+    result = failed(await call("assert_accessible", target='"Filters" heading', level=2), "ASSERTION_FAILED")
+    assert "a level 3 heading" in (result.error.message if result.error else "")
+    result = failed(await call("assert_accessible", target="Summary", level=2), "ASSERTION_FAILED")
+    assert "a paragraph, not a heading" in (result.error.message if result.error else "")
+    failed(await call("assert_accessible", target="Results", level=7), "INVALID_INPUT")
     failed(await call("assert_accessible", target="Results", role="lists"), "INVALID_INPUT")
     failed(await call("assert_accessible", target="Results"), "INVALID_INPUT")  # neither name nor role
     failed(

@@ -19,7 +19,8 @@ assert_enabled         ``expect(locator).to_be_enabled()`` / ``to_be_disabled()`
 assert_class           ``expect(locator).to_have_class(re.compile("(^|\\s)name(\\s|$)"))`` (``not_…``)
 assert_attribute       ``expect(locator).to_have_attribute(name, value)`` (no value: ``re.compile(".*")``;
                        ``not_…``)
-assert_accessible      ``expect(locator).to_have_accessible_name(n)`` / ``to_have_role(r)``
+assert_accessible      ``expect(locator).to_have_accessible_name(n)`` / ``to_have_role(r)`` /
+                       ``to_match_aria_snapshot("- heading [level=n]")``
 assert_count           ``expect(locator).to_have_count(n)``
 wait_for               the same expectations with the wait's timeout; ``seconds`` → ``wait_for_timeout``
 assert_storage         ``page.wait_for_function(<the same claim>)``; cookies: ``assert`` on cookies()
@@ -607,6 +608,9 @@ def _element_expect(record: IRRecord, ctx: StatementContext, *, timeout: float |
             return (
                 f"expect({locator}).to_have_accessible_name({ctx.values.expr(str(args['accessible_name']))})"
             )
+        if args.get("level") is not None:
+            template = py_str(f"- heading [level={int(args['level'])}]")
+            return f"expect({locator}).to_match_aria_snapshot({template})"
         return f"expect({locator}).to_have_role({py_str(str(args.get('role')))})"
     if tool == "assert_checked":
         checked = bool(args.get("checked", True))

@@ -287,6 +287,8 @@ accessible name "x" · "t" switch is role=switch · … has role  what the acces
 Press Space on "t"; it is checked · Click "t", then           "it", or an attribute with no element, is the
 aria-expanded is "true" · Tab to "t" and press Enter on it    element the step's last action used
 Press Right Arrow · Press Page Down · Press the space bar     press_key(ArrowRight | PageDown | Space)
+The heading "x" is an h2 · Drawer heading is h2 "x" · The    assert_accessible(target='"x" heading', level=2):
+h1 reads "x" · There is an h2 "x"                            that heading, at that level (<h2>, aria-level)
 The live region announces "x" · "x" is announced · The        assert_appeared(text, kind="announced"): any
 screen reader says "x"                                        live region, screen-reader-only ones too
 Focus moves to the heading "x" · Focus is on its "x" button · the element focused
@@ -1337,6 +1339,28 @@ def _assert_appeared(m: re.Match[str]) -> Built:
     if m.group("since"):
         args["since_step"] = int(m.group("since"))
     return "assert_appeared", args
+
+
+# A heading's level, as an accessibility tester checks the outline: 'The heading "Your vehicle" is an h2',
+# 'Drawer heading is h2 "Migrate blog posts"', 'the h1 reads "Find a pharmacy"', 'There is an h2 "Filters"'.
+# The heading named so, at that level (an <h2>, or role="heading" with aria-level="2"), in the accessibility
+# tree (a visually hidden heading counts: it is there for a screen reader). "… is shown" claims more than
+# that (that it is visible too), so it is not read here.
+_LEVEL = r"(?:h(?P<n>[1-6])|(?:heading\s+)?level[\s-]*(?P<n2>[1-6]))"
+
+
+@_rule(
+    rf"(?:{VERIFY}\s+)?{THE}(?:heading\s+)?{q('target')}(?:\s+heading)?\s+is\s+(?:an?\s+)?{_LEVEL}(?:\s+heading)?",
+    rf"(?:{VERIFY}\s+)?(?:the\s+)?(?:[a-z]+\s+){{0,2}}heading\s+is\s+(?:an?\s+)?{_LEVEL}\s+{q('target')}",
+    rf"(?:{VERIFY}\s+)?(?:the|an?)\s+{_LEVEL}(?:\s+heading)?\s+(?:reads|is|says|shows)\s+{q('target')}",
+    rf"(?:{VERIFY}\s+)?(?:there\s+is\s+)?(?:the\s+|an?\s+)?{_LEVEL}(?:\s+heading)?\s+{q('target')}",
+)
+def _assert_heading_level(m: re.Match[str]) -> Built:
+    name = unquote(m.group("target")).strip()
+    level = int(m.group("n") or m.group("n2"))
+    if not name:
+        return None
+    return "assert_accessible", {"target": role_target(name, "heading"), "level": level}
 
 
 # What a screen reader hears: 'The live region announces "Sorted by Amount, descending"', '"3 results" is

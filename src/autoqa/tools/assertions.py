@@ -150,11 +150,13 @@ async def assert_attribute(ctx: ToolContext, args: AttributeArgs) -> ToolResult:
 class AccessibleArgs(ElementArgs):
     accessible_name: str | None = Field(default=None, max_length=2_000)
     role: str | None = Field(default=None, max_length=40)
+    level: int | None = Field(default=None, ge=1, le=6)
+    """A heading's level (an ``<h2>``, or ``role="heading" aria-level="2"``)."""
 
     @model_validator(mode="after")
     def _one_claim(self) -> AccessibleArgs:
-        if (self.accessible_name is None) == (self.role is None):
-            raise ValueError("give the accessible name or the role (one of them)")
+        if sum(claim is not None for claim in (self.accessible_name, self.role, self.level)) != 1:
+            raise ValueError("give the accessible name, the role or a heading's level (one of them)")
         if self.role is not None and self.role not in ARIA_ROLES:
             raise ValueError(f"{self.role!r} is not an ARIA role (e.g. button, dialog, tab, img)")
         return self
@@ -162,9 +164,15 @@ class AccessibleArgs(ElementArgs):
 
 async def assert_accessible(ctx: ToolContext, args: AccessibleArgs) -> ToolResult:
     name = args.accessible_name
-    said = f"named {name!r} (its accessible name)" if name is not None else f"role {args.role!r}"
+    said = (
+        f"named {name!r} (its accessible name)"
+        if name is not None
+        else f"role {args.role!r}"
+        if args.role is not None
+        else f"a level {args.level} heading"
+    )
     return await wait_for_element(
-        ctx, "assert_accessible", args.ref, args.target, judge_accessible(name, args.role),
+        ctx, "assert_accessible", args.ref, args.target, judge_accessible(name, args.role, args.level),
         expectation=said, timeout_ms=ctx.settings.assertion_timeout_ms, code=_FAILED,
     )  # fmt: skip
 

@@ -142,30 +142,47 @@ def judge_attribute(name: str, value: str | None, present: bool) -> Judge:
 _ACTUAL_VALUE = re.compile(r"^Actual value: ?(.*)$", re.MULTILINE)
 
 
-def judge_accessible(name: str | None, role: str | None) -> Judge:
-    """The element's accessible name or role as the browser's accessibility tree computes them (through
-    Playwright's own ``to_have_accessible_name`` / ``to_have_role``: a name from aria-label, aria-labelledby,
-    alt, a label or the text inside, hidden text included; a role given or implied by the tag)."""
+def judge_accessible(name: str | None, role: str | None, level: int | None = None) -> Judge:
+    """The element's accessible name, role or heading level as the browser's accessibility tree computes
+    them, judged by Playwright's own ``to_have_accessible_name`` / ``to_have_role`` /
+    ``to_match_aria_snapshot`` (a name from aria-label, aria-labelledby, alt, a label or the text inside,
+    hidden text included; a role given or implied by the tag; an ``<h2>`` or ``aria-level``)."""
 
     async def judge(found: Probe, timeout_ms: float) -> Verdict:
         if _missing(found):
             return Verdict(False, "no matching element")
         assert found.located is not None
         check = expect(found.located.locator)
+        wait = min(timeout_ms, _EXPECT_MS)
         try:
             if name is not None:
-                await check.to_have_accessible_name(name, timeout=min(timeout_ms, _EXPECT_MS))
+                await check.to_have_accessible_name(name, timeout=wait)
+            elif role is not None:
+                await check.to_have_role(cast(Any, role), timeout=wait)
             else:
-                await check.to_have_role(cast(Any, role), timeout=min(timeout_ms, _EXPECT_MS))
+                await check.to_match_aria_snapshot(f"- heading [level={level}]", timeout=wait)
         except AssertionError as exc:
             seen = _ACTUAL_VALUE.search(str(exc))
             actual = " ".join(seen.group(1).split()) if seen else ""
             if name is not None:
                 return Verdict(False, f"named {actual!r}" if actual else "without an accessible name")
-            return Verdict(False, f"role {actual!r}" if actual else "without a role")
-        return Verdict(True, f"named {name!r}" if name is not None else f"role {role!r}")
+            if role is not None:
+                return Verdict(False, f"role {actual!r}" if actual else "without a role")
+            return Verdict(False, _heading_seen(actual))
+        if name is not None:
+            return Verdict(True, f"named {name!r}")
+        return Verdict(True, f"role {role!r}" if role is not None else f"a level {level} heading")
 
     return judge
+
+
+def _heading_seen(snapshot: str) -> str:
+    """What an element is, from its ARIA snapshot's first line ("- heading "x" [level=3]")."""
+    level = re.search(r"\[level=(\d+)\]", snapshot)
+    role = re.match(r"^-\s*'?([a-z]+)", snapshot)
+    if role is not None and role.group(1) == "heading":
+        return f"a level {level.group(1)} heading" if level else "a heading with no level"
+    return f"a {role.group(1)}, not a heading" if role else "not a heading"
 
 
 _EXPECT_MS = 200
