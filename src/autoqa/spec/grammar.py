@@ -287,6 +287,8 @@ accessible name "x" · "t" switch is role=switch · … has role  what the acces
 Press Space on "t"; it is checked · Click "t", then           "it", or an attribute with no element, is the
 aria-expanded is "true" · Tab to "t" and press Enter on it    element the step's last action used
 Press Right Arrow · Press Page Down · Press the space bar     press_key(ArrowRight | PageDown | Space)
+Verify "a" and "b" are not shown · Verify the cart lists      one claim per text, every one must hold (never
+"a" and "b" · url should include "a" and "b"                  an order, "only", "either", "sorted")
 The heading "x" is an h2 · Drawer heading is h2 "x" · The    assert_accessible(target='"x" heading', level=2):
 h1 reads "x" · There is an h2 "x"                            that heading, at that level (<h2>, aria-level)
 The live region announces "x" · "x" is announced · The        assert_appeared(text, kind="announced"): any
@@ -3239,7 +3241,7 @@ def _read_actions(text: str, optional: bool, nested: bool) -> tuple[PlainAction,
         if all(actions):
             break
     if len(actions) < 2 or not all(actions):
-        return _two_claims(text, optional)
+        return _two_claims(text, optional) or _each_value(text, optional)
     ordered = [a for a in actions if a is not None]
     for i in range(1, len(ordered)):
         # 'Click "Delete" and accept the confirm': the answer is for the dialog that click opens, and a
@@ -3429,6 +3431,13 @@ _ELIDED = re.compile(
 )
 
 
+_SHARED_PREDICATE = re.compile(
+    rf"{QUOTED}(?:\s+(?:[a-z]+\s+)?(?:buttons|links|fields|checkboxes|tabs|items|options|messages|texts|words))?\s+"
+    r"(?:are|were|should|must|both|all|remain|stay|become)\b",
+    re.IGNORECASE,
+)
+
+
 def _two_claims(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
     """Also an action, then a claim after a comma: "Navigate back using the browser Back button, URL should be
     #/active again" (the claim must read as a check)."""
@@ -3437,6 +3446,10 @@ def _two_claims(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
         if any(a <= m.start() < b for a, b in quoted):
             continue
         first, second = text[: m.start()].strip(), text[m.end() :].strip()
+        if _SHARED_PREDICATE.match(second):
+            # 'Verify "Save" and "Cancel" are not shown': the predicate is both texts' (read by
+            # _each_value), never "Save" shown and "Cancel" not
+            continue
         if _ELIDED.match(second):
             verbs = [v for v in _CLAIM_VERB.finditer(first) if not any(a <= v.start() < b for a, b in quoted)]
             if not verbs:
@@ -3451,6 +3464,41 @@ def _two_claims(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
         ):
             return tuple(c for c in claims if c is not None)
     return None
+
+
+# One claim of several quoted texts: 'Verify the cart lists "Backpack" and "Bike Light"', 'Verify "Authors"
+# and "Books" are shown in the "Library" section', 'the row contains "Lena", "Fischer" and "QA"': each text,
+# as the same claim of one would read, and every one must hold. Only texts a claim reads one of (never an
+# order, a count, or a pick: "either "a" or "b"").
+_VALUES = rf"(?P<values>{QUOTED}(?:\s*,\s*{QUOTED})*\s*,?\s+and\s+{QUOTED})"
+_VALUES_AFTER = re.compile(
+    rf"(?P<head>.+?\b(?:lists|list|contains|contain|shows|show|includes|include|displays|display|has|have))\s+"
+    rf"(?:both\s+)?{_VALUES}(?P<tail>(?:\s+(?!in\s+(?:that|this|the\s+same)\s+order\b)[^\"“”]*)?)",
+    re.IGNORECASE,
+)
+_VALUES_FIRST = re.compile(
+    rf"(?P<head>(?:(?:verify|check|confirm|ensure|assert)\s+(?:that\s+)?)?(?:both\s+)?){_VALUES}\s+"
+    r"(?:are|are\s+both|both\s+are|should\s+(?:both\s+)?be)\s+(?P<tail>(?!(?:sorted|ordered|in\b|listed\s+in\s+(?:that|this)"
+    r"\s+order)).+)",
+    re.IGNORECASE,
+)
+
+
+def _each_value(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
+    sentence = _normalize(text)
+    after, first = _VALUES_AFTER.fullmatch(sentence), _VALUES_FIRST.fullmatch(sentence)
+    match = after or first
+    if match is None or re.search(r"\b(?:order|sorted|either|respectively|only)\b", sentence, re.IGNORECASE):
+        return None
+    values = re.findall(QUOTED, match.group("values"))
+    if after is not None:
+        parts = [f"{match.group('head')} {value}{match.group('tail') or ''}" for value in values]
+    else:
+        parts = [f"{match.group('head')}{value} is {match.group('tail')}" for value in values]
+    claims = [parse_plain_text(part, optional=optional) for part in parts]
+    if not all(c is not None and c.tool.startswith("assert_") for c in claims):
+        return None
+    return tuple(c for c in claims if c is not None)
 
 
 _OPENS_DIALOGS = frozenset({"click", "press_key", "fill", "navigate", "select_option", "set_checked"})
