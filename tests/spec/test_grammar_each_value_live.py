@@ -96,3 +96,11 @@ def test_each_text_of_a_claim_must_hold_run_and_export(tmp_path: Path, site: tup
     check_run_and_export(
         tmp_path, site, name="each", page=PAGE, builds=BROKEN, spec=lambda n: SPEC.replace("{page}", n)
     )
+
+
+@pytest.mark.parametrize(
+    "written", ['Verify nothing says "Error"', 'Verify everything says "OK"', 'Verify no field says "Error"']
+)
+def test_a_quantifier_is_never_a_labelled_value(written: str) -> None:
+    # 'Verify nothing says "Error"' was a value labelled "nothing" reading "Error": the claim turned round
+    assert parse_plain_actions(written) is None

@@ -2531,8 +2531,11 @@ _NOT_A_LABEL = frozenset(
 
 
 _NOT_A_LABEL_START = frozenset(
-    ("a", "an", "this", "that", "its", "his", "her", "their", "your", "my", "our", "some")
-)
+    ("a", "an", "this", "that", "its", "his", "her", "their", "your", "my", "our", "some",
+     # a quantifier is no label, and most of them turn the claim round ("Verify nothing says "Error"")
+     "nothing", "none", "no", "nobody", "noone", "neither", "nor", "every", "everything", "each", "all",
+     "any", "anything", "something", "everyone", "anyone", "someone", "only")
+)  # fmt: skip
 _NOT_A_LABEL_WORD = frozenset(
     ("now", "still", "also", "again", "currently", "not", "no", "longer", "never", "always", "toast",
      "message", "badge", "chip", "pill", "tag", "icon", "banner", "notification", "alert", "error", "warning",
