@@ -75,6 +75,14 @@ BROKEN = {
             'Verify "A" is visible and "B" is hidden',
             [("assert_text_present", {"text": "A"}), ("assert_text_absent", {"text": "B"})],
         ),
+        (
+            'Verify "Backpack" and "Bike Light" are both in the cart',
+            [
+                ("assert_text_in", {"target": "region=cart", "text": "Backpack"}),
+                ("assert_text_in", {"target": "region=cart", "text": "Bike Light"}),
+            ],
+        ),
+        ('Verify "A" and "B" are in that order', None),
         # an order, a pick or "only" is not each text alone
         (
             'Verify the list shows "a", "b" and "c" in that order',

@@ -3481,8 +3481,7 @@ _VALUES_AFTER = re.compile(
 )
 _VALUES_FIRST = re.compile(
     rf"(?P<head>(?:(?:verify|check|confirm|ensure|assert)\s+(?:that\s+)?)?(?:both\s+)?){_VALUES}\s+"
-    r"(?:are|are\s+both|both\s+are|should\s+(?:both\s+)?be)\s+(?P<tail>(?!(?:sorted|ordered|in\b|listed\s+in\s+(?:that|this)"
-    r"\s+order)).+)",
+    r"(?:are\s+both|both\s+are|are|should\s+(?:both\s+)?be)\s+(?P<tail>(?!(?:sorted|ordered)\b).+)",
     re.IGNORECASE,
 )
 
