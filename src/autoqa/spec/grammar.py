@@ -3476,21 +3476,25 @@ def _two_claims(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
 _VALUES = rf"(?P<values>{QUOTED}(?:\s*,\s*{QUOTED})*\s*,?\s+and\s+{QUOTED})"
 _VALUES_AFTER = re.compile(
     rf"(?P<head>.+?\b(?:lists|list|contains|contain|shows|show|includes|include|displays|display|has|have))\s+"
-    rf"(?:both\s+)?{_VALUES}(?P<tail>(?:\s+(?!in\s+(?:that|this|the\s+same)\s+order\b)[^\"“”]*)?)",
+    rf"(?:both\s+)?{_VALUES}(?P<tail>(?:\s+[^\"“”]*)?)",
     re.IGNORECASE,
 )
 _VALUES_FIRST = re.compile(
     rf"(?P<head>(?:(?:verify|check|confirm|ensure|assert)\s+(?:that\s+)?)?(?:both\s+)?){_VALUES}\s+"
-    r"(?:are\s+both|both\s+are|are|should\s+(?:both\s+)?be)\s+(?P<tail>(?!(?:sorted|ordered)\b).+)",
+    r"(?:are\s+both|both\s+are|are|should\s+(?:both\s+)?be)\s+(?P<tail>.+)",
     re.IGNORECASE,
 )
+
+
+_NOT_EACH = re.compile(r"\b(?:order|ordered|sorted|either|respectively|only)\b", re.IGNORECASE)
+"""Words that make several texts one claim about all of them (an order, a pick), never one per text."""
 
 
 def _each_value(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
     sentence = _normalize(text)
     after, first = _VALUES_AFTER.fullmatch(sentence), _VALUES_FIRST.fullmatch(sentence)
     match = after or first
-    if match is None or re.search(r"\b(?:order|sorted|either|respectively|only)\b", sentence, re.IGNORECASE):
+    if match is None or _NOT_EACH.search(sentence):
         return None
     values = re.findall(QUOTED, match.group("values"))
     if after is not None:
