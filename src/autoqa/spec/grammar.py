@@ -3441,6 +3441,14 @@ _SHARED_PREDICATE = re.compile(
 )
 
 
+_BARE_SUBJECT = re.compile(
+    rf"(?:{VERIFY}\s+)?(?:the\s+)?{QUOTED}(?:\s+(?!(?:is|are|was|were|has|have|had|shows?|reads?|says?|contains?|"
+    r"displays?|lists?|appears?|should|must|can|will|does|do|did|not|no|now|still)\b)[a-z]+){0,2}",
+    re.IGNORECASE,
+)
+"""A first half with no predicate of its own ('Verify "Save"'): it borrows the second half's."""
+
+
 def _two_claims(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
     """Also an action, then a claim after a comma: "Navigate back using the browser Back button, URL should be
     #/active again" (the claim must read as a check)."""
@@ -3449,9 +3457,9 @@ def _two_claims(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
         if any(a <= m.start() < b for a, b in quoted):
             continue
         first, second = text[: m.start()].strip(), text[m.end() :].strip()
-        if _SHARED_PREDICATE.match(second):
-            # 'Verify "Save" and "Cancel" are not shown': the predicate is both texts' (read by
-            # _each_value), never "Save" shown and "Cancel" not
+        if _SHARED_PREDICATE.match(second) or _BARE_SUBJECT.fullmatch(first):
+            # 'Verify "Save" and "Cancel" are not shown', 'Verify "Save" and the "Cancel" button are hidden':
+            # the predicate is both subjects' (one per text: _each_value), never "Save" shown and the rest not
             continue
         if _ELIDED.match(second):
             verbs = [v for v in _CLAIM_VERB.finditer(first) if not any(a <= v.start() < b for a, b in quoted)]
