@@ -92,6 +92,7 @@ BROKEN = {
             [("assert_order", {"texts": ["a", "b", "c"]})],
         ),
         ('Verify the cart lists "A" and "B" only', None),
+        ('Verify that the room types are not listed in the order: "A", "B", "C"', None),
         ('Verify "A" and "B" are sorted', None),
     ],
 )

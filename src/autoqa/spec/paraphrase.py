@@ -1686,9 +1686,10 @@ _REWRITES: list[Callable[[str], str]] = [
         r"^verify\s+(?:that\s+)?the\s+number\s+of\s+(?P<what>[^\W\d_][\w-]*)\s+(?:is|equals)\s+(?P<n>\d+)$",
         r"Verify there are \g<n> \g<what>",
     ),
-    # Order said another way: 'the items are in the order "a", "b"', '"b" comes after "a"'.
+    # Order said another way: 'the items are in the order "a", "b"', '"b" comes after "a"' (never "are not
+    # listed in the order …", which the words before the order would swallow).
     _sub(
-        rf"^verify\s+(?:that\s+)?(?:the\s+)?[\w\s]{{0,30}}?(?:are\s+)?(?:shown\s+|listed\s+|sorted\s+)?in\s+(?:the\s+)?"
+        rf"^verify\s+(?:that\s+)?(?![\w\s]*\b(?:not|no|never|isn't|aren't|don't|doesn't)\b)(?:the\s+)?[\w\s]{{0,30}}?(?:are\s+)?(?:shown\s+|listed\s+|sorted\s+)?in\s+(?:the\s+)?"
         rf"order:?\s+(?P<texts>{_Q}(?:\s*,\s*{_Q})*(?:\s*,?\s*(?:and|then)\s+{_Q})?)$",
         r"Verify \g<texts> appear in that order",
     ),
