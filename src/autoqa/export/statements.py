@@ -12,7 +12,8 @@ assert_text_absent     ``expect(page.get_by_text(t).filter(visible=True)).to_hav
 assert_element_*       ``expect(locator).to_be_visible()`` / ``to_be_hidden()``; hidden with no element
                        found in the run: ``expect_target_hidden(page, target)`` (the tool's own lookup,
                        ``autoqa.export.hidden_check``)
-assert_url / _title    ``expect(page).to_have_url(…)`` / ``to_have_title(…)`` (contains → ``re.escape``)
+assert_url / _title    ``expect(page).to_have_url(…)`` / ``to_have_title(…)`` (contains → ``re.escape``;
+                       ``negate`` → ``not_…``)
 assert_value           ``expect(locator).to_have_value(v)``
 assert_checked         ``expect(locator).to_be_checked(checked=…)``
 assert_enabled         ``expect(locator).to_be_enabled()`` / ``to_be_disabled()``
@@ -659,7 +660,9 @@ def _state_expect(state: str, value: bool, record: IRRecord) -> str:
 def _page_expect(tool: str, args: Mapping[str, Any], ctx: StatementContext) -> str:
     expected = str(args.get("expected", ""))
     mode = str(args.get("match", "contains"))
-    matcher = "to_have_url" if tool == "assert_url" else "to_have_title"
+    matcher = ("not_" if args.get("negate") else "") + (
+        "to_have_url" if tool == "assert_url" else "to_have_title"
+    )
     if mode == "regex":
         return f"expect({ctx.page}).{matcher}(re.compile({py_str(expected)}))"
     if mode == "contains":
@@ -667,7 +670,7 @@ def _page_expect(tool: str, args: Mapping[str, Any], ctx: StatementContext) -> s
     if tool == "assert_url" and expected.startswith("/"):
         # The tools resolve a path against the current page, so any origin serving that path matches.
         pattern = f'r"^[a-z]+://[^/]+" + re.escape({py_str(expected)}) + "$"'
-        return f"expect({ctx.page}).to_have_url(re.compile({pattern}))"
+        return f"expect({ctx.page}).{matcher}(re.compile({pattern}))"
     return f"expect({ctx.page}).{matcher}({ctx.values.expr(expected)})"
 
 

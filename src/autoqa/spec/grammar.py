@@ -287,6 +287,8 @@ accessible name "x" · "t" switch is role=switch · … has role  what the acces
 Press Space on "t"; it is checked · Click "t", then           "it", or an attribute with no element, is the
 aria-expanded is "true" · Tab to "t" and press Enter on it    element the step's last action used
 Press Right Arrow · Press Page Down · Press the space bar     press_key(ArrowRight | PageDown | Space)
+Verify the URL no longer contains "/login" · Verify the URL   assert_url|assert_title(expected, match,
+is not "/p" · Verify the page title is not "x"                negate=True)
 Verify "a" and "b" are not shown · Verify the cart lists      one claim per text, every one must hold (never
 "a" and "b" · url should include "a" and "b"                  an order, "only", "either", "sorted")
 The heading "x" is an h2 · Drawer heading is h2 "x" · The    assert_accessible(target='"x" heading', level=2):
@@ -1133,14 +1135,25 @@ def _wait_not_busy(m: re.Match[str]) -> Built:
 
 def _match_mode(op: str) -> str:
     op = op.lower()
-    if op == "matches":
+    if op.startswith("match"):
         return "regex"
     return "contains" if "contain" in op or "includ" in op or op == "包含" else "equals"
+
+
+_NOT = (
+    r"(?P<neg>does\s+not|doesn't|doesn’t|should\s+not|shouldn't|must\s+not|no\s+longer|is\s+not|isn't|"
+    r"is\s+no\s+longer)\s+"
+)
+"""The URL or the title denied ('the URL no longer contains "/login"', 'the title is not "Error"')."""
 
 
 @_rule(
     rf"{VERIFY}\s+{THE}(?:current\s+|page\s+)?(?:url|address)\s+(?:still\s+)?"
     rf"(?P<op>contains|includes|should\s+contain|is|equals|is\s+equal\s+to|should\s+be|matches)\s+{token_group('x')}",
+    rf"{VERIFY}\s+{THE}(?:current\s+|page\s+)?(?:url|address)\s+{_NOT}"
+    rf"(?P<op>contains?|includes?|equals?|equal\s+to|be|matche?s?)\s+{token_group('x')}",
+    rf"{VERIFY}\s+{THE}(?:current\s+|page\s+)?(?:url|address)\s+(?P<neg>is\s+not|isn't|is\s+no\s+longer)\s+(?P<op>)"
+    rf"{token_group('x')}",
     rf"{ZH_VERIFY}\s*(?:当前)?(?:URL|网址|地址|链接)\s*(?P<op>包含|为|是|等于)\s*{token_group('x')}",
 )
 def _assert_url(m: re.Match[str]) -> Built:
@@ -1151,7 +1164,11 @@ def _assert_url(m: re.Match[str]) -> Built:
     match = _match_mode(m.group("op"))
     if match == "regex" and not quoted and not expected.startswith(("/", "http")):
         return None  # an unquoted regular expression only as a path or URL ("/tickets/\\d+")
-    return "assert_url", {"expected": expected, "match": match}
+    return "assert_url", {"expected": expected, "match": match, **_denied(m)}
+
+
+def _denied(m: re.Match[str]) -> dict[str, Any]:
+    return {"negate": True} if m.groupdict().get("neg") else {}
 
 
 @_rule(
@@ -1159,15 +1176,23 @@ def _assert_url(m: re.Match[str]) -> Built:
     rf"(?P<op>contains|includes|is(?:\s+exactly)?|equals|should\s+be(?:\s+exactly)?|should\s+contain|matches|"
     rf"starts\s+with|begins\s+with|should\s+start\s+with)\s+"
     rf"{q('x')}",
+    rf"{VERIFY}\s+{THE}(?:page\s+|(?:browser\s+)?(?:tab|window)\s+)?title\s+{_NOT}(?P<op>contains?|includes?|equals?|be)\s+"
+    rf"{q('x')}",
+    rf"{VERIFY}\s+{THE}(?:page\s+|(?:browser\s+)?(?:tab|window)\s+)?title\s+(?P<neg>is\s+not|isn't|is\s+no\s+longer)\s+"
+    rf"(?P<op>){q('x')}",
     rf"{ZH_VERIFY}\s*(?:页面)?标题\s*(?P<op>包含|为|是|等于)\s*{q('x')}",
 )
 def _assert_title(m: re.Match[str]) -> Built:
     expected = unquote(m.group("x"))
-    if "start" in m.group("op").lower() or "begin" in m.group("op").lower():
+    if not m.groupdict().get("neg") and (
+        "start" in m.group("op").lower() or "begin" in m.group("op").lower()
+    ):
         return (
             ("assert_title", {"expected": "^" + re.escape(expected), "match": "regex"}) if expected else None
         )
-    return ("assert_title", {"expected": expected, "match": _match_mode(m.group("op"))}) if expected else None
+    if not expected:
+        return None
+    return "assert_title", {"expected": expected, "match": _match_mode(m.group("op") or "is"), **_denied(m)}
 
 
 @_rule(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -204,6 +204,8 @@ async def assert_count(ctx: ToolContext, args: CountArgs) -> ToolResult:
 class MatchArgs(ToolArgs):
     expected: str = Field(min_length=1, max_length=2_000)
     match: MatchMode = "contains"
+    negate: bool = Field(default=False, json_schema_extra=PLAIN_ONLY)
+    """The URL or title must not match ("the URL no longer contains "/login""): waited for like a match."""
 
 
 def _matcher(expected: str, mode: MatchMode) -> Callable[[str], bool]:
@@ -221,7 +223,12 @@ def _matcher(expected: str, mode: MatchMode) -> Callable[[str], bool]:
 
 
 async def _poll_string(
-    ctx: ToolContext, what: str, read: Callable[[], Awaitable[str]], expected: str, mode: MatchMode
+    ctx: ToolContext,
+    what: str,
+    read: Callable[[], Awaitable[str]],
+    expected: str,
+    mode: MatchMode,
+    negate: bool = False,
 ) -> ToolResult:
     matches = _matcher(expected, mode)
     seen: list[str] = []
@@ -229,16 +236,20 @@ async def _poll_string(
     async def attempt() -> str | None:
         actual = await read()
         seen.append(actual)
-        return actual if matches(actual) else None
+        return actual if matches(actual) != negate else None
 
     timeout = ctx.settings.assertion_timeout_ms
     actual = await poll(attempt, Deadline(timeout))
     if actual is not None:
-        return ToolResult.success(**{what: actual, "match": mode})
+        data: dict[str, Any] = {what: actual, "match": mode}
+        if negate:
+            data["negate"] = True
+        return ToolResult.success(**data)
     verb = {"contains": "contain", "equals": "equal", "regex": "match"}[mode]
     raise ToolFailure(
         _FAILED,
-        f"expected the {what} to {verb} {expected!r}, but it is {seen[-1]!r} (waited {timeout:.0f} ms)",
+        f"expected the {what} {'not ' if negate else ''}to {verb} {expected!r}, but it is {seen[-1]!r} "
+        f"(waited {timeout:.0f} ms)",
         expected=expected,
         actual=seen[-1],
         match=mode,
@@ -259,7 +270,7 @@ async def assert_url(ctx: ToolContext, args: UrlArgs) -> ToolResult:
     async def read() -> str:
         return ctx.page.url
 
-    return await _poll_string(ctx, "url", read, expected, args.match)
+    return await _poll_string(ctx, "url", read, expected, args.match, args.negate)
 
 
 async def assert_title(ctx: ToolContext, args: MatchArgs) -> ToolResult:
@@ -268,4 +279,4 @@ async def assert_title(ctx: ToolContext, args: MatchArgs) -> ToolResult:
     async def read() -> str:
         return await bounded(ctx.page.title(), bound)
 
-    return await _poll_string(ctx, "title", read, args.expected, args.match)
+    return await _poll_string(ctx, "title", read, args.expected, args.match, args.negate)
