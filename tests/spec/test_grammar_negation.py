@@ -36,7 +36,7 @@ def _reading(text: str) -> list[tuple[str, dict[str, Any]]] | None:
 
 def _denies(tool: str, args: dict[str, Any]) -> bool:
     """Whether a claim says something is not so (absent, hidden, unchecked, disabled, 0 of them …)."""
-    if tool in ("assert_text_absent", "assert_element_hidden"):
+    if tool in ("assert_text_absent", "assert_element_hidden") or args.get("negate") is True:
         return True
     if any(args.get(k) is False for k in ("checked", "enabled", "value", "present", "selected", "focused")):
         return True
