@@ -287,6 +287,8 @@ accessible name "x" · "t" switch is role=switch · … has role  what the acces
 Press Space on "t"; it is checked · Click "t", then           "it", or an attribute with no element, is the
 aria-expanded is "true" · Tab to "t" and press Enter on it    element the step's last action used
 Press Right Arrow · Press Page Down · Press the space bar     press_key(ArrowRight | PageDown | Space)
+Verify "x" is shown for "r" · "x" appears in the "r" row ·    assert_text_in(target='the row in "r"', text)
+"x" is displayed on the "r" card                              (a card: the list item)
 Verify the URL no longer contains "/login" · Verify the URL   assert_url|assert_title(expected, match,
 is not "/p" · Verify the page title is not "x"                negate=True)
 Verify "a" and "b" are not shown · Verify the cart lists      one claim per text, every one must hold (never

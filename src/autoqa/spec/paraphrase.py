@@ -707,6 +707,9 @@ _PURPOSE_DROPPED = _sub(
 
 
 # "Spots left = 11 (was 12)": what it was is a note; what it is now is the claim.
+_ROW_OR_ITEM = {"row": "row", "line": "row", "item": "item", "card": "item", "entry": "item"}
+
+
 _WAS_NOTE = _sub(r"\s*\((?:was|previously|before|prev\.?)\s*:?\s+[^()]*\)$", "", needs=("(",))
 
 
@@ -1685,6 +1688,22 @@ _REWRITES: list[Callable[[str], str]] = [
     _sub(
         r"^verify\s+(?:that\s+)?the\s+number\s+of\s+(?P<what>[^\W\d_][\w-]*)\s+(?:is|equals)\s+(?P<n>\d+)$",
         r"Verify there are \g<n> \g<what>",
+    ),
+    # A text claimed for a row, named after it: 'Verify "Overdue" is shown for "Dune"', '"Overdue" appears in
+    # the "Dune" row', '… on the "Dune" card': what that row (list item, card) shows, never the text anywhere.
+    _sub(
+        rf"^(?P<h>verify\s+(?:that\s+)?)(?P<x>{_Q})\s+(?:is\s+)?(?:shown|displayed|visible|present|appears|listed)\s+"
+        rf"(?:for|next\s+to|beside|against)\s+(?P<r>{_Q})$",
+        r"\g<h>the row for \g<r> shows \g<x>",
+        needs=("for", "next", "beside", "against"),
+    ),
+    _sub(
+        rf"^(?P<h>verify\s+(?:that\s+)?)(?P<x>{_Q})\s+(?:is\s+)?(?:shown|displayed|visible|present|appears|listed)\s+"
+        rf"(?:in|on)\s+the\s+(?P<r>{_Q})\s+(?P<n>row|item|card|entry|line)$",
+        lambda m: (
+            f"{m.group('h')}the {m.group('r')} {_ROW_OR_ITEM[m.group('n').lower()]} shows {m.group('x')}"
+        ),
+        needs=("row", "item", "card", "entry", "line"),
     ),
     # Order said another way: 'the items are in the order "a", "b"', '"b" comes after "a"' (never "are not
     # listed in the order …", which the words before the order would swallow).
