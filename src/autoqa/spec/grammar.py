@@ -2107,6 +2107,8 @@ _THINGS = r"(?:visible\s+)?(?P<things>[^\W\d_][\w-]*)"
     rf"(?P<count>\d+)\s+{_THINGS}",
     rf"{VERIFY}\s+there\s+(?:are|is)\s+(?:exactly\s+)?(?P<count>\d+)\s+{_THINGS}\s+in\s+(?:the|your|my)\s+"
     rf"{_PLACE}",
+    rf"{VERIFY}\s+(?:exactly\s+)?(?P<count>\d+)\s+{_THINGS}\s+(?:are|is)\s+(?:shown\s+|listed\s+|displayed\s+)?in\s+"
+    rf"(?:the|your|my)\s+{_PLACE}",
 )
 def _assert_region_count(m: re.Match[str]) -> Built:
     groups = m.groupdict()
@@ -2609,8 +2611,8 @@ _NOT_LISTED = frozenset(
      "point", "unit", "people", "person", "guest", "adult", "child", "night", "seat", "ticket")
 )  # fmt: skip
 _COUNTED_NOUN = r"(?P<what>[^\W\d_][\w-]*)"
-_LISTISH = (
-    r"(?:[^\W\d_]*list|results|inbox|feed|cart|basket|queue|table|grid|timeline|catalog(?:ue)?|library)"
+_LISTISH = (  # never a cart, a basket or a wish list: those are regions of their own (_assert_region_count)
+    r"(?:(?!wish\s*list)[^\W\d_]*list|results|inbox|feed|queue|table|grid|timeline|catalog(?:ue)?|library)"
 )
 
 
