@@ -77,3 +77,17 @@ def test_the_cart_count_passes_and_fails_when_the_cart_is_wrong_run_and_export(
     check_run_and_export(
         tmp_path, site, name="cartcount", page=PAGE, builds=BROKEN, spec=lambda n: SPEC.replace("{page}", n)
     )
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        'Verify the first item in the cart is "Backpack"',
+        'Verify the last item in the basket is "Onesie"',
+        'Verify the first result in the sidebar is "Dune"',
+    ],
+)
+def test_an_item_by_its_position_in_a_cart_is_not_the_main_lists(written: str) -> None:
+    # It was read as the main list's item (the shop's first product): with "Onesie" first in the cart and
+    # "Backpack" the first product, the claim passed. The tools have no item of a region by position.
+    assert parse_plain_actions(written) is None

@@ -2644,7 +2644,14 @@ def _assert_counted(m: re.Match[str]) -> Built:
 # should read "Hi"". (Clicking one by position is not plain yet: a click on an item's middle is not a click
 # on the link a person means.) The words after "in the" name the list, which must be
 # the page's one main list (else the step is ambiguous and fails saying so).
-_IN_THE_LIST = r"(?:\s+(?:in|of|on)\s+the\s+(?:[^\W\d_][\w-]*\s+)?[^\W\d_][\w-]*)?"
+_IN_THE_LIST = r"(?:\s+(?:in|of|on)\s+the\s+(?:[^\W\d_][\w-]*\s+)?(?P<in_list>[^\W\d_][\w-]*))?"
+# Places that are rarely the page's main list: "the first item in the cart" is not the first product of the
+# shop beside it (which it was read as: a false green). The tools have no item of a region by its position,
+# and a list named by its items' words would not do (every product says "Add to cart"): not plain.
+_NOT_THE_MAIN_LIST = frozenset(
+    ("cart", "basket", "bag", "wishlist", "favourites", "favorites", "sidebar", "menu", "dropdown", "drawer",
+     "panel", "dialog", "modal", "popup", "footer", "header", "navigation", "nav", "widget", "summary")
+)  # fmt: skip
 # "The first name is …", "the last login reads …": a place word and this noun name one field, never an item.
 _FIELD_AFTER_PLACE = frozenset(("name", "names", "login", "updated", "modified", "seen", "visited", "used"))
 
@@ -2668,6 +2675,8 @@ def _assert_item_at_named(m: re.Match[str]) -> Built:
     position = _position_of(m)
     text = unquote(m.group("text"))
     if not position or not text.strip():
+        return None
+    if (m.groupdict().get("in_list") or "").lower() in _NOT_THE_MAIN_LIST:
         return None
     target = item_target(position, table=_says_table(m), noun=_held(m))
     return "assert_text_in", {"target": target, "text": text}
