@@ -135,3 +135,38 @@ def test_a_broken_cache_file_is_reported_not_fatal(demo_suite: dict[str, Recordi
         assert plan.reason is not None and str(path) in plan.reason
     assert cache.update(run.spec, run.records, run.result) == path
     assert cache.lookup(run.spec).complete
+
+
+def test_a_step_cached_from_a_plain_reading_this_version_withdrew_is_not_replayed(
+    demo_suite: dict[str, Recording], tmp_path: Path
+) -> None:
+    """A version that fixes a wrong plain reading (a false green) must not replay it from a cache an older
+    version wrote: a step the grammar read when cached, and no longer reads, ends the usable prefix."""
+    run = demo_suite["01-login.md"]
+    cache = StepCache(tmp_path, root=DEMO_SPECS)
+    path = cache.update(run.spec, run.records, run.result)
+    assert path is not None
+    data = json.loads(path.read_text())
+    assert all(step["plain"] for step in data["steps"])  # every step of this spec reads plain
+
+    # The same cache, as if step 4's text had been read plain by an older version: it no longer reads so.
+    unreadable = "Verify nothing says the thing it should"
+    spec = dataclasses.replace(
+        run.spec,
+        steps=tuple(
+            dataclasses.replace(s, text=unreadable, raw_text=unreadable) if s.index == 4 else s
+            for s in run.spec.steps
+        ),
+    )
+    keys = step_keys(spec.steps)
+    for step, key in zip(data["steps"], keys, strict=True):
+        step["key"] = key
+    path.write_text(json.dumps(data))
+    plan = cache.lookup(spec)
+    assert plan.first_uncached == 4 and plan.usable == (1, 2, 3)
+    assert "no longer makes" in (plan.reason or "")
+
+    # The model's calls for a step it ran (not a plain reading) are replayed as before.
+    data["steps"][3]["plain"] = False
+    path.write_text(json.dumps(data))
+    assert cache.lookup(spec).complete

@@ -26,6 +26,7 @@ from autoqa.replay.cache_file import CACHE_VERSION, CachedCall, CachedStep, Cach
 from autoqa.replay.keys import step_keys
 from autoqa.results import Outcome, SpecResult, StepStatus
 from autoqa.secrets import PLACEHOLDER, SecretSet, is_secret_name
+from autoqa.spec.grammar import parse_plain_step
 from autoqa.spec.model import Spec, Step
 from autoqa.spec.slug import slugify_path
 from autoqa.target_items import item_position
@@ -106,6 +107,12 @@ class StepCache:
                 )
             if entry.key != key:
                 reason = f"step {step.index} is new or changed since it was cached (so is every later step)"
+                return CachePlan(spec.path, path, tuple(usable), step.index, reason)
+            if entry.plain and parse_plain_step(step) is None:
+                reason = (
+                    f"step {step.index} was cached from a plain reading this version of autoqa no longer "
+                    "makes (it was withdrawn as wrong)"
+                )
                 return CachePlan(spec.path, path, tuple(usable), step.index, reason)
             usable.append(entry)
         return CachePlan(spec.path, path, tuple(usable), None, None)
@@ -188,7 +195,14 @@ def build_steps(
         if step_records:
             calls = _calls(step, step_records, spec, test_id_attribute)
             entry = (
-                CachedStep(index=step.index, text=step.text, key=key, optional=step.optional, calls=calls)
+                CachedStep(
+                    index=step.index,
+                    text=step.text,
+                    key=key,
+                    optional=step.optional,
+                    calls=calls,
+                    plain=parse_plain_step(step) is not None,
+                )
                 if calls
                 else kept  # this run's recording cannot be cached, but the entry it replayed still holds
             )

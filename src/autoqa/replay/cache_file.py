@@ -54,6 +54,10 @@ class CachedStep(BaseModel):
     skipped_when_recorded: bool = False
     """An optional step whose element was absent when recorded; ``calls`` then hold the plain-grammar
     attempt (a description, not a recorded locator), tried with a short wait on replay."""
+    plain: bool = False
+    """The plain grammar read the step when it was recorded. A later version that no longer reads it so
+    (a reading withdrawn because it was wrong: a false green) must not have it replayed from here: the
+    lookup stops the cache at that step. Entries written before this field say nothing (False)."""
 
 
 class CacheFile(BaseModel):
