@@ -141,13 +141,14 @@ def test_a_step_cached_from_a_plain_reading_this_version_withdrew_is_not_replaye
     demo_suite: dict[str, Recording], tmp_path: Path
 ) -> None:
     """A version that fixes a wrong plain reading (a false green) must not replay it from a cache an older
-    version wrote: a step the grammar read when cached, and no longer reads, ends the usable prefix."""
+    version wrote: a step the grammar read when cached, and reads otherwise or not at all now, ends the
+    usable prefix."""
     run = demo_suite["01-login.md"]
     cache = StepCache(tmp_path, root=DEMO_SPECS)
     path = cache.update(run.spec, run.records, run.result)
     assert path is not None
     data = json.loads(path.read_text())
-    assert all(step["plain"] for step in data["steps"])  # every step of this spec reads plain
+    assert all(step["reading"] for step in data["steps"])  # every step of this spec reads plain
 
     # The same cache, as if step 4's text had been read plain by an older version: it no longer reads so.
     unreadable = "Verify nothing says the thing it should"
@@ -164,9 +165,22 @@ def test_a_step_cached_from_a_plain_reading_this_version_withdrew_is_not_replaye
     path.write_text(json.dumps(data))
     plan = cache.lookup(spec)
     assert plan.first_uncached == 4 and plan.usable == (1, 2, 3)
-    assert "no longer makes" in (plan.reason or "")
+    assert "reads otherwise" in (plan.reason or "")
+
+    # A step still read, but read otherwise now (a reading changed as wrong), stops there too.
+    changed = 'Verify "Welcome" is visible'
+    spec = dataclasses.replace(
+        spec,
+        steps=tuple(
+            dataclasses.replace(s, text=changed, raw_text=changed) if s.index == 4 else s for s in spec.steps
+        ),
+    )
+    for step, key in zip(data["steps"], step_keys(spec.steps), strict=True):
+        step["key"] = key
+    path.write_text(json.dumps(data))
+    assert cache.lookup(spec).first_uncached == 4
 
     # The model's calls for a step it ran (not a plain reading) are replayed as before.
-    data["steps"][3]["plain"] = False
+    data["steps"][3]["reading"] = None
     path.write_text(json.dumps(data))
     assert cache.lookup(spec).complete

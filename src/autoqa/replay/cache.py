@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
 import time
 from collections.abc import Mapping, Sequence
@@ -108,10 +110,10 @@ class StepCache:
             if entry.key != key:
                 reason = f"step {step.index} is new or changed since it was cached (so is every later step)"
                 return CachePlan(spec.path, path, tuple(usable), step.index, reason)
-            if entry.plain and parse_plain_step(step) is None:
+            if entry.reading is not None and plain_reading(step) != entry.reading:
                 reason = (
-                    f"step {step.index} was cached from a plain reading this version of autoqa no longer "
-                    "makes (it was withdrawn as wrong)"
+                    f"step {step.index} was cached from a plain reading this version of autoqa reads "
+                    "otherwise (a reading changed or withdrawn as wrong)"
                 )
                 return CachePlan(spec.path, path, tuple(usable), step.index, reason)
             usable.append(entry)
@@ -153,6 +155,18 @@ class StepCache:
         )
         write_text_atomic(path, data.to_text())
         return path
+
+
+def plain_reading(step: Step) -> str | None:
+    """A digest of the plain grammar's reading of ``step`` (its tool calls and their arguments as read),
+    or None when the grammar does not read it. Read from the text as written, as the key is: a variable's
+    value (a per-environment URL) is no change of reading."""
+    read = parse_plain_step(dataclasses.replace(step, text=step.raw_text or step.text))
+    if read is None:
+        return None
+    calls = [[action.tool, action.args, action.optional] for action in read.actions]
+    material = json.dumps(calls, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(material.encode("utf-8")).hexdigest()[:16]
 
 
 def _with_placeholders(step: CachedStep, secrets: SecretSet) -> CachedStep:
@@ -201,7 +215,7 @@ def build_steps(
                     key=key,
                     optional=step.optional,
                     calls=calls,
-                    plain=parse_plain_step(step) is not None,
+                    reading=plain_reading(step),
                 )
                 if calls
                 else kept  # this run's recording cannot be cached, but the entry it replayed still holds

@@ -54,10 +54,11 @@ class CachedStep(BaseModel):
     skipped_when_recorded: bool = False
     """An optional step whose element was absent when recorded; ``calls`` then hold the plain-grammar
     attempt (a description, not a recorded locator), tried with a short wait on replay."""
-    plain: bool = False
-    """The plain grammar read the step when it was recorded. A later version that no longer reads it so
-    (a reading withdrawn because it was wrong: a false green) must not have it replayed from here: the
-    lookup stops the cache at that step. Entries written before this field say nothing (False)."""
+    reading: str | None = Field(default=None, max_length=64)
+    """A digest of how the plain grammar read the step when it was recorded (None: it did not, the model
+    ran it). A later version that reads it otherwise, or not at all (a reading withdrawn or changed because
+    it was wrong: a false green), must not have it replayed from here: the lookup stops the cache at that
+    step. Entries written before this field say nothing (None)."""
 
 
 class CacheFile(BaseModel):
