@@ -1359,12 +1359,18 @@ _SINCE = r"(?:\s+since\s+step\s+(?P<since>\d{1,4}))?"
     rf"(?:the|an?)\s+{q('text')}\s+(?P<noun>{_TRANSIENT_NOUN}|{_DIALOG_NOUN})\s+{APPEARED}{_SINCE}",
 )
 def _assert_appeared(m: re.Match[str]) -> Built:
+    dialog = re.fullmatch(_DIALOG_NOUN, m.group("noun") or "", re.IGNORECASE) is not None
+    return _appeared(m, "dialog" if dialog else None)
+
+
+def _appeared(m: re.Match[str], kind: str | None) -> Built:
+    """``assert_appeared`` of the quoted text, of ``kind``, since the step a step names (if it does)."""
     text = unquote(m.group("text")).strip()
     if not text:
         return None
     args: dict[str, Any] = {"text": text}
-    if re.fullmatch(_DIALOG_NOUN, m.group("noun") or "", re.IGNORECASE):
-        args["kind"] = "dialog"
+    if kind is not None:
+        args["kind"] = kind
     if m.group("since"):
         args["since_step"] = int(m.group("since"))
     return "assert_appeared", args
@@ -1410,13 +1416,7 @@ _HEARD_BY = (
     rf"(?:{VERIFY}\s+(?:that\s+)?)?{q('text')}\s+(?:is|was|gets|got|should\s+be)\s+announced{_HEARD_BY}{_SINCE}",
 )
 def _assert_announced(m: re.Match[str]) -> Built:
-    text = unquote(m.group("text")).strip()
-    if not text:
-        return None
-    args: dict[str, Any] = {"text": text, "kind": "announced"}
-    if m.group("since"):
-        args["since_step"] = int(m.group("since"))
-    return "assert_appeared", args
+    return _appeared(m, "announced")
 
 
 # "Verify the counter reads "1 item left"": a description of where the text is, not a name of an element;
