@@ -193,6 +193,18 @@ BROKEN = {
             ],
         ),
         ("Verify the map image has alt text Map", None),  # a name is quoted: where would it end?
+        # after an action, "the title is …" is the page's title; "its title" is the element's attribute
+        (
+            'Click "Save"; the title is "Home"',
+            [("click", {"target": "Save"}), ("assert_title", {"expected": "Home", "match": "equals"})],
+        ),
+        (
+            'Click "Save"; its title is "Home"',
+            [
+                ("click", {"target": "Save"}),
+                ("assert_attribute", {"target": "Save", "attribute": "title", "value": "Home"}),
+            ],
+        ),
         (
             'Drawer heading is h2 "Migrate"',
             [("assert_accessible", {"target": '"Migrate" heading', "level": 2})],

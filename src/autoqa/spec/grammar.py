@@ -3154,7 +3154,9 @@ def _about_that_element(part: str, previous: PlainAction, optional: bool) -> Pla
 # is the element the step's last action used — walking back over keys pressed without one, which go to that
 # element (it has the focus). Never across steps, and never a scoped, positioned or escape-hatch target.
 _ITS_ATTRIBUTE = re.compile(
-    rf"(?:then\s+|and\s+|now\s+)*(?:its\s+|the\s+)?(?P<a>aria-[a-z]+|{ATTRIBUTE_WORD})\s*(?:(?:should\s+(?:now\s+)?be|"
+    # an attribute only markup has, or any with "its": "the title is …" after a click is the page's title
+    rf"(?:then\s+|and\s+|now\s+)*(?:its\s+(?P<a>{ATTRIBUTE_WORD})|(?:the\s+)?(?P<a2>aria-[a-z]+|tabindex|autocomplete))\s*"
+    r"(?:(?:should\s+(?:now\s+)?be|"
     r"(?:is\s+)?(?:now\s+)?(?:becomes|changes\s+to|turns|switches\s+to|is\s+set\s+to|goes\s+to)|is(?:\s+now)?|=|:)\s*)"
     r"(?P<v>\"[^\"]*\"|'[^']*'|“[^”]*”|[\w.#/-]+)",
     re.IGNORECASE,
@@ -3199,7 +3201,8 @@ def _about_it(part: str, actions: list[PlainAction | None], optional: bool) -> P
         return None
     if its is not None:
         return parse_plain_text(
-            f"Verify {element} has {its.group('a')}={_quoted(its.group('v'))}", optional=optional
+            f"Verify {element} has {its.group('a') or its.group('a2')}={_quoted(its.group('v'))}",
+            optional=optional,
         )
     if it is not None:
         rest = re.sub(
