@@ -87,6 +87,38 @@ EL = 'page.get_by_test_id("x")'
             "page.wait_for_function(\"([a, k, want]) => ((a === 'local' ? localStorage : sessionStorage)"
             '.getItem(k) || \'\').includes(want)", arg=["local", "todos", "milk"], timeout=5000)',
         ),
+        (  # one key or cookie removed, the rest kept
+            "clear_storage",
+            {"area": "cookies", "key": "seen"},
+            {},
+            'page.context.clear_cookies(name="seen")',
+        ),
+        (
+            "clear_storage",
+            {"area": "session", "key": "draft"},
+            {},
+            'page.evaluate("(k) => sessionStorage.removeItem(k)", "draft")',
+        ),
+        (  # the area itself: how many keys it holds
+            "assert_storage",
+            {"area": "session", "count": 1},
+            {},
+            "page.wait_for_function(\"([a, want]) => (a === 'local' ? localStorage : sessionStorage).length "
+            '=== want", arg=["session", 1], timeout=5000)',
+        ),
+        (
+            "assert_storage",
+            {"area": "local", "state": "empty"},
+            {},
+            "page.wait_for_function(\"([a]) => (a === 'local' ? localStorage : sessionStorage).length "
+            '=== 0", arg=["local"], timeout=5000)',
+        ),
+        (
+            "assert_storage",
+            {"area": "cookie", "state": "empty"},
+            {},
+            "assert len(page.context.cookies(page.url)) == 0",
+        ),
         ("history", {"action": "forward"}, {}, "page.go_forward()"),
         ("history", {"action": "reload"}, {}, "page.reload()"),
         ("click", {"target": "x", "double": True}, {"element": _element()}, f"{EL}.dblclick(delay=30)"),

@@ -75,3 +75,35 @@ async def test_storage_claims_fail_when_the_app_did_not_store_it(tool_ctx: ToolC
 
 async def test_web_storage_needs_a_page_of_the_app(tool_ctx: ToolContext) -> None:
     failed(await step(tool_ctx, 'Verify local storage "todos" is set'), "INVALID_INPUT")
+
+
+async def test_a_whole_area_is_counted_and_one_key_is_removed_alone(tool_ctx: ToolContext) -> None:
+    ok(await step(tool_ctx, "Open /stored.html"))
+    ok(await step(tool_ctx, "Local storage is empty"))
+    ok(await step(tool_ctx, "Verify there are no cookies"))
+    result = failed(await step(tool_ctx, "Session storage has 1 item"), "ASSERTION_FAILED")
+    assert result.error is not None and "expected session storage to hold 1, but it is empty" in (
+        result.error.message
+    )
+    ok(await step(tool_ctx, 'Fill "New todo" with "buy milk"'))
+    ok(await step(tool_ctx, 'Click "Add"'))
+    ok(await step(tool_ctx, "Session storage has 1 item"))
+    ok(await step(tool_ctx, "Local storage has 1 item"))  # polled: the list is saved a moment later
+    ok(await call_tool(tool_ctx, "assert_storage", {"area": "cookie", "count": 1}))
+    result = failed(await step(tool_ctx, "Local storage is empty"), "ASSERTION_FAILED")
+    assert result.error is not None and "it holds 1: todos" in result.error.message
+    await tool_ctx.page.evaluate("localStorage.setItem('theme', 'dark')")
+    removed = ok(await step(tool_ctx, 'Remove "todos" from local storage'))
+    assert removed.data["was_set"] is True
+    ok(await step(tool_ctx, 'Verify local storage "todos" is not set'))
+    ok(await step(tool_ctx, 'Verify local storage "theme" is "dark"'))  # the rest kept
+    ok(await step(tool_ctx, 'Delete the cookie "seen"'))
+    ok(await step(tool_ctx, "Verify there are no cookies"))
+    again = ok(await step(tool_ctx, 'Delete the cookie "seen"'))
+    assert again.data["was_set"] is False  # nothing to remove: the state holds, and the result says so
+
+
+async def test_an_area_claim_takes_no_value_and_a_removal_names_one_area(tool_ctx: ToolContext) -> None:
+    failed(await call_tool(tool_ctx, "assert_storage", {"area": "local", "equals": "x"}), "INVALID_INPUT")
+    failed(await call_tool(tool_ctx, "assert_storage", {"area": "local", "state": "unset"}), "INVALID_INPUT")
+    failed(await call_tool(tool_ctx, "clear_storage", {"area": "all", "key": "x"}), "INVALID_INPUT")

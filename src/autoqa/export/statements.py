@@ -24,7 +24,8 @@ assert_accessible      ``expect(locator).to_have_accessible_name(n)`` / ``to_hav
                        ``to_match_aria_snapshot("- heading [level=n]")``
 assert_count           ``expect(locator).to_have_count(n)``
 wait_for               the same expectations with the wait's timeout; ``seconds`` → ``wait_for_timeout``
-assert_storage         ``page.wait_for_function(<the same claim>)``; cookies: ``assert`` on cookies()
+assert_storage         ``page.wait_for_function(<the same claim>)``; cookies: ``assert`` on cookies(); no key:
+                       the area's size (``localStorage.length``, ``len(cookies(url))``)
 assert_matches_        ``expect_matches_baseline(page | locator, "<baseline>.png", …)`` from
 baseline               ``autoqa.export.visual_check`` (the same screenshot, masks and comparison)
 assert_text_in column  ``expect_column_text(row, column, t)`` from ``autoqa.export.column_check`` (the
@@ -177,6 +178,8 @@ def statements(record: IRRecord, ctx: StatementContext) -> list[Node]:
     if tool == "assert_storage":
         return [Line(_storage_expect(args, ctx))]
     if tool == "clear_storage":
+        if args.get("key") is not None:
+            return [Line(_storage_remove(str(args.get("area")), ctx.values.expr(str(args["key"])), ctx.page))]
         return _storage_clear(str(args.get("area")), ctx.page)
     if tool == "history":
         method = {"back": "go_back", "forward": "go_forward", "reload": "reload"}[str(args.get("action"))]
@@ -227,7 +230,36 @@ _STORAGE_CHECKS = {
 }
 
 
+# The area itself, no key: how many keys (or cookies) it holds.
+_AREA_SIZE = "(a === 'local' ? localStorage : sessionStorage).length"
+_AREA_CHECKS = {
+    "count": f"([a, want]) => {_AREA_SIZE} === want",
+    "empty": f"([a]) => {_AREA_SIZE} === 0",
+    "set": f"([a]) => {_AREA_SIZE} > 0",
+}
+
+
+def _storage_area_expect(args: Mapping[str, Any], ctx: StatementContext) -> str:
+    claim = "count" if args.get("count") is not None else str(args.get("state") or "set")
+    if args.get("area") == "cookie":
+        size = f"len({ctx.page}.context.cookies({ctx.page}.url))"
+        want = {"count": f"== {int(args.get('count') or 0)}", "empty": "== 0"}.get(claim, "> 0")
+        return f"assert {size} {want}"
+    count = [str(int(args["count"]))] if claim == "count" else []
+    values = ", ".join([py_str(str(args.get("area"))), *count])
+    return f"{ctx.page}.wait_for_function({py_str(_AREA_CHECKS[claim])}, arg=[{values}], timeout=5000)"
+
+
+def _storage_remove(area: str, key: str, page: str) -> str:
+    if area == "cookies":
+        return f"{page}.context.clear_cookies(name={key})"
+    store = "localStorage" if area == "local" else "sessionStorage"
+    return f"{page}.evaluate({py_str(f'(k) => {store}.removeItem(k)')}, {key})"
+
+
 def _storage_expect(args: Mapping[str, Any], ctx: StatementContext) -> str:
+    if args.get("key") is None:
+        return _storage_area_expect(args, ctx)
     claim = next((c for c in ("contains", "equals", "count") if args.get(c) is not None), None)
     state = str(args.get("state") or "set")
     key = ctx.values.expr(str(args.get("key", "")))

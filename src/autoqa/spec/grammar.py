@@ -341,6 +341,15 @@ Click the "t" column header                                   click(target='"t" 
 Verify local storage "k" contains "v" · … has 3 items         assert_storage(area, key, contains|equals|count)
 Verify a cookie "k" is set · session storage "k" is empty     assert_storage(area, key, state=set|unset|empty)
 Clear local storage · Clear session storage · Clear cookies   clear_storage(area)
+local storage todos-v2 contains "v" · Local storage has the   a key as developers write it (unquoted with a
+key "k" with value "v"                                        digit, - _ . or inner capital) · equals=v
+Session storage has 1 item · Local storage is empty ·         assert_storage(area, count|state=empty): the
+There are no cookies                                          area itself (its keys; the page's cookies)
+Delete the cookie settings_seen · Remove "k" from local       clear_storage(area, key): that key or cookie
+storage                                                       only, the rest kept
+The URL must finish with "/x" · The Save button should stay   a claim in any modal (should, must, will,
+disabled · Luna should not be listed · URL ends #/active      needs to; end, start, become, stay, remain,
+                                                              exist); a bare capitalised subject is a name
 Verify the success message|error|notification "x" is shown    assert_text_present(x)
 An error message "x" is displayed (a statement: a claim too)  assert_text_present(x)
 Verify the toast "x" appeared · … was shown · A "x" message appeared  assert_appeared(text) (even if gone)
@@ -2153,22 +2162,32 @@ _AREA = (
     r"(?:\s+(?:key|item|entry|value|named|called))?"
 )
 _COUNTED = r"(?:items?|entries|elements|records?|todos?|tasks?|products?|rows?)"
+# A key as developers write it, unquoted: "todos-v2", "settings_seen", "cart.items", "authToken" (a mark of
+# an identifier: a digit, "-", "_", "." or a capital inside); an ordinary word only when quoted.
+_BARE_KEY = r"[A-Za-z_$][\w$]*(?:[-_.\d][\w$.-]*|(?-i:[a-z][A-Z])[\w$]*)"
+_KEY = rf"(?P<key>{QUOTED}|{_BARE_KEY})"
 
 
 @_rule(
-    rf"{VERIFY}\s+{_AREA}\s+{q('key')}\s+(?:contains|includes|has)\s+{value_group('contains')}",
-    rf"{VERIFY}\s+{_AREA}\s+{q('key')}\s+(?:is|equals|is\s+equal\s+to|has\s+(?:the\s+)?value)\s+"
+    rf"{VERIFY}\s+{_AREA}\s+{_KEY}\s+(?:contains|includes|has)\s+{value_group('contains')}",
+    rf"{VERIFY}\s+{_AREA}\s+{_KEY}\s+(?:is|equals|is\s+equal\s+to|has\s+(?:the\s+)?value)\s+"
     rf"{value_group('equals')}",
-    rf"{VERIFY}\s+{_AREA}\s+{q('key')}\s+(?:has|holds|contains)\s+(?P<count>\d+)\s+{_COUNTED}",
-    rf"{VERIFY}\s+{_AREA}\s+{q('key')}\s+(?P<state>is\s+empty)",
-    rf"{VERIFY}\s+{_AREA}\s+{q('key')}\s+(?P<state>is\s+set|exists|is\s+present|is\s+stored|is\s+saved)",
-    rf"{VERIFY}\s+{_AREA}\s+{q('key')}\s+(?P<state>is\s+not\s+set|does\s+not\s+exist|doesn't\s+exist|is\s+"
+    rf"{VERIFY}\s+{_AREA}\s+{_KEY}\s+(?:has|holds|contains)\s+(?P<count>\d+)\s+{_COUNTED}",
+    rf"{VERIFY}\s+{_AREA}\s+{_KEY}\s+(?P<state>is\s+empty)",
+    rf"{VERIFY}\s+{_AREA}\s+{_KEY}\s+(?P<state>is\s+set|exists|is\s+present|is\s+stored|is\s+saved)",
+    rf"{VERIFY}\s+{_AREA}\s+{_KEY}\s+(?P<state>is\s+not\s+set|does\s+not\s+exist|doesn't\s+exist|is\s+"
     r"missing|is\s+absent|is\s+not\s+present|is\s+(?:cleared|removed|deleted|gone))",
     rf"{VERIFY}\s+{_AREA}\s+(?P<state>has|contains|does\s+not\s+have|doesn't\s+have|has\s+no)\s+"
-    rf"(?:(?:a|the)\s+)?(?:key\s+|item\s+)?{q('key')}",
+    rf"(?:(?:a|the)\s+)?(?:key\s+|item\s+|entry\s+)?{_KEY}",
+    # "Local storage has the key "theme" with value "dark"": that key's value
+    rf"{VERIFY}\s+{_AREA}\s+(?:has|contains|holds)\s+(?:(?:a|the)\s+)?(?:key|item|entry)\s+"
+    rf"(?P<key>{QUOTED}|{_BARE_KEY}|[A-Za-z_]\w*)\s+"
+    rf"(?:with|set\s+to|equal\s+to|=)\s+(?:(?:the|a)\s+)?(?:value\s+)?{value_group('equals')}",
 )
 def _assert_storage(m: re.Match[str]) -> Built:
-    area = m.group("area").lower()
+    area = " ".join(m.group("area").lower().split())
+    if area.endswith("cookie") and re.fullmatch(r"(?i:is|has|with|named|called)", m.group("key")):
+        return None
     key = unquote(m.group("key")).strip()
     if not key:
         return None
@@ -2189,6 +2208,48 @@ def _assert_storage(m: re.Match[str]) -> Built:
     else:
         args["state"] = "unset"
     return ("assert_storage", args)
+
+
+# The area itself, no key: "Local storage is empty", "Session storage has 1 item", "There are no cookies".
+_WHOLE_AREA = r"(?:the\s+)?(?:browser(?:'s)?\s+)?(?P<area>local\s*storage|session\s*storage|cookies)"
+_AREA_ENTRIES = r"(?:items?|entries|keys?|values?|cookies?)"
+
+
+@_rule(
+    rf"{VERIFY}\s+{_WHOLE_AREA}\s+(?:is|are)\s+(?:now\s+|still\s+)?(?P<empty>empty|cleared)",
+    rf"{VERIFY}\s+{_WHOLE_AREA}\s+(?:has|holds|contains)\s+(?:exactly\s+|only\s+)?(?P<count>\d+|no)\s+"
+    rf"{_AREA_ENTRIES}(?:\s+(?:now|stored|saved|set))?",
+    rf"{VERIFY}\s+there\s+(?:are|is)\s+(?P<count>no)\s+cookies(?:\s+(?:set|stored|left))?",
+    rf"{VERIFY}\s+(?P<count>no)\s+cookies\s+(?:are|is)\s+(?:set|stored|left)",
+)
+def _assert_storage_area(m: re.Match[str]) -> Built:
+    area = m.groupdict().get("area") or "cookies"
+    kind = (
+        "local"
+        if area.lower().startswith("local")
+        else "session"
+        if area.lower().startswith("session")
+        else "cookie"
+    )
+    count = m.groupdict().get("count")
+    if m.groupdict().get("empty") or count == "no":
+        return "assert_storage", {"area": kind, "state": "empty"}
+    return "assert_storage", {"area": kind, "count": int(count or 0)}
+
+
+# One key or cookie removed, the rest kept: "Delete the cookie settings_seen", "Remove "cart" from local
+# storage", "Delete the local storage key "token"".
+@_rule(
+    rf"(?:delete|remove|clear)\s+(?:the\s+)?(?P<area>local\s*storage|session\s*storage|cookie)\s+"
+    rf"(?:(?:key|item|entry|named|called)\s+)?{_KEY}",
+    rf"(?:delete|remove|clear)\s+(?:the\s+)?(?:key\s+|item\s+|entry\s+|cookie\s+)?{_KEY}\s+from\s+(?:the\s+)?"
+    r"(?:browser(?:'s)?\s+)?(?P<area>local\s*storage|session\s*storage|cookies)",
+)
+def _remove_storage_key(m: re.Match[str]) -> Built:
+    area = m.group("area").lower()
+    kind = "local" if area.startswith("local") else "session" if area.startswith("session") else "cookies"
+    key = unquote(m.group("key")).strip()
+    return ("clear_storage", {"area": kind, "key": key}) if key else None
 
 
 @_rule(
@@ -2617,8 +2678,8 @@ _LISTISH = (  # never a cart, a basket or a wish list: those are regions of thei
 
 
 @_rule(
-    rf"{VERIFY}\s+(?:exactly\s+)?(?P<count>\d+)\s+{_COUNTED_NOUN}\s+(?:are|is)\s+(?:shown|visible|displayed|listed|"
-    rf"present)(?:\s+(?:on\s+the\s+page|in\s+the\s+(?:list|results)))?",
+    rf"{VERIFY}\s+(?:exactly\s+|only\s+)?(?P<count>\d+)\s+{_COUNTED_NOUN}\s+(?:are|is)\s+(?:shown|visible|displayed|"
+    rf"listed|present)(?:\s+(?:on\s+the\s+page|in\s+the\s+(?:list|results)))?",
     rf"{VERIFY}\s+(?:exactly\s+)?(?P<count>\d+)\s+{_COUNTED_NOUN}\s+(?:are|is)\s+(?:shown\s+|listed\s+)?in\s+the\s+"
     rf"{_LISTISH}",
     rf"{VERIFY}\s+the\s+{_LISTISH}\s+(?:should\s+)?(?:contains?|has|have|holds?)\s+(?:exactly\s+)?(?P<count>\d+)\s+"
@@ -2839,6 +2900,10 @@ _PRESENT = {
     "contain": ("contains", "does not contain"), "have": ("has", "does not have"),
     "include": ("includes", "does not include"), "appear": ("appears", "does not appear"),
     "equal": ("equals", "does not equal"), "match": ("matches", "does not match"),
+    "end": ("ends", "does not end"), "finish": ("ends", "does not end"),
+    "start": ("starts", "does not start"), "begin": ("starts", "does not start"),
+    "exist": ("exists", "does not exist"), "become": ("is", "is not"), "stay": ("is", "is not"),
+    "remain": ("is", "is not"),
 }  # fmt: skip
 
 
@@ -2850,6 +2915,17 @@ def _should_as_claim(sentence: str) -> str | None:
         return None
     verb = _PRESENT[match.group("verb").lower()][1 if match.group("neg") else 0]
     return f"Verify {match.group('subject')} {verb}{match.group('rest')}"
+
+
+def _should_as_named_claim(sentence: str) -> str | None:
+    """ "Luna should not be in the table" → 'Verify "Luna" is not in the table': a bare capitalised subject
+    the claim does not read as written is a name, as if quoted."""
+    match = SHOULD_STATEMENT.fullmatch(sentence)
+    subject = match.group("subject") if match is not None else ""
+    if not subject[:1].isupper() or re.match(r"(?:the|an?)\s|(?:focus|cursor)\b", subject, re.IGNORECASE):
+        return None
+    verb = _PRESENT[match.group("verb").lower()][1 if match.group("neg") else 0]  # type: ignore[union-attr]
+    return f'Verify "{subject}" {verb}{match.group("rest")}'  # type: ignore[union-attr]
 
 
 # "The user stays on the login page (URL contains "/admin/login/")": the sentence only says which page the
@@ -2879,6 +2955,8 @@ def _parse_wording(sentence: str) -> Built:
     built = _parse(sentence) or _parse_bracketed(sentence)
     if built is None and (claim := _should_as_claim(sentence)) is not None:
         built = _parse(claim)
+    if built is None and (claim := _should_as_named_claim(sentence)) is not None:
+        built = _parse(claim)
     return built
 
 
@@ -2891,7 +2969,12 @@ def parse_plain_text(text: str, *, optional: bool = False) -> PlainAction | None
     built = _parse_wording(sentence)
     if built is None:
         reworded = _normalize(canonical(sentence))
-        for claim in (_should_as_claim(sentence), _should_as_claim(reworded)):
+        for claim in (
+            _should_as_claim(sentence),
+            _should_as_claim(reworded),
+            _should_as_named_claim(sentence),
+            _should_as_named_claim(reworded),
+        ):
             if built is None and reworded != sentence:
                 built = _parse_wording(reworded)
             if built is None and claim is not None:

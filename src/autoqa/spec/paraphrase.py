@@ -828,9 +828,11 @@ _FOURTEENTH: list[Callable[[str], str]] = [
     # Where focus goes: "focus moves to the heading "x"", "focus is on its "Cancel" button", "focus returns
     # to the "Filters" button", 'the heading "x" receives focus'.
     _sub(
-        rf"^(?:and\s+|then\s+)?(?:the\s+)?(?:keyboard\s+)?focus\s+(?:moves|goes|returns|is|lands|stays|jumps|is\s+moved|"
-        r"(?:should|must)\s+(?:now\s+)?(?:be|move|go|return|land|stay)|is\s+now|now\s+is|(?:has\s+)?moved|went)\s+"
-        rf"(?:back\s+)?(?:to|on|onto)\s+(?:the\s+|its\s+)?(?P<x>(?:(?:[a-z]+\s+){{0,2}}{_Q}|{_Q}(?:\s+[a-z]+){{0,2}}))"
+        rf"^(?:and\s+|then\s+)?(?:verify\s+(?:that\s+)?)?(?:the\s+)?(?:keyboard\s+)?focus\s+(?:moves|goes|returns|is|lands|"
+        r"stays|jumps|is\s+moved|(?:should|must)\s+(?:now\s+|still\s+)?(?:be|move|go|return|land|stay)|is\s+now|now\s+is|"
+        r"(?:has\s+)?moved|went)\s+"
+        rf"(?:back\s+)?(?:to|on|onto)\s+(?:the\s+|its\s+)?(?P<x>(?:(?:[a-z]+\s+){{0,2}}{_Q}|{_Q}(?:\s+[a-z]+){{0,2}}|"
+        r"(?-i:[A-Z])[\w'’-]*(?:\s+[\w'’-]+){0,2}?\s+(?:field|input|box|button|link|checkbox|tab|textarea)))"
         r"(?:\s+again)?$",
         r"Verify the \g<x> is focused",
         needs=("focus",),
@@ -981,9 +983,15 @@ _FOURTEENTH: list[Callable[[str], str]] = [
         r"Search for \g<x>",
         needs=("search",),
     ),
-    # "url ends with /login": a bare path after the URL's verb is the text the URL has.
+    # "URL ends #/active", "the url ends in /edit": a checklist's "ends" is "ends with".
     _sub(
-        r"\b(?P<u>url|address)\s+(?P<op>ends\s+with|starts\s+with|contains|includes|is|equals)\s+(?P<p>/[^\s\"']*)$",
+        r"\b(?P<u>url|address)\s+(?P<op>ends|starts)(?:\s+in|\s+on)?\s+(?=[/#\"'“‘])",
+        r"\g<u> \g<op> with ",
+        needs=("url", "address"),
+    ),
+    # "url ends with /login": a bare path (or "#/route") after the URL's verb is the text the URL has.
+    _sub(
+        r"\b(?P<u>url|address)\s+(?P<op>ends\s+with|starts\s+with|contains|includes|is|equals)\s+(?P<p>[/#][^\s\"']*)$",
         r'\g<u> \g<op> "\g<p>"',
         needs=("url", "address"),
     ),
@@ -2585,7 +2593,10 @@ _FILL_BARE_FIELD = _Lazy(
 )
 # "Select English as source language", "Select "x" from Home type", "Choose machine type "e2-standard-4"".
 _SELECT_AS = _Lazy(
-    rf"^(?P<verb>select|choose|pick)\s+(?P<option>{_Q}|[A-Z][\w\s,'’-]*?)\s+as\s+(?:the\s+)?"
+    # (an unquoted option is a capitalised name of a few words: "Pick any ticket and check … as the list row"
+    # names no option)
+    rf"^(?P<verb>select|choose|pick)\s+(?P<option>{_Q}|(?-i:[A-Z])[\w,'’-]*(?:\s+(?!and\b|then\b)[\w,'’-]+){{0,4}}?)\s+as\s+"
+    r"(?:the\s+)?"
     r"(?P<field>[\w\s'’-]{1,40})$",
     _I,
 )

@@ -1,0 +1,69 @@
+"""Readings of this pass's wordings (dev_eighteenth: functional regression suites as QA teams write them):
+a claim in any modal mood ("must finish with", "should stay disabled", "needs to be enabled"), with a bare
+capitalised name as its subject; where focus is, written without quotes; "URL ends #/route"; "only N items";
+and the wordings that must stay unread (a pick, a claim with no subject)."""
+
+from __future__ import annotations
+
+import pytest
+
+from autoqa.spec.grammar import parse_plain_actions
+
+EMAIL_FOCUSED = [("assert_focused", {"target": '"Email" field'})]
+
+
+@pytest.mark.parametrize(
+    ("written", "calls"),
+    [
+        ("Then the URL should end with /edit", [("assert_url", {"expected": "/edit$", "match": "regex"})]),
+        (
+            'The URL must finish with "/transfer/review"',
+            [("assert_url", {"expected": "/transfer/review$", "match": "regex"})],
+        ),
+        ("URL ends #/active", [("assert_url", {"expected": "\\#/active$", "match": "regex"})]),
+        ("The url ends in /edit", [("assert_url", {"expected": "/edit$", "match": "regex"})]),
+        ("Then Luna should not be in the patients table", [("assert_text_absent", {"text": "Luna"})]),
+        (
+            "The Save button should stay disabled",
+            [("assert_enabled", {"target": '"Save" button', "enabled": False})],
+        ),
+        (
+            "The Save button must remain disabled",
+            [("assert_enabled", {"target": '"Save" button', "enabled": False})],
+        ),
+        (
+            "The Save button needs to be enabled",
+            [("assert_enabled", {"target": '"Save" button', "enabled": True})],
+        ),
+        (
+            "Weekly digest should be checked",
+            [("assert_checked", {"target": "Weekly digest", "checked": True})],
+        ),
+        (
+            'The search field should still contain "monitor"',
+            [("assert_value", {"target": '"search" field', "expected": "monitor"})],
+        ),
+        # a modal word inside the subject's quoted name is the name's
+        (
+            'The "What needs to be done?" input should be focused',
+            [("assert_focused", {"target": '"What needs to be done?" input'})],
+        ),
+        # focus is where focus is, never a note reading "Focus" under the field
+        ("Focus should be on the Email field", EMAIL_FOCUSED),
+        ("Verify Focus is on the Email field", EMAIL_FOCUSED),
+        ('Keyboard focus should be on the "Email" field', EMAIL_FOCUSED),
+        ("Focus should still be on the Email field", EMAIL_FOCUSED),
+        ("Verify only 1 item is shown", [("assert_count", {"target": "items=", "count": 1})]),
+        # not read: a pick ("any"), claims without a subject a tool can find
+        (
+            "Pick any high-priority ticket and check its details page shows the same data as the list row",
+            None,
+        ),
+        ("It should be disabled", None),
+        ("This should be disabled", None),
+        ("Everything should be saved", None),
+    ],
+)
+def test_eighteenth_pass_wordings(written: str, calls: list[tuple[str, dict[str, object]]] | None) -> None:
+    actions = parse_plain_actions(written)
+    assert (None if actions is None else [(a.tool, a.args) for a in actions]) == calls
