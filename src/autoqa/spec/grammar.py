@@ -347,6 +347,12 @@ Session storage has 1 item · Local storage is empty ·         assert_storage(a
 There are no cookies                                          area itself (its keys; the page's cookies)
 Delete the cookie settings_seen · Remove "k" from local       clear_storage(area, key): that key or cookie
 storage                                                       only, the rest kept
+The Cancel button has focus · Light is not selected · Row 2   a statement read as its claim ("Verify …"); a
+is "x" · Check the first ticket is "x" · Expected: "x" is …   bare capitalised subject names an element, for
+                                                              a state or text, never "is visible|shown|in …"
+Verify the "Pending" tab is selected by default · … initially the claim (the step runs at that moment)
+User stays on /settings · Select Closed in the Status filter  assert_url(path) · select_option(Status, Closed)
+Leave Postcode empty · Clear the "x" field and type 31.5      fill(Postcode, "") · fill; fill(focused, 31.5)
 The URL must finish with "/x" · The Save button should stay   a claim in any modal (should, must, will,
 disabled · Luna should not be listed · URL ends #/active      needs to; end, start, become, stay, remain,
                                                               exist); a bare capitalised subject is a name
@@ -2720,7 +2726,8 @@ _FIELD_AFTER_PLACE = frozenset(("name", "names", "login", "updated", "modified",
 def _has_two_places(sentence: str) -> bool:
     """Whether a second place word follows the first ("the Last Name in the first row"): the list clause
     then says which item, and a rule that drops that clause would read another one."""
-    return len(re.findall(rf"\b{POSITION_WORD}\b", sentence, re.IGNORECASE)) > 1
+    unquoted = re.sub(QUOTED, '""', sentence)  # "Printer on 3rd floor jammed" is a name, not a place
+    return len(re.findall(rf"\b{POSITION_WORD}\b", unquoted, re.IGNORECASE)) > 1
 
 
 @_rule(
@@ -2918,14 +2925,10 @@ def _should_as_claim(sentence: str) -> str | None:
 
 
 def _should_as_named_claim(sentence: str) -> str | None:
-    """ "Luna should not be in the table" → 'Verify "Luna" is not in the table': a bare capitalised subject
-    the claim does not read as written is a name, as if quoted."""
-    match = SHOULD_STATEMENT.fullmatch(sentence)
-    subject = match.group("subject") if match is not None else ""
-    if not subject[:1].isupper() or re.match(r"(?:the|an?)\s|(?:focus|cursor)\b", subject, re.IGNORECASE):
-        return None
-    verb = _PRESENT[match.group("verb").lower()][1 if match.group("neg") else 0]  # type: ignore[union-attr]
-    return f'Verify "{subject}" {verb}{match.group("rest")}'  # type: ignore[union-attr]
+    """ "Save should be disabled" → 'Verify "Save" is disabled': a bare capitalised subject the claim does not
+    read as written is a name, as if quoted (within :data:`_NAME_SUBJECT`'s limits)."""
+    claim = _should_as_claim(sentence)
+    return None if claim is None else _bare_subject_quoted(claim)
 
 
 # "The user stays on the login page (URL contains "/admin/login/")": the sentence only says which page the
@@ -2979,9 +2982,65 @@ def parse_plain_text(text: str, *, optional: bool = False) -> PlainAction | None
                 built = _parse_wording(reworded)
             if built is None and claim is not None:
                 built = _parse_wording(_normalize(canonical(claim)))
+    if built is None and (claim := _stated(sentence)) is not None:
+        built = _parse_wording(claim) or _parse_wording(_normalize(canonical(claim)))
+        if built is None and (named := _bare_subject_quoted(claim)) is not None:
+            built = _parse_wording(named)
     if built is None:
         built = _placed_reading(sentence)
     return PlainAction(built[0], built[1], optional) if built is not None else None
+
+
+# "The Cancel button has focus", "Light is not selected", "Row 2 is "x"", "Check the first ticket is "x"": a
+# statement of what holds, read as the claim "Verify …" makes of it. Only a sentence that is a statement (a
+# subject, then is/are/has/shows/… at its top level, never inside a quoted name) and is no action's verb.
+_ACTION_VERBS = (
+    r"click|tap|press|hit|type|enter|fill|input|write|put|select|choose|pick|check|uncheck|tick|untick|open|go|"
+    r"navigate|visit|set|change|update|clear|leave|add|remove|delete|submit|scroll|hover|drag|drop|upload|wait|"
+    r"reload|refresh|log|login|sign|search|toggle|switch|expand|collapse|close|dismiss|accept|cancel|save|"
+    r"make|ensure|verify|assert|confirm|expect|double-click|right-click|focus|blur|mark|edit|rename|sort|filter"
+)
+_STATEMENT = re.compile(
+    rf"^(?:(?:then|and|but|check)\s+(?:that\s+)?|expected(?:\s+result)?\s*:\s*)?(?P<claim>(?!(?:{_ACTION_VERBS})\b)"
+    rf"(?:[^\"“”]|{QUOTED})+?\s+(?:is|are|has|have|shows|reads|says|contains|displays)\s+(?:[^\"“”]|{QUOTED})+)$",
+    re.IGNORECASE,
+)
+
+
+_STATED_VERB = re.compile(r"\s(?:is|are|has|have|shows|reads|says|contains|displays)\s", re.IGNORECASE)
+
+
+def _stated(sentence: str) -> str | None:
+    if re.match(rf"{VERIFY}\b", sentence, re.IGNORECASE):
+        return None
+    match = _STATEMENT.match(sentence)
+    if match is None or re.search(r"\b(?:count|number\s+of)\b", match.group("claim"), re.IGNORECASE):
+        return None  # "row count is 9" counts rows: never the text "9" beside a label
+    subject, *said = re.split(_STATED_VERB, match.group("claim"), maxsplit=1)
+    noun = re.sub(r"^(?:the|an?)\s+", "", subject.strip(), flags=re.IGNORECASE)
+    value = unquote(said[0].strip()) if said else ""
+    if role_word(noun) or value.lower().startswith(f"{noun.lower()}:"):
+        # "Checkbox is checked" is about the step's own element; 'Total is "Total: $4"' is the text as shown
+        return None
+    claim = match.group("claim")
+    return "Verify " + (claim[:1].lower() + claim[1:] if re.match(r"(?:The|A|An)\s", claim) else claim)
+
+
+# "Light is not selected", "Weekly digest is still checked": a bare capitalised subject names an element, for
+# a claim about that element's state or text. Never for being shown or not: "Video player is visible" would
+# read as the words "Video player" on the page (and "Error banner is not shown" as their absence, a false
+# green whenever the banner says something else); nor a count or a quantifier ("Only 1 ticket").
+_NAME_SUBJECT = re.compile(
+    r"^Verify\s+(?P<name>(?!(?:The|A|An|It|This|That|There|Focus|Nothing|Everything|All|Each|Every|No|Only|"
+    r"Both|Some|Any|None)\b)(?-i:[A-Z])[^\W\d]*(?:\s+[^\W\d]+){0,2}?)\s+"
+    r"(?P<rest>(?:is|are|has|shows|reads|says|contains|includes|displays|equals|matches|ends|starts)\s(?!(?:not\s+|still\s+|no\s+longer\s+)*(?:visible|shown|"
+    r"displayed|present|hidden|gone|invisible|on\s|in\s|listed|there|available)).+)$"
+)
+
+
+def _bare_subject_quoted(claim: str) -> str | None:
+    match = _NAME_SUBJECT.match(claim)
+    return None if match is None else f'Verify "{match.group("name")}" {match.group("rest")}'
 
 
 # 'Click the second "Add to cart" button', "Check the first checkbox": the sentence is read without the

@@ -274,7 +274,27 @@ _MENU_STEP = r"\s*(?:>|→|->|›|»)\s*"
 _NOUN = r"(?:button|link|tab|field|checkbox|check\s+box|radio\s+button|dropdown|heading|dialog|option)"
 _SHOWN = r"(?:visible|shown|displayed|present)"
 
+
+def _typed_bare(m: re.Match[str]) -> str:
+    """ "type 31.5", "type Buy milk + Enter": the unquoted value typed into the focused field (then the key);
+    only a value written as one (a number, a capitalised phrase), never "type in the search box"."""
+    value = m.group("x").strip()
+    if re.search(r"\s(?:in|into|on|to|the)\s", f" {value} ", re.IGNORECASE) or not _a_written_value(value):
+        return m.group(0)
+    if re.fullmatch(r"[^\W\d][\w'’-]*(?:\s+\S+)*\s+\S*\d\S*", value):
+        return m.group(0)  # "Enter OTP 000000": a field's name, then the value for it
+    key = m.group("k")
+    return f'Type "{value}"' + (
+        f" and press {'Escape' if key.lower() == 'esc' else key.capitalize()}" if key else ""
+    )
+
+
 _THIRTEENTH: list[Callable[[str], str]] = [
+    _sub(
+        r"^(?:type|enter)\s+(?P<x>[^\s\"'“”‘’+][^\"“”+]*?)(?:\s*\+\s*(?P<k>enter|tab|escape|esc))?$",
+        _typed_bare,
+        needs=("type", "enter"),
+    ),
     # "Input "x" to field Email", "Write "x" in field "From date"": the value goes into that field.
     _sub(
         rf"^(?:input|write|type|enter|put)\s+(?P<v>(?:the\s+[a-z]+\s+)?{_Q})\s+(?:to|into|in)\s+(?:the\s+)?field\s+"
@@ -397,6 +417,14 @@ _THIRTEENTH: list[Callable[[str], str]] = [
     _sub(
         rf"^(?P<v>click|open|select)\s+(?:the\s+)?(?:{'|'.join(_LISTED)}|title|result|entry)\s+(?P<x>{_Q})$",
         r"Click \g<x>",
+    ),
+    # 'Verify the "Pending" tab is selected by default', "… is empty on load": the step runs at that moment,
+    # so the claim is the same (only a state, never an action's words: "Sort by default order" is no claim).
+    _sub(
+        r"^(?P<c>(?:verify|check|ensure|confirm)\s+(?:that\s+)?\S.*?\s(?:is|are)\s+(?:not\s+)?\S+)\s+(?:by\s+default|"
+        r"initially|on\s+(?:page\s+)?load|at\s+(?:the\s+)?start|at\s+first)$",
+        r"\g<c>",
+        needs=("default", "initially", "load", "start", "first"),
     ),
     # ""#4822" is in the list again": the claim, whenever it held before.
     _sub(
@@ -1362,6 +1390,12 @@ _REWRITES: list[Callable[[str], str]] = [
         r"(?P<url>\"/[^\"]*\"|/\S*)$",
         _on_path,
     ),
+    # "User stays on /settings/appearance", "the user remains on "/checkout"": still at that path.
+    _sub(
+        rf"^(?:then\s+|and\s+)?(?:{_ACTOR})\s+(?:(?:should|must)\s+)?(?:still\s+)?(?:stays?|remains?|is\s+still|"
+        r"(?:should|must)\s+(?:stay|remain|still\s+be))\s+(?:on|at)\s+(?:the\s+page\s+)?(?P<url>\"/[^\"]*\"|/\S*)$",
+        _on_path,
+    ),
     # Rows and cells named without quotes or by a cell's word: 'Verify Status for Dana Whitfield is "x"',
     # 'The Driver cell in the row for VAN-042 is "x"', 'Row "CAR-113" is still in the table', "Verify first
     # row in the orders table is …"; a dialog's text; a tab's title ("check its title is …").
@@ -1843,7 +1877,7 @@ _REWRITES: list[Callable[[str], str]] = [
     _sub(r"\s+(?:highlighted|marked|shown|displayed)\s+as\s+(?:selected|active)$", " selected"),
     # "Leave the Title empty": the field named so.
     _sub(
-        r"^leave\s+the\s+(?P<label>(?-i:[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,2}?))(?:\s+field)?\s+(?:empty|blank)$",
+        r"^leave\s+(?:the\s+)?(?P<label>(?-i:[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,2}?))(?:\s+field)?\s+(?:empty|blank)$",
         r'Leave "\g<label>" empty',
     ),
     # 'Fill Title with "Hyperion"': as "Fill in Title with …".
@@ -2603,6 +2637,12 @@ _SELECT_AS = _Lazy(
 _SELECT_FROM_BARE = _Lazy(
     rf"^(?P<head>(?i:select|choose|pick)\s+{_Q}\s+(?i:from))\s+(?P<field>[A-Z][\w\s'’-]{{0,40}})$"
 )
+# "Select Closed in the Status filter", 'Choose "Paid" from the "Status" filter': a filter that is a dropdown.
+_SELECT_IN_FILTER = _Lazy(
+    rf"^(?P<verb>select|choose|pick)\s+(?P<option>{_Q}|(?-i:[A-Z0-9])[\w.'’-]*(?:\s+[\w.'’-]+){{0,2}}?)\s+(?:in|from)\s+"
+    rf"the\s+(?P<field>{_Q}|(?-i:[A-Z])[\w'’-]*(?:\s+[\w'’-]+){{0,2}}?)\s+filter$",
+    _I,
+)
 _SELECT_FIELD_VALUE = _Lazy(
     rf"^(?P<verb>(?i:select|choose|pick))\s+(?P<field>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){{0,2}}?)\s*:?\s+"
     rf"(?P<option>{_Q}|[A-Z0-9][\w.,'’-]*(?:\s+[\w.,'’-]+){{0,3}}|[a-z]+-[\w.-]+)$"
@@ -2854,6 +2894,9 @@ def _wording_more(sentence: str) -> str:
         return f'Select "{option}" from the "{m.group("field").strip()}" dropdown'
     if m := _SELECT_FROM_BARE.match(sentence):
         return f'{m.group("head")} the "{m.group("field").strip()}" dropdown'
+    if m := _SELECT_IN_FILTER.match(sentence):
+        option, field = (_as_quoted(m.group(g)) for g in ("option", "field"))
+        return f"Select {option} from the {field} dropdown"
     if m := _NOUN_BEFORE_QUOTE.match(sentence):
         return f"{m.group('verb')} {m.group('option')} {m.group('rest')}"
     if m := _CHOICE.match(sentence):
@@ -2966,8 +3009,9 @@ _SECOND_STEP = _Lazy(
     # "Step 3: …")
     r"(?<!\d)(?<!action)(?<!expected)(?<!result)(?<!results)(?<!step)(?<!data)(?<!note)(?<!then)(?<!when)(?<!given)"
     r"(?<!outcome)(?<!condition)(?<!conditions)(?<!verify)(?<!check)(?<!input)(?<!output)(?<!scenario)(?<!test)"
-    r"(?<!expectation):\s+(?=(?:the|focus|it|its|aria-[a-z]+)\b)|\s+[—–]\s+|\s+-\s+(?=(?:the|a|an|it|you|verify|check|expect|should)\b)|\s*;\s*|\s*\|\s*|\.\s+(?=(?-i:[A-Z]))|\s*(?:,\s*)?(?:,|\band\s+then\b|\bthen\b|\band\b)\s+(?=(?:press|click|tap|hit|select|choose|check|"
-    r"uncheck|tick|untick|type|enter|fill|pick|set|change|leave|add|submit|verify|confirm|ensure|wait|scroll|hover|clear|open|go\s+to|"
+    r"(?<!expectation):\s+(?=(?:the|focus|it|its|aria-[a-z]+)\b)|\s+[—–]\s+|\s+-\s+(?=(?:the|a|an|it|you|verify|check|expect|should)\b)|\s*;\s*|\s*\|\s*|(?<!^\d)(?<!^\d\d)\.\s+(?=(?-i:[A-Z]))|\s*(?:,\s*)?(?:,|\band\s+then\b|\bthen\b|\band\b)\s+(?=(?:press|click|tap|hit|select|choose|check|"
+    r"uncheck|tick|untick|type|enter|fill|pick|set|change|leave|add|submit|verify|confirm|ensure|wait|scroll|hover|clear|open|"
+    r"go\s+(?:to|back|forward)|"
     r"navigate|reload|refresh|double-click|expect|make\s+sure|make\s+(?:a\s+)?click|accept|dismiss|tab\s+(?:back\s+)?(?:to|until)|"
     r"shift\s*\+\s*tab|(?:its\s+)?aria-[a-z]+|it\s+(?:is|has|gets|should|becomes|now)|(?:the\s+)?focus\s+(?:moves|goes|"
     r"returns|is|lands|stays|should|must))\b)",
