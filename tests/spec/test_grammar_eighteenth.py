@@ -54,6 +54,48 @@ EMAIL_FOCUSED = [("assert_focused", {"target": '"Email" field'})]
         ('Keyboard focus should be on the "Email" field', EMAIL_FOCUSED),
         ("Focus should still be on the Email field", EMAIL_FOCUSED),
         ("Verify only 1 item is shown", [("assert_count", {"target": "items=", "count": 1})]),
+        # a row named by its owner: "Aisha Bello's row", "Aisha Bello's status"
+        ("Click Reject on Aisha Bello's row", [("click", {"target": 'Reject in "Aisha Bello"'})]),
+        ("Click the Edit link in Mia Chen's row", [("click", {"target": '"Edit" link in "Mia Chen"'})]),
+        (
+            'Verify Aisha Bello\'s status is "Rejected"',
+            [
+                (
+                    "assert_text_in",
+                    {"target": 'the row in "Aisha Bello"', "text": "Rejected", "column": "status"},
+                )
+            ],
+        ),
+        (
+            'Verify that the first request is from "Aisha Bello"',
+            [("assert_text_in", {"target": "item=1:request", "text": "Aisha Bello"})],
+        ),
+        (
+            "Type VPN in the search box next to the Search button",
+            [("fill", {"target": '"search" field', "value": "VPN"})],
+        ),
+        (
+            'The first ticket should now be "Email server down"',
+            [("assert_text_in", {"target": "item=1:ticket", "text": "Email server down"})],
+        ),
+        # a relabelled control: "now say" names the new label, never the old one's text
+        (
+            'the Enrol button should now say "Enrolled"',
+            [("assert_element_visible", {"target": '"Enrolled" button'})],
+        ),
+        (
+            "Weekly digest is still checked",
+            [("assert_checked", {"target": "Weekly digest", "checked": True})],
+        ),
+        (
+            'Assignee combobox has aria-autocomplete="list"',
+            [
+                (
+                    "assert_attribute",
+                    {"target": '"Assignee" combobox', "attribute": "aria-autocomplete", "value": "list"},
+                )
+            ],
+        ),
         # not read: a pick ("any"), claims without a subject a tool can find
         (
             "Pick any high-priority ticket and check its details page shows the same data as the list row",

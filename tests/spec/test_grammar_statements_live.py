@@ -152,3 +152,62 @@ def test_statements_pass_and_each_broken_build_fails_run_and_export(
     check_run_and_export(
         tmp_path, site, name="stated", page=PAGE, builds=BROKEN, spec=lambda n: SPEC.replace("{page}", n)
     )
+
+
+TABLE = """<!doctype html><meta charset="utf-8"><title>Requests</title>
+<main>
+<label>Search <input type="search" id="q"></label> <button id="go">Search</button>
+<table><caption>Leave requests</caption>
+<thead><tr><th>Name</th><th>Status</th><th>Action</th></tr></thead><tbody>
+<tr><td>Aisha Bello</td><td>Pending</td><td><button>Reject</button></td></tr>
+<tr><td>Tom Keller</td><td>Pending</td><td><button>Reject</button></td></tr>
+</tbody></table>
+</main>
+<script>
+for (const button of document.querySelectorAll('tbody button')) {
+  button.onclick = () => { button.closest('tr').children[1].textContent = 'Rejected'; };
+}
+document.getElementById('go').onclick = () => {
+  const q = document.getElementById('q').value.toLowerCase();
+  for (const tr of document.querySelectorAll('tbody tr')) {
+    tr.hidden = !tr.children[0].textContent.toLowerCase().includes(q);
+  }
+};
+</script>"""
+
+TABLE_SPEC = """# {page}
+## Preconditions
+- none
+## Steps
+1. Open /{page}.html
+2. Verify that the first request is from "Aisha Bello"
+3. Click Reject on Tom Keller's row
+4. Verify Tom Keller's status is "Rejected"
+5. Verify Aisha Bello's status is "Pending"
+6. Type Tom in the search box next to the Search button and click Search
+7. Verify only 1 row is shown
+"""
+
+_AISHA = "<tr><td>Aisha Bello</td><td>Pending</td><td><button>Reject</button></td></tr>"
+_TOM = "<tr><td>Tom Keller</td><td>Pending</td><td><button>Reject</button></td></tr>"
+TABLE_BROKEN = {
+    "order": (_AISHA + "\n" + _TOM, _TOM + "\n" + _AISHA, 2),
+    # every Reject button rejects the first request
+    "wrong_row": ("button.closest('tr')", "document.querySelector('tbody tr')", 4),
+    # the search box is not what the Search button reads
+    "search": ("document.getElementById('q').value", "''", 7),
+}
+
+
+@pytest.mark.timeout(300)
+def test_rows_named_by_their_owner_and_a_search_box_beside_its_button_run_and_export(
+    tmp_path: Path, site: tuple[Path, str]
+) -> None:
+    check_run_and_export(
+        tmp_path,
+        site,
+        name="owned",
+        page=TABLE,
+        builds=TABLE_BROKEN,
+        spec=lambda n: TABLE_SPEC.replace("{page}", n),
+    )

@@ -276,3 +276,42 @@ def test_parse_target_reads_a_quoted_name_and_its_role_word() -> None:
     free = parse_target("Search field")
     assert free.name == "Search" and "textbox" in free.roles and not free.quoted
     assert parse_target("submit-button").roles == ()  # one word: a test id, not a role
+
+
+# A search box labelled "Search" beside a "Search" button (the admin sites' and shops' search bar).
+SEARCH_BAR = """<!doctype html><meta charset="utf-8"><title>Search</title>
+<label>Search <input type="search" id="q"></label> <button id="go">Search</button>
+<p id="out"></p>
+<script>
+document.getElementById('q').onclick = () => { document.getElementById('out').textContent = 'box clicked'; };
+document.getElementById('go').onclick = () => {
+  document.getElementById('out').textContent = 'Searched for ' + document.getElementById('q').value;
+};
+</script>"""
+
+
+async def test_a_click_on_a_name_a_search_box_shares_with_its_button_is_the_buttons(
+    tool_ctx: ToolContext, site: tuple[Path, str]
+) -> None:
+    folder, _ = site
+    (folder / "search-bar.html").write_text(SEARCH_BAR, encoding="utf-8")
+    ok(await step(tool_ctx, "Open /search-bar.html"))
+    ok(await step(tool_ctx, 'Type "Cosmos" in "Search"'))  # typing: the box (the button takes no text)
+    clicked = ok(await step(tool_ctx, 'Click "Search"'))
+    assert clicked.data["element"] == 'button "Search"', clicked.data
+    ok(await step(tool_ctx, 'Verify "Searched for Cosmos" is shown'))
+    ok(await step(tool_ctx, 'Click the "Search" field'))  # named by its kind: the box
+    ok(await step(tool_ctx, 'Verify "box clicked" is shown'))
+
+
+async def test_a_click_on_a_name_only_a_box_has_still_clicks_the_box(
+    tool_ctx: ToolContext, site: tuple[Path, str]
+) -> None:
+    folder, _ = site
+    (folder / "box-only.html").write_text(
+        SEARCH_BAR.replace('<button id="go">Search</button>', ""), encoding="utf-8"
+    )
+    ok(await step(tool_ctx, "Open /box-only.html"))
+    clicked = ok(await step(tool_ctx, 'Click "Search"'))
+    assert clicked.data["element"] == 'searchbox "Search"', clicked.data
+    ok(await step(tool_ctx, 'Verify "box clicked" is shown'))

@@ -347,6 +347,10 @@ Session storage has 1 item · Local storage is empty ·         assert_storage(a
 There are no cookies                                          area itself (its keys; the page's cookies)
 Delete the cookie settings_seen · Remove "k" from local       clear_storage(area, key): that key or cookie
 storage                                                       only, the rest kept
+Click Reject on Aisha Bello's row · Verify Aisha Bello's     the row for "Aisha Bello" (click in it · its
+status is "x" · the first request is from "x" · Verify only   "status" cell) · item=1 contains x · exactly 1
+1 row is shown · Type VPN in the search box next to the       · the search box (a click on "Search" there is
+Search button and click Search                                the button's, never the box's)
 The Cancel button has focus · Light is not selected · Row 2   a statement read as its claim ("Verify …"); a
 is "x" · Check the first ticket is "x" · Expected: "x" is …   bare capitalised subject names an element, for
                                                               a state or text, never "is visible|shown|in …"
@@ -2684,7 +2688,7 @@ _LISTISH = (  # never a cart, a basket or a wish list: those are regions of thei
 
 
 @_rule(
-    rf"{VERIFY}\s+(?:exactly\s+|only\s+)?(?P<count>\d+)\s+{_COUNTED_NOUN}\s+(?:are|is)\s+(?:shown|visible|displayed|"
+    rf"{VERIFY}\s+(?:exactly\s+)?(?P<count>\d+)\s+{_COUNTED_NOUN}\s+(?:are|is)\s+(?:shown|visible|displayed|"
     rf"listed|present)(?:\s+(?:on\s+the\s+page|in\s+the\s+(?:list|results)))?",
     rf"{VERIFY}\s+(?:exactly\s+)?(?P<count>\d+)\s+{_COUNTED_NOUN}\s+(?:are|is)\s+(?:shown\s+|listed\s+)?in\s+the\s+"
     rf"{_LISTISH}",
@@ -2985,7 +2989,7 @@ def parse_plain_text(text: str, *, optional: bool = False) -> PlainAction | None
     if built is None and (claim := _stated(sentence)) is not None:
         built = _parse_wording(claim) or _parse_wording(_normalize(canonical(claim)))
         if built is None and (named := _bare_subject_quoted(claim)) is not None:
-            built = _parse_wording(named)
+            built = _parse_wording(named) or _parse_wording(_normalize(canonical(named)))
     if built is None:
         built = _placed_reading(sentence)
     return PlainAction(built[0], built[1], optional) if built is not None else None
@@ -3002,12 +3006,15 @@ _ACTION_VERBS = (
 )
 _STATEMENT = re.compile(
     rf"^(?:(?:then|and|but|check)\s+(?:that\s+)?|expected(?:\s+result)?\s*:\s*)?(?P<claim>(?!(?:{_ACTION_VERBS})\b)"
-    rf"(?:[^\"“”]|{QUOTED})+?\s+(?:is|are|has|have|shows|reads|says|contains|displays)\s+(?:[^\"“”]|{QUOTED})+)$",
+    rf"(?:[^\"“”]|{QUOTED})+?\s+(?:still\s+)?(?:is|are|has|have|shows|reads|says|contains|displays)\s+"
+    rf"(?:[^\"“”]|{QUOTED})+)$",
     re.IGNORECASE,
 )
 
 
-_STATED_VERB = re.compile(r"\s(?:is|are|has|have|shows|reads|says|contains|displays)\s", re.IGNORECASE)
+_STATED_VERB = re.compile(
+    r"\s(?:still\s+)?(?:is|are|has|have|shows|reads|says|contains|displays)\s", re.IGNORECASE
+)
 
 
 def _stated(sentence: str) -> str | None:
@@ -3033,14 +3040,20 @@ def _stated(sentence: str) -> str | None:
 _NAME_SUBJECT = re.compile(
     r"^Verify\s+(?P<name>(?!(?:The|A|An|It|This|That|There|Focus|Nothing|Everything|All|Each|Every|No|Only|"
     r"Both|Some|Any|None)\b)(?-i:[A-Z])[^\W\d]*(?:\s+[^\W\d]+){0,2}?)\s+"
-    r"(?P<rest>(?:is|are|has|shows|reads|says|contains|includes|displays|equals|matches|ends|starts)\s(?!(?:not\s+|still\s+|no\s+longer\s+)*(?:visible|shown|"
+    r"(?P<rest>(?:still\s+)?(?:is|are|has|shows|reads|says|contains|includes|displays|equals|matches|ends|starts)\s(?!(?:not\s+|still\s+|no\s+longer\s+)*(?:visible|shown|"
     r"displayed|present|hidden|gone|invisible|on\s|in\s|listed|there|available)).+)$"
 )
 
 
 def _bare_subject_quoted(claim: str) -> str | None:
     match = _NAME_SUBJECT.match(claim)
-    return None if match is None else f'Verify "{match.group("name")}" {match.group("rest")}'
+    if match is None:
+        return None
+    rest = re.sub(r"^still\s+", "", match.group("rest"))
+    *head, last = match.group("name").split()
+    if head and role_word(last):  # "Due date input has label …": the input named "Due date"
+        return f'Verify the "{" ".join(head)}" {last} {rest}'
+    return f'Verify "{match.group("name")}" {rest}'
 
 
 # 'Click the second "Add to cart" button', "Check the first checkbox": the sentence is read without the

@@ -73,7 +73,8 @@ SHOULD_STATEMENT = re.compile(
     r"No|None|Some|Both|Only|Then|And|When|Given|But|Expected|Verify|Check|Also)\b)(?-i:[A-Z])"
     r"(?![\w'’-]*\s+(?:focus|cursor)\b)[\w'’-]*(?:\s+(?!focus\b|cursor\b)[\w'’-]+){0,2}?)"
     r"\s+(?:should|must|shall|will|has\s+to|have\s+to|needs?\s+to)\s+(?P<neg>not\s+)?"
-    r"(?:(?:still|also|then)\s+)?"
+    # ("should now say "Enrolled"" is a relabelled control, read on its own: "now" only before "be")
+    r"(?:(?:still|also|then)\s+|now\s+(?=be\b))?"
     r"(?P<verb>be|read|show|display|say|contain|have|include|appear|equal|match|end|finish|start|begin|"
     r"become|stay|remain|exist)\b(?P<rest>.*)",
     re.IGNORECASE,

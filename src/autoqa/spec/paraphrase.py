@@ -289,7 +289,42 @@ def _typed_bare(m: re.Match[str]) -> str:
     )
 
 
+_POSSESSOR = r"(?P<n>(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*){0,3})['’]s"
+
 _THIRTEENTH: list[Callable[[str], str]] = [
+    # "Verify only 1 row is shown", "Only 3 results are listed": a count claimed exactly.
+    _sub(r"^(?:verify\s+(?:that\s+)?)?only\s+(?=\d+\s+[a-z])", "Verify exactly ", needs=("only",)),
+    # "Verify that the first request is from "Aisha Bello"": the item holds that name.
+    _sub(
+        rf"^(?P<c>(?:verify\s+(?:that\s+)?)?the\s+(?:first|second|third|last|top)\s+[a-z]+)\s+is\s+(?:from|by)\s+(?=(?:{_Q})$)",
+        r"\g<c> contains ",
+        needs=("from", "by"),
+    ),
+    # "Type VPN in the search box next to the Search button": the search box (the button says which box).
+    _sub(
+        r"\b(?P<f>the\s+search\s+(?:box|field|input|bar))\s+(?:next\s+to|beside|by|left\s+of)\s+the\s+[\"“]?search[\"”]?\s+"
+        r"button\b",
+        r"\g<f>",
+        needs=("search",),
+    ),
+    # "Click Reject on Aisha Bello's row", "Tom Keller's row is in the Approved table": the row for that name.
+    _sub(
+        rf"\b(?P<p>on|in|from|for|of)\s+{_POSSESSOR}\s+row\b",
+        r'\g<p> the row for "\g<n>"',
+        needs=("'s", "’s"),
+    ),
+    _sub(
+        rf"^(?P<v>verify\s+(?:that\s+)?)?{_POSSESSOR}\s+row\b",
+        r'\g<v>the row for "\g<n>"',
+        needs=("'s", "’s"),
+    ),
+    # "Verify Aisha Bello's status is "Rejected"": that cell of the row for the name.
+    _sub(
+        rf"^(?:verify\s+(?:that\s+)?)?{_POSSESSOR}\s+(?P<c>(?!row\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+"
+        rf"(?:is|shows|reads|says)\s+(?P<x>{_Q})$",
+        r'Verify the \g<c> of "\g<n>" is \g<x>',
+        needs=("'s", "’s"),
+    ),
     _sub(
         r"^(?:type|enter)\s+(?P<x>[^\s\"'“”‘’+][^\"“”+]*?)(?:\s*\+\s*(?P<k>enter|tab|escape|esc))?$",
         _typed_bare,

@@ -709,11 +709,19 @@ const sameLink = (ms) => ms.length > 1 && ms.every((e) => e.localName === 'a' &&
   e.href === ms[0].href && fold(textOf(e)) === fold(textOf(ms[0])));
 const oneLink = (found) => (args.sameLinks && sameLink(found.matches) ? {...found, matches: [found.matches[0]]}
   : found);
+// "Click Search" beside a search box labelled "Search": a click on that name means the button (or link), not
+// the box one types in (one clicks *into* a field: "click in the Search field" names its kind).
+const TYPED_IN = new Set(['textbox', 'searchbox', 'spinbutton']);
+const pressed = (found) => {
+  if (!args.pressing || found.matches.length < 2) return found;
+  const kept = found.matches.filter((e) => !TYPED_IN.has(roleOf(e)));
+  return kept.length && kept.length < found.matches.length ? {...found, matches: kept} : found;
+};
 // "the second "Add to cart" button": that one of the equally good matches in reading order; fewer matches
 // than the position is no match (``short``: how many there are), never another element.
 const inOrder = (els) => [...els].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_PRECEDING ? 1 : -1));
 const answer = (unmerged, path, pass) => {
-  let found = oneLink(unmerged);
+  let found = pressed(oneLink(unmerged));
   if (args.position) {
     const all = inOrder(found.matches);
     const at = args.position > 0 ? args.position - 1 : all.length + args.position;

@@ -649,6 +649,7 @@ def find_args(
         "position": query.position,
         "inItem": _item_scope(query.in_item),
         "sameLinks": action in _GOING_ACTIONS and query.position is None,
+        "pressing": action == "click" and query.position is None and not query.roles,
     }
 
 
