@@ -96,6 +96,17 @@ EMAIL_FOCUSED = [("assert_focused", {"target": '"Email" field'})]
                 )
             ],
         ),
+        ("Click All", [("click", {"target": "All"})]),  # TodoMVC's filter link, capitalised and alone
+        ("Press Log in", [("click", {"target": '"Log in" button'})]),
+        (
+            'Then the bulk actions bar should say "3 selected"',
+            [("assert_text_in", {"target": "region=bulk actions", "text": "3 selected"})],
+        ),
+        (
+            'The thread panel shows "2 replies"',
+            [("assert_text_in", {"target": "region=thread", "text": "2 replies"})],
+        ),
+        ("Click all", None),  # every one of something: a pick
         # not read: a pick ("any"), claims without a subject a tool can find
         (
             "Pick any high-priority ticket and check its details page shows the same data as the list row",

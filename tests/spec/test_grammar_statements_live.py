@@ -211,3 +211,45 @@ def test_rows_named_by_their_owner_and_a_search_box_beside_its_button_run_and_ex
         builds=TABLE_BROKEN,
         spec=lambda n: TABLE_SPEC.replace("{page}", n),
     )
+
+
+PANELS = """<!doctype html><meta charset="utf-8"><title>Inbox</title>
+<main>
+<div class="bulk-actions" role="toolbar"><span id="selected">3 selected</span> <button>Archive</button></div>
+<aside aria-label="Thread"><h2>Thread</h2><p id="replies">2 replies</p></aside>
+<p>Older: 5 replies, 4 selected</p>
+</main>"""
+
+PANELS_SPEC = """# {page}
+## Preconditions
+- none
+## Steps
+1. Open /{page}.html
+2. Then the bulk actions bar should say "3 selected"
+3. Verify the thread panel shows "2 replies"
+"""
+
+PANELS_BROKEN = {
+    # "3 selected" shown, but outside the bar (which says nothing is selected)
+    "bar": (
+        "3 selected</span> <button>Archive</button></div>",
+        "0 selected</span> <button>Archive</button></div><p>3 selected</p>",
+        2,
+    ),
+    # the replies are counted outside the thread panel
+    "thread": ('<p id="replies">2 replies</p></aside>', "</aside><p>2 replies</p>", 3),
+}
+
+
+@pytest.mark.timeout(300)
+def test_a_region_named_by_lower_case_words_holds_the_text_run_and_export(
+    tmp_path: Path, site: tuple[Path, str]
+) -> None:
+    check_run_and_export(
+        tmp_path,
+        site,
+        name="panels",
+        page=PANELS,
+        builds=PANELS_BROKEN,
+        spec=lambda n: PANELS_SPEC.replace("{page}", n),
+    )

@@ -347,6 +347,9 @@ Session storage has 1 item · Local storage is empty ·         assert_storage(a
 There are no cookies                                          area itself (its keys; the page's cookies)
 Delete the cookie settings_seen · Remove "k" from local       clear_storage(area, key): that key or cookie
 storage                                                       only, the rest kept
+Click All (capitalised, alone) · Press Log in                 click("All") · click('"Log in" button')
+Verify the bulk actions bar says "x" · The thread panel       assert_text_in(region=bulk actions|thread, x):
+shows "x"                                                     a region named by lower-case words
 Click Reject on Aisha Bello's row · Verify Aisha Bello's     the row for "Aisha Bello" (click in it · its
 status is "x" · the first request is from "x" · Verify only   "status" cell) · item=1 contains x · exactly 1
 1 row is shown · Type VPN in the search box next to the       · the search box (a click on "Search" there is
@@ -641,8 +644,8 @@ _PLACE_IN_NAME = frozenset(("next", "beside", "near", "within", "inside", "under
 )
 def _click_unquoted(m: re.Match[str]) -> Built:
     name = " ".join(m.group("name").split())
-    if name.split()[0].lower() in _NOT_A_NAME:
-        return None
+    if name.split()[0].lower() in _NOT_A_NAME and name != "All":
+        return None  # (but "Click All", capitalised and alone: a filter's "All" link, as TodoMVC's)
     if any(w.lower() in _PLACE_IN_NAME for w in name.split()[1:]):
         return None  # "Click Add next to Books", "Click Edit in the Kindred row": a name, then where it is
     word = role_word(m.groupdict().get("noun"))
@@ -2497,7 +2500,10 @@ def _press_in_the_input(m: re.Match[str]) -> Built:
 
 
 # "Press Continue", 'Press "Save and continue editing"' (a name that is no key): a person presses a button.
-@_rule(r"press\s+(?:the\s+)?(?-i:(?P<name>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}))(?:\s+button)?")
+@_rule(
+    r"press\s+(?:the\s+)?(?-i:(?P<name>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}))(?:\s+button)?",
+    r"press\s+(?:the\s+)?(?P<name>(?-i:Log|Sign)\s+(?:in|out|up))(?:\s+button)?",
+)
 def _press_button(m: re.Match[str]) -> Built:
     name = m.group("name")
     return None if as_key(name) is not None else ("click", {"target": role_target(name, "button")})

@@ -2498,7 +2498,21 @@ _UNDER_HEADING = _Lazy(
 )
 
 
+# "Verify the bulk actions bar says "3 selected"", "The thread panel shows "2 replies"": a part of the page
+# named by lower-case words (its heading, label, id or class say them), read as that region's text. Never a
+# place word ("the top bar", "the left panel"): those name no region.
+_DESCRIBED_REGION = _Lazy(
+    r"^(?P<head>verify\s+(?:that\s+)?)the\s+(?P<name>(?!(?:first|second|third|last|main|top|bottom|left|right|"
+    r"whole|entire|same|other|new|current|open|side|nav|navigation|menu|status|progress|search|address|title)\b)"
+    r"[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2}?)\s+(?P<noun>panel|bar|toolbar|pane|drawer|widget)\s+"
+    rf"(?:says|shows|reads|contains|displays|lists)\s+(?P<x>{_Q})$",
+    _I,
+)
+
+
 def _named_region(sentence: str) -> str:
+    if m := _DESCRIBED_REGION.match(sentence):
+        return f'{m.group("head")}the "{m.group("name")}" panel contains {m.group("x")}'
     sentence = _UNDER_HEADING.sub(lambda m: f'under "{m.group("name")}"', sentence)
     sentence = _NAMED_REGION.sub(
         lambda m: f'{m.group("lead")} the "{m.group("name")}" {m.group("noun")}', sentence
