@@ -107,6 +107,21 @@ EMAIL_FOCUSED = [("assert_focused", {"target": '"Email" field'})]
             [("assert_text_in", {"target": "region=thread", "text": "2 replies"})],
         ),
         ("Click all", None),  # every one of something: a pick
+        # a checklist's claims without their verb
+        ("new todo field focused on load", [("assert_focused", {"target": '"new todo" field'})]),
+        (
+            "Clear completed button not shown anymore",
+            [("assert_element_hidden", {"target": '"Clear completed" button'})],
+        ),
+        ("3 items visible", [("assert_count", {"target": "items=", "count": 3})]),
+        (
+            "click All -> 4 items",
+            [("click", {"target": "All"}), ("assert_count", {"target": "items=", "count": 4})],
+        ),
+        (
+            'results heading -> "14 results"',
+            [("assert_element_visible", {"target": '"14 results" heading'})],
+        ),
         # not read: a pick ("any"), claims without a subject a tool can find
         (
             "Pick any high-priority ticket and check its details page shows the same data as the list row",

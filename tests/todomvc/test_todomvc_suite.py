@@ -39,7 +39,8 @@ BUGS = {
 }
 
 
-# The wordings specs (07: how QA teams write these steps; 08: as test-management exports flatten them) on
+# The wordings specs (07: how QA teams write these steps; 08: as test-management exports flatten them; 09: a
+# tester's checklist shorthand, verbs left out: "counter -> "2 items left"", "1 item visible") on
 # builds that break what their steps check: each fails at the step that checks it (its index in the spec).
 WORDING_BUGS = {
     "07-wordings.md": {
@@ -47,6 +48,11 @@ WORDING_BUGS = {
         "blur-cancels": 8,  # clicking outside the edit field cancels the edit
         "empty-edit-kept": 10,  # an edit to nothing keeps the item
         "filter-selected": 13,  # the selected filter does not follow the route
+    },
+    "09-checklist.md": {
+        "clear-shown": 6,  # "Clear completed" shown with nothing completed
+        "plural": 8,  # "1 items left"
+        "no-storage": 16,  # nothing survives a reload
     },
     "08-export-style.md": {
         "prepend": 3,  # new items at the top

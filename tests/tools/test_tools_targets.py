@@ -277,6 +277,28 @@ async def test_a_control_without_a_name_is_found_by_its_developer_words(
     failed(await call("fill", target="the note field", value="z"), "ELEMENT_NOT_FOUND")
 
 
+async def test_a_named_control_is_found_by_its_developer_words_only_when_nothing_else_says_them(
+    call: Call, tool_ctx: ToolContext
+) -> None:
+    # TodoMVC's new-todo field is named by its placeholder; testers call it "the new todo field"
+    ok(await call("navigate", url="/help.html"))
+    await tool_ctx.page.evaluate(
+        """document.body.insertAdjacentHTML('beforeend',
+        '<input class="new-todo" placeholder="What needs to be done?">' +
+        '<input class="note" aria-label="Comment">')"""
+    )
+    found = ok(await call("fill", target="the new todo field", value="x"))
+    assert found.data["strategy"] == "attribute_named", found.data
+    assert await tool_ctx.page.locator("input.new-todo").input_value() == "x"
+    # a name that says the words wins over a class that does
+    await tool_ctx.page.evaluate(
+        """document.body.insertAdjacentHTML('beforeend', '<label>New todo <input id="named"></label>')"""
+    )
+    ok(await call("fill", target="the new todo field", value="y"))
+    assert await tool_ctx.page.locator("#named").input_value() == "y"
+    assert await tool_ctx.page.locator("input.new-todo").input_value() == "x"
+
+
 async def test_an_ambiguous_row_action_is_named_by_its_row_label(call: Call, tool_ctx: ToolContext) -> None:
     # 'the "Delete" link in "SPQR"' — a target a step can write — not the row's run-together text
     ok(await call("navigate", url="/help.html"))

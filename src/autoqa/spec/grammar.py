@@ -348,6 +348,9 @@ There are no cookies                                          area itself (its k
 Delete the cookie settings_seen · Remove "k" from local       clear_storage(area, key): that key or cookie
 storage                                                       only, the rest kept
 Click All (capitalised, alone) · Press Log in                 click("All") · click('"Log in" button')
+new todo field focused on load · Clear completed button not   a checklist's claims without their verb: the
+shown anymore · 3 items visible · still 1 todo · counter ->   field focused · the button hidden · a count ·
+"2 items left"                                                the text the named part shows
 Verify the bulk actions bar says "x" · The thread panel       assert_text_in(region=bulk actions|thread, x):
 shows "x"                                                     a region named by lower-case words
 Click Reject on Aisha Bello's row · Verify Aisha Bello's     the row for "Aisha Bello" (click in it · its
@@ -3465,9 +3468,18 @@ _VERB_ALONE = re.compile(
 _TYPE_ALONE = re.compile(rf"^(?P<verb>type|enter|fill\s+in|write)\s+(?P<value>{QUOTED})$", re.IGNORECASE)
 
 
+# "footer -> "4 items left"": a checklist names a part of the page, then the text it shows.
+_SHOWN_ALONE = re.compile(rf"^(?P<text>{QUOTED})$")
+_PLACE_ALONE = re.compile(r"^(?:the\s+)?(?P<place>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)$", re.IGNORECASE)
+
+
 def _object_then_verb(parts: list[str]) -> list[str]:
     out: list[str] = []
     for part in parts:
+        shown, place = _SHOWN_ALONE.match(part), _PLACE_ALONE.match(out[-1]) if out else None
+        if shown and place and parse_plain_text(out[-1]) is None:
+            out[-1] = f"Verify the {place.group('place')} shows {shown.group('text')}"
+            continue
         verb, typed = _VERB_ALONE.match(part), _TYPE_ALONE.match(part)
         if out and (verb or typed) and parse_plain_text(out[-1]) is None:
             thing = out.pop()

@@ -292,6 +292,24 @@ def _typed_bare(m: re.Match[str]) -> str:
 _POSSESSOR = r"(?P<n>(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*){0,3})['’]s"
 
 _THIRTEENTH: list[Callable[[str], str]] = [
+    # A checklist's claims without their verb: "new todo field focused on load", "Clear completed button not
+    # shown anymore", "3 items visible", "still 4 todos": an element of a kind a role word names, a count.
+    _sub(
+        r"^(?:the\s+)?(?P<x>[\w'’-]+(?:\s+[\w'’-]+){0,3}?\s+(?:field|input|box|textbox|button|link|checkbox|tab))\s+"
+        r"(?:has\s+)?focus(?:ed)?(?:\s+on\s+(?:page\s+)?load|\s+initially|\s+by\s+default)?$",
+        r"Verify the \g<x> is focused",
+        needs=("focus",),
+    ),
+    _sub(
+        r"^(?:the\s+)?(?P<x>(?-i:[A-Z])[\w'’-]*(?:\s+[\w'’-]+){0,3}?\s+(?:button|link|checkbox|tab|field))\s+(?P<neg>not\s+)?"
+        r"(?:shown|visible|displayed)(?:\s+any\s*more)?$",
+        lambda m: f"Verify the {m.group('x')} is {'not ' if m.group('neg') else ''}visible",
+    ),
+    _sub(
+        r"^(?:still\s+)?(?P<n>\d{1,4})\s+(?P<w>(?:item|todo|task|row|result|entry|entrie|card|product)s?)(?:\s+(?:are\s+|is\s+)?"
+        r"(?:visible|shown|listed|displayed))?$",
+        lambda m: f"Verify {m.group('n')} {m.group('w')} {'is' if m.group('n') == '1' else 'are'} shown",
+    ),
     # "Verify only 1 row is shown", "Only 3 results are listed": a count claimed exactly.
     _sub(r"^(?:verify\s+(?:that\s+)?)?only\s+(?=\d+\s+[a-z])", "Verify exactly ", needs=("only",)),
     # "Verify that the first request is from "Aisha Bello"": the item holds that name.

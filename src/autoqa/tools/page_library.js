@@ -636,7 +636,21 @@ function matcher(pass) {
   const kinded = roles.size > 0 || !!acts;
   const sameKind = (e) => fits(e) && actable(e);
 
-  return {kind: pass.kind, exactIn, tokenTier, closeness, nameFor, kinded, sameKind};
+  // Last of all: a control people name otherwise, found by its developer's words (TodoMVC's new-todo field
+  // is named by its placeholder, "What needs to be done?"; testers call it "the new todo field"). Only when
+  // no name, label or text on the page says the description: the words must be one whole id, name or class,
+  // and two words or more ("new todo", "toggle all"): one generic word ("note", "primary") would find a
+  // control whose own name was meant to be that word (a field "Note" gone, another of class "note").
+  function developerWords(all) {
+    if (!fdesc || !fdesc.includes(' ')) return null;
+    const els = roles.size ? all.filter(fits) : all;
+    const matches = scoped(els.filter((e) => interactive(e) && !!nameFor(e) && attributeWords(e).includes(fdesc)));
+    if (!matches.length) return null;
+    const visible = matches.filter(isVisible);
+    return {tier: 'attribute_named', matches: visible.length ? visible : matches, hidden: !visible.length};
+  }
+
+  return {kind: pass.kind, exactIn, tokenTier, developerWords, closeness, nameFor, kinded, sameKind};
 }
 
 // Custom elements that draw something yet expose no open shadow root and no content of their own: they
@@ -758,6 +772,13 @@ for (const pass of passes) {
   if (pass.kind === 'exact') continue;
   for (const {els, path} of docs) {
     const found = pass.tokenTier(els);
+    if (found) return answer(found, path, pass);
+  }
+}
+for (const pass of passes) {
+  if (pass.kind === 'tokens') continue;
+  for (const {els, path} of docs) {
+    const found = pass.developerWords(els);
     if (found) return answer(found, path, pass);
   }
 }
