@@ -2635,7 +2635,8 @@ _NOT_A_LABEL = frozenset(
      "warning", "caption", "header", "footer", "label", "name", "content", "contents", "body", "section",
      "sidebar", "bar", "navbar", "navigation", "nav", "menu",
      # a region by its name ("the Cart panel shows …"): what is in it, never a value labelled "Cart panel"
-     "panel", "pane", "card", "drawer", "widget", "area", "region", "container", "lane", "tile")
+     "panel", "pane", "card", "drawer", "widget", "area", "region", "container", "lane", "tile", "form",
+     "fieldset")
 )  # fmt: skip
 
 
@@ -2654,8 +2655,8 @@ _NOT_A_LABEL_WORD = frozenset(
 
 @_rule(
     rf"{VERIFY}\s+(?:the\s+)?(?P<label>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){{0,2}}?)(?:\s+(?:value|shown|displayed))?"
-    rf"\s+(?:is|shows|reads|says|displays|equals|is\s+(?:shown|displayed|set)\s+(?:as|to))\s+(?:now\s+)?"
-    rf"{q('text')}",
+    rf"\s+(?:is|shows|reads|says|displays|equals|contains|includes|is\s+(?:shown|displayed|set)\s+(?:as|to))\s+"
+    rf"(?:now\s+)?{q('text')}",
     rf"{VERIFY}\s+(?:the\s+)?{q('qlabel')}(?:\s+(?:value|label))?\s+(?:is|shows|reads|says|displays|equals|"
     rf"is\s+(?:shown|displayed)\s+as)\s+(?:now\s+)?{q('text')}",
     rf"{VERIFY}\s+the\s+[^\W\d_][\w'’-]*\s+(?:shows|has|lists|displays)\s+(?:the\s+|a\s+)?"
