@@ -111,7 +111,11 @@ EMAIL_FOCUSED = [("assert_focused", {"target": '"Email" field'})]
             'Verify the booking reference is containing "JN26-"',
             [("assert_text_in", {"target": "css=body", "text": "JN26-", "column": "booking reference"})],
         ),
-        ('Verify the form contains "x"', None),  # a form holds text; no value is labelled "form"
+        ('Verify the form contains "x"', None),
+        (
+            "Verify the Price (€) field is empty",
+            [("assert_value", {"target": '"Price (€)" field', "expected": ""})],
+        ),  # a form holds text; no value is labelled "form"
         # a checklist's claims without their verb
         ("new todo field focused on load", [("assert_focused", {"target": '"new todo" field'})]),
         (

@@ -2874,7 +2874,9 @@ def _parse_scoped(sentence: str) -> Built:
 # several ("the first button", "the selected tab", "the cheapest item's link"): those describe, and need
 # judgement; nor "the back button", which may be the browser's.
 _BARE_NAMED = re.compile(
-    rf"\bthe\s+(?P<bare>(?:[^\W\d_][\w'’/-]*|[£$€¥°#][\w.,%'’-]*)(?:\s+[^\W\d_][\w'’/-]*){{0,3}}?)\s+"
+    # ("the Weight (kg) field": a unit in brackets is part of the label)
+    rf"\bthe\s+(?P<bare>(?:[^\W\d_][\w'’/-]*|[£$€¥°#][\w.,%'’-]*)(?:\s+[^\W\d_][\w'’/-]*){{0,3}}?"
+    r"(?:\s+\([^()\s]{1,12}\))?)\s+"
     rf"(?P<noun>{ROLE_NOUNS})\b",
     re.IGNORECASE,
 )
