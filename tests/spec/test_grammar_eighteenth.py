@@ -112,6 +112,12 @@ EMAIL_FOCUSED = [("assert_focused", {"target": '"Email" field'})]
             [("assert_text_in", {"target": "css=body", "text": "JN26-", "column": "booking reference"})],
         ),
         ('Verify the form contains "x"', None),
+        # a listed thing named by its text, the noun saying only what it is: as without the noun
+        ('Complete the todo "Buy milk"', [("set_checked", {"target": "Buy milk", "checked": True})]),
+        (
+            'Verify the task "Pay rent" is not completed',
+            [("assert_checked", {"target": "Pay rent", "checked": False})],
+        ),
         (
             "Verify the Price (€) field is empty",
             [("assert_value", {"target": '"Price (€)" field', "expected": ""})],

@@ -292,6 +292,19 @@ def _typed_bare(m: re.Match[str]) -> str:
 _POSSESSOR = r"(?P<n>(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*){0,3})['’]s"
 
 _THIRTEENTH: list[Callable[[str], str]] = [
+    # "Complete the todo "Buy milk"", 'Verify the task "Pay rent" is checked': the item is named by its text,
+    # the noun only says what it is.
+    _sub(
+        rf"^(?P<v>complete|uncomplete|delete|remove|toggle)\s+the\s+(?:todo|task|item|entry)\s+(?=(?:{_Q})$)",
+        r"\g<v> ",
+        needs=("todo", "task", "item", "entry"),
+    ),
+    _sub(
+        rf"^(?P<v>verify\s+(?:that\s+)?)the\s+(?:todo|task|item|entry)\s+(?P<x>{_Q})\s+(?=is\s+(?:not\s+)?(?:checked|"
+        r"unchecked|completed|complete|done|ticked|unticked|active)$)",
+        r"\g<v>\g<x> ",
+        needs=("todo", "task", "item", "entry"),
+    ),
     # A checklist's claims without their verb: "new todo field focused on load", "Clear completed button not
     # shown anymore", "3 items visible", "still 4 todos": an element of a kind a role word names, a count.
     _sub(
