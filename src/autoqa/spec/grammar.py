@@ -461,6 +461,7 @@ from autoqa.spec.grammar_terms import (
     ELEMENT_NOUN,
     HIDDEN,
     KEY_IN_WORDS,
+    MODAL_VERBS,
     NOUN,
     ON_PAGE,
     PLACEHOLDER,
@@ -2917,26 +2918,13 @@ def grammar_reference() -> str:
     return (__doc__ or "").strip()
 
 
-_PRESENT = {
-    "be": ("is", "is not"), "read": ("reads", "does not read"), "show": ("shows", "does not show"),
-    "display": ("displays", "does not display"), "say": ("says", "does not say"),
-    "contain": ("contains", "does not contain"), "have": ("has", "does not have"),
-    "include": ("includes", "does not include"), "appear": ("appears", "does not appear"),
-    "equal": ("equals", "does not equal"), "match": ("matches", "does not match"),
-    "end": ("ends", "does not end"), "finish": ("ends", "does not end"),
-    "start": ("starts", "does not start"), "begin": ("starts", "does not start"),
-    "exist": ("exists", "does not exist"), "become": ("is", "is not"), "stay": ("is", "is not"),
-    "remain": ("is", "is not"),
-}  # fmt: skip
-
-
 def _should_as_claim(sentence: str) -> str | None:
     """ "The Continue button should be disabled" → "Verify the Continue button is disabled": the claim it
     states, which the grammar then reads (or not) like any other."""
     match = SHOULD_STATEMENT.fullmatch(sentence)
     if match is None:
         return None
-    verb = _PRESENT[match.group("verb").lower()][1 if match.group("neg") else 0]
+    verb = MODAL_VERBS[match.group("verb").lower()][1 if match.group("neg") else 0]
     return f"Verify {match.group('subject')} {verb}{match.group('rest')}"
 
 

@@ -62,6 +62,20 @@ _SHOWN_STATEMENT = re.compile(
 )
 
 
+# A modal claim's verb → its present tense, as asserted and as denied ("should end" → "ends").
+MODAL_VERBS = {
+    "be": ("is", "is not"), "read": ("reads", "does not read"), "show": ("shows", "does not show"),
+    "display": ("displays", "does not display"), "say": ("says", "does not say"),
+    "contain": ("contains", "does not contain"), "have": ("has", "does not have"),
+    "include": ("includes", "does not include"), "appear": ("appears", "does not appear"),
+    "equal": ("equals", "does not equal"), "match": ("matches", "does not match"),
+    "end": ("ends", "does not end"), "finish": ("ends", "does not end"),
+    "start": ("starts", "does not start"), "begin": ("starts", "does not start"),
+    "exist": ("exists", "does not exist"), "become": ("is", "is not"), "stay": ("is", "is not"),
+    "remain": ("is", "is not"),
+}  # fmt: skip
+
+
 # An expected result written as what should hold: "The Continue button should be disabled".
 # "The Save button should be disabled", "The URL must end with "/edit"", "Luna should not be in the table":
 # a claim in the modal mood, any of the ways testers write it; "still", "now", "also" add nothing to check.
@@ -75,8 +89,7 @@ SHOULD_STATEMENT = re.compile(
     r"\s+(?:should|must|shall|will|has\s+to|have\s+to|needs?\s+to)\s+(?P<neg>not\s+)?"
     # ("should now say "Enrolled"" is a relabelled control, read on its own: "now" only before "be")
     r"(?:(?:still|also|then)\s+|now\s+(?=be\b))?"
-    r"(?P<verb>be|read|show|display|say|contain|have|include|appear|equal|match|end|finish|start|begin|"
-    r"become|stay|remain|exist)\b(?P<rest>.*)",
+    rf"(?P<verb>{'|'.join(MODAL_VERBS)})\b(?P<rest>.*)",
     re.IGNORECASE,
 )
 # Which page the user is on: "The user stays on the login page", "You are taken to the issue page".
