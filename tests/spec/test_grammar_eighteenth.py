@@ -112,6 +112,19 @@ EMAIL_FOCUSED = [("assert_focused", {"target": '"Email" field'})]
             [("assert_text_in", {"target": "css=body", "text": "JN26-", "column": "booking reference"})],
         ),
         ('Verify the form contains "x"', None),
+        ('Click on "Active" filter link.', [("click", {"target": '"Active" link'})]),
+        (
+            'Click "Share" and then "Copy link"',
+            [("click", {"target": "Share"}), ("click", {"target": "Copy link"})],
+        ),
+        (
+            'Click "My Account", then the "Holds" tab',
+            [("click", {"target": "My Account"}), ("click", {"target": '"Holds" tab'})],
+        ),
+        ('Click the × button for "Buy milk"', [("click", {"target": '"×" button in "Buy milk"'})]),
+        # a click, then what it shows: never a field "Save" set to "Saved" (as 'Category → "Hardware"' is)
+        ('Click Save -> "Saved"', None),
+        ('Category → "Hardware"', [("set_field", {"target": "Category", "value": "Hardware"})]),
         # a listed thing named by its text, the noun saying only what it is: as without the noun
         ('Complete the todo "Buy milk"', [("set_checked", {"target": "Buy milk", "checked": True})]),
         (

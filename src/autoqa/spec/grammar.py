@@ -348,6 +348,8 @@ There are no cookies                                          area itself (its k
 Delete the cookie settings_seen · Remove "k" from local       clear_storage(area, key): that key or cookie
 storage                                                       only, the rest kept
 Click All (capitalised, alone) · Press Log in                 click("All") · click('"Log in" button')
+Click "Share" and then "Copy link" · Click on "Active" filter two clicks · click('"Active" link') ·
+link. · Click the × button for "Buy milk"                     click('"×" button in "Buy milk"')
 new todo field focused on load · Clear completed button not   a checklist's claims without their verb: the
 shown anymore · 3 items visible · still 1 todo · counter ->   field focused · the button hidden · a count ·
 "2 items left"                                                the text the named part shows
@@ -2876,7 +2878,7 @@ def _parse_scoped(sentence: str) -> Built:
 # judgement; nor "the back button", which may be the browser's.
 _BARE_NAMED = re.compile(
     # ("the Weight (kg) field": a unit in brackets is part of the label)
-    rf"\bthe\s+(?P<bare>(?:[^\W\d_][\w'’/-]*|[£$€¥°#][\w.,%'’-]*)(?:\s+[^\W\d_][\w'’/-]*){{0,3}}?"
+    rf"\bthe\s+(?P<bare>(?:[^\W\d_][\w'’/-]*|[£$€¥°#][\w.,%'’-]*|[×✕✖+−])(?:\s+[^\W\d_][\w'’/-]*){{0,3}}?"
     r"(?:\s+\([^()\s]{1,12}\))?)\s+"
     rf"(?P<noun>{ROLE_NOUNS})\b",
     re.IGNORECASE,

@@ -292,6 +292,19 @@ def _typed_bare(m: re.Match[str]) -> str:
 _POSSESSOR = r"(?P<n>(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*){0,3})['’]s"
 
 _THIRTEENTH: list[Callable[[str], str]] = [
+    # 'Click "Share" and then "Copy link"', 'Click "My Account", then the "Holds" tab': the second name is
+    # clicked too (only after "then": 'Click Save -> "Saved"' names what the click shows).
+    _sub(
+        rf"^(?P<a>(?:click|tap)\s+(?:on\s+)?(?:the\s+)?{_Q}(?:\s+(?:tab|link|button|menu))?),?\s+(?:and\s+)?then\s+(?:on\s+)?"
+        rf"(?P<b>(?:the\s+)?{_Q}(?:\s+(?:tab|link|button|option|item|menu\s+item))?)$",
+        r"\g<a> and then click \g<b>",
+        needs=("then",),
+    ),
+    # 'Click on "Active" filter link.': the quoted name of a control of that kind.
+    _sub(
+        rf"^(?P<v>click|tap)\s+on\s+(?P<x>{_Q})\s+(?P<n>(?:[a-z]+\s+)?(?:link|button|tab|icon|checkbox|arrow|toggle))\.?$",
+        r"\g<v> the \g<x> \g<n>",
+    ),
     # "Complete the todo "Buy milk"", 'Verify the task "Pay rent" is checked': the item is named by its text,
     # the noun only says what it is.
     _sub(
@@ -640,9 +653,12 @@ def _a_subject(phrase: str, *, control: bool = False) -> bool:
     return not (control and any(w in ROLE_WORDS for w in words))
 
 
-def _menu_path(names: list[str]) -> str:
-    """One click per name; 'Category → "Hardware"' (a bare name, then one quoted value) sets that field."""
+def _menu_path(names: list[str], *, acted: bool = False) -> str | None:
+    """One click per name; 'Category → "Hardware"' (a bare name, then one quoted value) sets that field —
+    never after a verb: 'Click Save -> "Saved"' is a click, then what it shows (not read here)."""
     if len(names) == 2 and names[0][:1] not in "\"“'‘" and names[1][:1] in "\"“'‘":
+        if acted:
+            return None
         return f'Change "{names[0].strip()}" to {names[1].strip()}'
     return " and ".join(f"click {_as_quoted(name)}" for name in names)
 
@@ -1503,9 +1519,11 @@ _REWRITES: list[Callable[[str], str]] = [
     # "Click Payments > Pay someone new", "Go to Settings → Notifications", "Menu: Reports > Weekly",
     # "Share → Copy link": a menu path, one click per name (each capitalised, or quoted).
     _sub(
-        rf"^(?:(?:click|open|go\s+to|navigate\s+to|select)\s+(?:on\s+)?(?:the\s+)?(?:menu\s+)?|menu\s*:\s*)?"
+        rf"^(?P<verb>(?:click|open|go\s+to|navigate\s+to|select)\s+(?:on\s+)?(?:the\s+)?(?:menu\s+)?|menu\s*:\s*)?"
         rf"(?P<path>{_MENU_NAME}(?:{_MENU_STEP}{_MENU_NAME})+)\.?$",
-        lambda m: _menu_path(re.split(_MENU_STEP, m.group("path"))),
+        lambda m: (
+            _menu_path(re.split(_MENU_STEP, m.group("path")), acted=bool(m.group("verb"))) or m.group(0)
+        ),
     ),
     # 'verify error_photo.jpg is listed': a value that is certainly one, as if quoted.
     _sub(rf"^(?P<head>verify\s+(?:that\s+)?)(?P<v>{_TOKEN_VALUE})\s+(?=(?:is|are)\s)", r'\g<head>"\g<v>" '),
