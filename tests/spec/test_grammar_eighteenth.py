@@ -125,6 +125,20 @@ EMAIL_FOCUSED = [("assert_focused", {"target": '"Email" field'})]
         # a click, then what it shows: never a field "Save" set to "Saved" (as 'Category → "Hardware"' is)
         ('Click Save -> "Saved"', None),
         ('Category → "Hardware"', [("set_field", {"target": "Category", "value": "Hardware"})]),
+        (
+            "When I tick the checkboxes in the rows for Luna, Oscar and Pip",
+            [
+                ("set_checked", {"target": f'the checkbox in "{n}"', "checked": True})
+                for n in ("Luna", "Oscar", "Pip")
+            ],
+        ),
+        (
+            'Select the rows for "Luna" and "Oscar"',
+            [
+                ("set_checked", {"target": f'the checkbox in "{n}"', "checked": True})
+                for n in ("Luna", "Oscar")
+            ],
+        ),
         # a listed thing named by its text, the noun saying only what it is: as without the noun
         ('Complete the todo "Buy milk"', [("set_checked", {"target": "Buy milk", "checked": True})]),
         (

@@ -348,6 +348,8 @@ There are no cookies                                          area itself (its k
 Delete the cookie settings_seen · Remove "k" from local       clear_storage(area, key): that key or cookie
 storage                                                       only, the rest kept
 Click All (capitalised, alone) · Press Log in                 click("All") · click('"Log in" button')
+Tick the checkboxes in the rows for Luna, Oscar and Pip ·     set_checked('the checkbox in "Luna"') for each
+Select the rows for "A" and "B"                               row named
 Click "Share" and then "Copy link" · Click on "Active" filter two clicks · click('"Active" link') ·
 link. · Click the × button for "Buy milk"                     click('"×" button in "Buy milk"')
 new todo field focused on load · Clear completed button not   a checklist's claims without their verb: the

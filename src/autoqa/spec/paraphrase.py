@@ -275,6 +275,26 @@ _NOUN = r"(?:button|link|tab|field|checkbox|check\s+box|radio\s+button|dropdown|
 _SHOWN = r"(?:visible|shown|displayed|present)"
 
 
+_OWNER_NAME = r"(?:" + _Q + r"|(?-i:[A-Z])[\w.'’-]*(?:\s+(?-i:[A-Z])[\w.'’-]*){0,2})"
+
+
+def _boxes_of_rows(m: re.Match[str]) -> str:
+    """ "Tick the checkboxes in the rows for Luna, Oscar and Pip": the box of each row, by its name."""
+    names = [n.strip() for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group("names")) if n.strip()]
+    verb = "Untick" if m.group("verb").lower() in ("uncheck", "untick", "deselect", "unselect") else "Tick"
+    return " and ".join(f"{verb} the checkbox next to {_as_quoted(name)}" for name in names)
+
+
+# "Tick the checkboxes in the rows for Luna, Oscar and Pip", 'Select the rows for "A" and "B"' (read after the
+# other rewrites: "When I tick …" has lost its actor by then).
+_ROWS_BOXES = _sub(
+    r"^(?P<verb>check|uncheck|tick|untick|select|deselect|unselect)\s+the\s+(?:(?:check\s*)?box(?:es)?\s+(?:in|of)\s+"
+    rf"the\s+)?rows\s+(?:for|of)\s+(?P<names>{_OWNER_NAME}(?:\s*,\s*{_OWNER_NAME})*\s*,?\s*and\s+{_OWNER_NAME})$",
+    _boxes_of_rows,
+    needs=("rows",),
+)
+
+
 def _typed_bare(m: re.Match[str]) -> str:
     """ "type 31.5", "type Buy milk + Enter": the unquoted value typed into the focused field (then the key);
     only a value written as one (a number, a capitalised phrase), never "type in the search box"."""
@@ -2861,15 +2881,15 @@ _A_NAMED_CONTROL = _Lazy(
 # 'Verify the "Book" button for Saturday Yoga is disabled', "Verify the status for Dr. Silva is "Cancelled"",
 # "Hover over the info icon next to Overtime": a row or card named as it reads (capitals, digits), after
 # "for", "of", "next to" or "beside", as if quoted — the grammar then reads that row's control or value.
-_ROW_NAME = r"[A-Z0-9][\w'’.&:-]*(?:\s+(?:[A-Z0-9][\w'’.&:-]*|of|and|the|de|da|von|van|on)){0,4}"
+_BARE_ROW_NAME = r"[A-Z0-9][\w'’.&:-]*(?:\s+(?:[A-Z0-9][\w'’.&:-]*|of|and|the|de|da|von|van|on)){0,4}"
 _CHECK_IN_BARE_ROW = _Lazy(
     r"^(?P<head>(?i:verify|check|confirm|ensure|make\s+sure)\s+(?:(?i:that)\s+)?(?i:the)\s+"
     r"(?:\"[^\"]+\"(?:\s+[a-z][\w-]*)?|[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s+(?i:for|of|next\s+to|beside))\s+"
-    rf"(?P<name>{_ROW_NAME})\s+(?P<rest>(?i:is|shows|says|reads|displays|contains|has|should)\s.*)$"
+    rf"(?P<name>{_BARE_ROW_NAME})\s+(?P<rest>(?i:is|shows|says|reads|displays|contains|has|should)\s.*)$"
 )
 _ACT_IN_BARE_ROW = _Lazy(
     r"^(?P<head>(?i:hover\s+over|hover|click|tap|double-click|right-click)\s+(?i:the)\s+\S.*?\s+"
-    rf"(?i:for|next\s+to|beside))\s+(?P<name>{_ROW_NAME})$"
+    rf"(?i:for|next\s+to|beside))\s+(?P<name>{_BARE_ROW_NAME})$"
 )
 
 
@@ -3086,6 +3106,7 @@ def canonical(sentence: str) -> str:
     for rewrite in _REWRITES:
         text = rewrite(text)
     for rewrite in (
+        _ROWS_BOXES,
         _described,
         _field_first,
         _quote_values,
