@@ -139,6 +139,33 @@ EMAIL_FOCUSED = [("assert_focused", {"target": '"Email" field'})]
                 for n in ("Luna", "Oscar")
             ],
         ),
+        (
+            'Then a confirmation dialog should appear with text "Delete patient Biscuit?"',
+            [("assert_text_in", {"target": "region=dialog", "text": "Delete patient Biscuit?"})],
+        ),
+        # the note a field shows, never a field named "error for the Amount"
+        (
+            'The error under Amount is "Please enter an amount"',
+            [
+                (
+                    "assert_text_in",
+                    {"target": '"Amount" field', "text": "Please enter an amount", "note": True},
+                )
+            ],
+        ),
+        (
+            'Verify the error for the Amount field is "Please enter an amount"',
+            [
+                (
+                    "assert_text_in",
+                    {"target": '"Amount" field', "text": "Please enter an amount", "note": True},
+                )
+            ],
+        ),
+        (
+            'Tick the checkbox in the row for "Holiday opening hours"',
+            [("set_checked", {"target": 'the checkbox in "Holiday opening hours"', "checked": True})],
+        ),
         # a listed thing named by its text, the noun saying only what it is: as without the noun
         ('Complete the todo "Buy milk"', [("set_checked", {"target": "Buy milk", "checked": True})]),
         (

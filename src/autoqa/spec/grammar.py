@@ -348,6 +348,8 @@ There are no cookies                                          area itself (its k
 Delete the cookie settings_seen · Remove "k" from local       clear_storage(area, key): that key or cookie
 storage                                                       only, the rest kept
 Click All (capitalised, alone) · Press Log in                 click("All") · click('"Log in" button')
+The error under Amount is "x" · the error for the Amount      assert_text_in('"Amount" field', x, note): the
+field reads "x"                                               note the field shows
 Tick the checkboxes in the rows for Luna, Oscar and Pip ·     set_checked('the checkbox in "Luna"') for each
 Select the rows for "A" and "B"                               row named
 Click "Share" and then "Copy link" · Click on "Active" filter two clicks · click('"Active" link') ·
@@ -2880,7 +2882,8 @@ def _parse_scoped(sentence: str) -> Built:
 # judgement; nor "the back button", which may be the browser's.
 _BARE_NAMED = re.compile(
     # ("the Weight (kg) field": a unit in brackets is part of the label)
-    rf"\bthe\s+(?P<bare>(?:[^\W\d_][\w'’/-]*|[£$€¥°#][\w.,%'’-]*|[×✕✖+−])(?:\s+[^\W\d_][\w'’/-]*){{0,3}}?"
+    # (a second "the" starts another noun: "the error for the Amount field" names no field "error for …")
+    rf"\bthe\s+(?P<bare>(?:[^\W\d_][\w'’/-]*|[£$€¥°#][\w.,%'’-]*|[×✕✖+−])(?:\s+(?!the\b)[^\W\d_][\w'’/-]*){{0,3}}?"
     r"(?:\s+\([^()\s]{1,12}\))?)\s+"
     rf"(?P<noun>{ROLE_NOUNS})\b",
     re.IGNORECASE,

@@ -312,6 +312,16 @@ def _typed_bare(m: re.Match[str]) -> str:
 _POSSESSOR = r"(?P<n>(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*){0,3})['’]s"
 
 _THIRTEENTH: list[Callable[[str], str]] = [
+    # "The error under Amount is "Please enter an amount"", "Verify the error for the Email field reads "x"":
+    # the note that field shows (never a field named "error for the Amount").
+    _sub(
+        r"^(?:verify\s+(?:that\s+)?)?the\s+(?:error(?:\s+message)?|validation\s+(?:error|message)|hint|help\s+text)\s+"
+        r"(?:under|below|beneath|for|of|beside|next\s+to)\s+(?:the\s+)?"
+        rf"(?P<f>{_Q}|(?-i:[A-Z])[\w'’()-]*(?:\s+[\w'’()-]+){{0,2}}?)(?:\s+(?:field|input|box))?\s+(?:is|reads|says|shows)\s+"
+        rf"(?P<x>{_Q})$",
+        lambda m: f"Verify the {_as_quoted(m.group('f'))} field shows the error {m.group('x')}",
+        needs=("error", "hint", "help", "validation"),
+    ),
     # 'Click "Share" and then "Copy link"', 'Click "My Account", then the "Holds" tab': the second name is
     # clicked too (only after "then": 'Click Save -> "Saved"' names what the click shows).
     _sub(
@@ -1271,8 +1281,9 @@ _REWRITES: list[Callable[[str], str]] = [
         r"Verify the \g<x> \g<r> is visible",
     ),
     _sub(
-        r"^(?:(?:a|the)\s+)?(?!(?:confirm|alert|prompt|native|browser|js|javascript)\b)(?:[\w'’-]+\s+){0,2}?"
-        rf"(?:dialog|modal|pop-?up)\s+(?:opens|appears|is\s+shown)\s+with\s+(?:the\s+)?(?:text|message)\s+(?P<x>{_Q})$",
+        r"^(?:(?:then|and)\s+)?(?:verify\s+(?:that\s+)?)?(?:(?:a|the)\s+)?(?!(?:confirm|alert|prompt|native|browser|js|"
+        r"javascript)\b)(?:[\w'’-]+\s+){0,2}?(?:dialog|modal|pop-?up)\s+(?:opens|appears|is\s+shown|(?:should|must)\s+"
+        rf"(?:open|appear|be\s+shown))\s+with\s+(?:the\s+)?(?:text|message)\s+(?P<x>{_Q})$",
         r"Verify the dialog contains \g<x>",
     ),
     _sub(
