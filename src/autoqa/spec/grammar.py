@@ -2925,21 +2925,41 @@ def grammar_reference() -> str:
     return (__doc__ or "").strip()
 
 
-def _should_as_claim(sentence: str) -> str | None:
+def _should_as_claim(sentence: str, *, bare: bool = False) -> str | None:
     """ "The Continue button should be disabled" → "Verify the Continue button is disabled": the claim it
-    states, which the grammar then reads (or not) like any other."""
+    states, which the grammar then reads (or not) like any other. A bare subject ("Save should be …") only
+    with ``bare``: it is read last, as a name (:func:`_should_as_named_claim`), after the canonical wording
+    had its say ('Status should be "Shipped"' is the labelled status, checked exactly)."""
     match = SHOULD_STATEMENT.fullmatch(sentence)
-    if match is None:
+    if match is None or (_is_bare(match.group("subject")) and not bare):
         return None
     verb = MODAL_VERBS[match.group("verb").lower()][1 if match.group("neg") else 0]
     return f"Verify {match.group('subject')} {verb}{match.group('rest')}"
 
 
-def _should_as_named_claim(sentence: str) -> str | None:
-    """ "Save should be disabled" → 'Verify "Save" is disabled': a bare capitalised subject the claim does not
-    read as written is a name, as if quoted (within :data:`_NAME_SUBJECT`'s limits)."""
-    claim = _should_as_claim(sentence)
-    return None if claim is None else _bare_subject_quoted(claim)
+def _is_bare(subject: str) -> bool:
+    return subject[:1] not in "\"“'‘" and re.match(r"(?:the|an?)\s", subject, re.IGNORECASE) is None
+
+
+# A bare subject said to be shown, hidden or listed, with no quoted text to check: "Checkout is shown", "Video
+# player is visible". Which words on the page would prove it is not said (a heading? a button? the player?).
+_SHOWN_BARE = re.compile(
+    r"^Verify\s+[^\"“”]+?\s(?:is|are)\s+(?:not\s+|still\s+|no\s+longer\s+)*(?:visible|shown|displayed|present|"
+    r"hidden|gone|invisible|listed|there|available)\b[^\"“”]*$",
+    re.IGNORECASE,
+)
+
+
+def _bare_claim_reading(claim: str) -> Built:
+    """ "Verify Save is disabled", "Verify Luna is not in the table", "Verify Row 2 is "x"": a claim whose
+    subject is bare words, read as written or in canonical wording (a name before a place is quoted there),
+    else as a name (:func:`_bare_subject_quoted`); never one that only says the words are shown."""
+    if _SHOWN_BARE.match(claim):
+        return None
+    built = _parse_wording(claim) or _parse_wording(_normalize(canonical(claim)))
+    if built is None and (named := _bare_subject_quoted(claim)) is not None:
+        built = _parse_wording(named) or _parse_wording(_normalize(canonical(named)))
+    return built
 
 
 # "The user stays on the login page (URL contains "/admin/login/")": the sentence only says which page the
@@ -2969,8 +2989,6 @@ def _parse_wording(sentence: str) -> Built:
     built = _parse(sentence) or _parse_bracketed(sentence)
     if built is None and (claim := _should_as_claim(sentence)) is not None:
         built = _parse(claim)
-    if built is None and (claim := _should_as_named_claim(sentence)) is not None:
-        built = _parse(claim)
     return built
 
 
@@ -2983,20 +3001,18 @@ def parse_plain_text(text: str, *, optional: bool = False) -> PlainAction | None
     built = _parse_wording(sentence)
     if built is None:
         reworded = _normalize(canonical(sentence))
-        for claim in (
-            _should_as_claim(sentence),
-            _should_as_claim(reworded),
-            _should_as_named_claim(sentence),
-            _should_as_named_claim(reworded),
-        ):
+        for claim in (_should_as_claim(sentence), _should_as_claim(reworded)):
             if built is None and reworded != sentence:
                 built = _parse_wording(reworded)
             if built is None and claim is not None:
                 built = _parse_wording(_normalize(canonical(claim)))
+        for bare in (_should_as_claim(sentence, bare=True), _should_as_claim(reworded, bare=True)):
+            if built is None and bare is not None:
+                built = _bare_claim_reading(bare)
     if built is None and (claim := _stated(sentence)) is not None:
-        built = _parse_wording(claim) or _parse_wording(_normalize(canonical(claim)))
-        if built is None and (named := _bare_subject_quoted(claim)) is not None:
-            built = _parse_wording(named) or _parse_wording(_normalize(canonical(named)))
+        built = _bare_claim_reading(claim) if _is_bare(claim.removeprefix("Verify ")) else None
+        if built is None and not _is_bare(claim.removeprefix("Verify ")):
+            built = _parse_wording(claim) or _parse_wording(_normalize(canonical(claim)))
     if built is None:
         built = _placed_reading(sentence)
     return PlainAction(built[0], built[1], optional) if built is not None else None

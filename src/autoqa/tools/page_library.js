@@ -636,15 +636,17 @@ function matcher(pass) {
   const kinded = roles.size > 0 || !!acts;
   const sameKind = (e) => fits(e) && actable(e);
 
-  // Last of all: a control people name otherwise, found by its developer's words (TodoMVC's new-todo field
-  // is named by its placeholder, "What needs to be done?"; testers call it "the new todo field"). Only when
-  // no name, label or text on the page says the description: the words must be one whole id, name or class,
-  // and two words or more ("new todo", "toggle all"): one generic word ("note", "primary") would find a
-  // control whose own name was meant to be that word (a field "Note" gone, another of class "note").
+  // Last of all: a control whose only name is a hint, found by its developer's words (TodoMVC's new-todo
+  // field is named by its placeholder, "What needs to be done?"; testers call it "the new todo field"). Only
+  // when no name, label or text on the page says the description: the words must be one whole id, name or
+  // class, and two words or more ("new todo", "toggle all"): one generic word ("note", "primary") would find
+  // a control whose own name was meant to be that word. Never a labelled control: a field relabelled
+  // "Zip code" is no longer the "Postal code" field a step names, whatever its id (an app change to report).
+  const hintNamed = (e) => !labelText(e) && !e.getAttribute('aria-label') && !!nameFor(e);
   function developerWords(all) {
     if (!fdesc || !fdesc.includes(' ')) return null;
     const els = roles.size ? all.filter(fits) : all;
-    const matches = scoped(els.filter((e) => interactive(e) && !!nameFor(e) && attributeWords(e).includes(fdesc)));
+    const matches = scoped(els.filter((e) => interactive(e) && hintNamed(e) && attributeWords(e).includes(fdesc)));
     if (!matches.length) return null;
     const visible = matches.filter(isVisible);
     return {tier: 'attribute_named', matches: visible.length ? visible : matches, hidden: !visible.length};

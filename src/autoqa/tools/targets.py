@@ -13,9 +13,9 @@ Order, first tier with a match wins (visible matches preferred over hidden ones)
    ``<input class="edit">`` is "the edit field"; ``newTodo`` and ``new-todo`` are "new todo");
 7. token matching: every word of the description (minus filler like "the") in the element's name or
    text, case-folded; CJK runs match as substrings, so "购物车" finds "加入购物车";
-8. last, a control with a name people see that says otherwise, by one whole id, ``name`` or class of two
-   words or more (TodoMVC's new-todo field is named by its placeholder "What needs to be done?": "the new
-   todo field"; one word, "the note field", never finds a field named "Comment").
+8. last, a control whose only name is a hint (a placeholder or title, no label), by one whole id, ``name``
+   or class of two words or more (TodoMVC's new-todo field is named by its placeholder "What needs to be
+   done?": "the new todo field"; one word, "the note field", never finds a field named "Comment").
 
 A role word (the vocabulary is ``autoqa.role_words``, shared with the plain grammar) is a filter, not a
 preference: ``"Pale Blue Dot" link`` (a quoted name, then role words: what the plain grammar sends) only
