@@ -297,6 +297,19 @@ async def test_a_named_control_is_found_by_its_developer_words_only_when_nothing
     ok(await call("fill", target="the new todo field", value="y"))
     assert await tool_ctx.page.locator("#named").input_value() == "y"
     assert await tool_ctx.page.locator("input.new-todo").input_value() == "x"
+    # one developer word is no description (a control named that word was meant), and a labelled control is
+    # never found by its id: a field relabelled "Zip code" is not the "postal code" field a step names
+    await tool_ctx.page.evaluate(
+        """document.body.insertAdjacentHTML('beforeend', '<input class="memo" placeholder="Write here">' +
+        '<label>Zip code <input id="postal-code"></label>')"""
+    )
+    failed(await call("fill", target="the memo field", value="m"), "ELEMENT_NOT_FOUND")
+    failed(await call("fill", target="the postal code field", value="p"), "ELEMENT_NOT_FOUND")
+    assert await tool_ctx.page.locator("input.memo").input_value() == ""
+    # the same placeholder-named field by two words of its class is found
+    await tool_ctx.page.evaluate("document.querySelector('input.memo').className = 'memo-pad'")
+    ok(await call("fill", target="the memo pad field", value="m"))
+    assert await tool_ctx.page.locator("input.memo-pad").input_value() == "m"
 
 
 async def test_an_ambiguous_row_action_is_named_by_its_row_label(call: Call, tool_ctx: ToolContext) -> None:
