@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -68,6 +69,10 @@ async def capture_element(
         target = args.get("target")
         within = split_scope(target)[1] if isinstance(target, str) else None
         ours = generate(taken, test_id_attribute=test_id_attribute, within=within)
+        if isinstance(target, str) and taken.role and _ROLE_ONLY.fullmatch(target.strip()) and taken.name:
+            # "role=columnheader": every element of that role, whatever its name (the page's column headers,
+            # counted): a locator by the first one's name would find that one only
+            ours.append(LocatorSpec(kind="role", role=taken.role, value=""))
         # Read beside the first check rather than after it: the candidate that resolves to this element
         # takes them from here.
         states = states_read = asyncio.ensure_future(element_states(handle, tool))
@@ -104,6 +109,9 @@ async def capture_element(
         if states_read is not None:
             await _settled(states_read)  # done by now, but must not outlive the handle
         _dispose_later(handle)
+
+
+_ROLE_ONLY = re.compile(r"role=[a-z]+")
 
 
 async def _normalized(locator: Locator, timeout_ms: float) -> list[LocatorSpec]:

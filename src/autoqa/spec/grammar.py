@@ -36,6 +36,7 @@ Click "t" · Click on the "t" button · Press the "t" button    click(target)
 Click "t" for "r" · Click "t" in the "r" row|filter|menu      click(target='t in "r"') (any element step)
 Double-click "t" · Right-click "t"                            click(target, double=True | button="right")
 Fill "t" with "v" · Type "v" into "t" · Enter "v" in "t"      fill(target, value)
+Type "v" in the rider notes (a typing verb's place)           fill(target='"rider notes" field', value)
 Clear "t"                                                     fill(target, value="")
 Select "o" in "t" · Select "o" from the "t" dropdown          select_option(target, option)
 Check "t" · Uncheck "t" · Tick / Untick "t"                   set_checked(target, checked)
@@ -78,6 +79,14 @@ Verify the title contains|is|matches "x"                      assert_title(expec
 Verify "t" has value "x" · Verify the value of "t" is "x"     assert_value(target, expected)
 Verify "t" is checked|not checked|unchecked                   assert_checked(target, checked)
 Verify "t" is enabled|disabled|not enabled|not disabled       assert_enabled(target, enabled)
+The Send button is disabled when the message box is empty     assert_value(field, ), then assert_enabled
+The "Next" button stays disabled until "x" is filled in       the same (the condition is checked first;
+… enabled when the "Terms" checkbox is checked                assert_checked then assert_enabled; no plain
+                                                              check of the condition: the agent's)
+Verify the table has the columns ID, Subject and Status       assert_element_visible('"ID" column header')
+Verify the table has a "Subject" column                       per name; "The column headers are …" adds
+The column headers are "Date", "Amount" [in that order]       assert_count(role=columnheader); in that
+                                                              order: assert_order(texts, target=role=table)
 Verify there are 6 "t" [buttons]                              assert_count(target='"t" button', count)
 Verify "a", "b" and "c" appear in that order                  assert_order(texts=[a, b, c])
 Verify the list shows "a", "b" in that order                  assert_order(texts=[a, b])
@@ -1658,7 +1667,7 @@ def _assert_order(m: re.Match[str]) -> Built:
 
 
 _rule(
-    rf"{VERIFY}\s+the\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+are\s+(?:sorted|ordered|listed|shown)(?:\s+as)?:?\s+"
+    rf"(?:{VERIFY}\s+)?the\s+[^\W\d_]+(?:\s+[^\W\d_]+)?\s+are\s+(?:sorted|ordered|listed|shown)(?:\s+as)?:?\s+"
     rf"{_QUOTED_LIST}(?:\s+in\s+(?:that|this)\s+order)?"
 )(_assert_order)
 
@@ -2349,6 +2358,31 @@ _BARE_FIELD = (
 def _fill_bare(m: re.Match[str]) -> Built:
     target = _bare_field(m)
     return ("fill", {"target": target, "value": unquote(m.group("value"))}) if target else None
+
+
+# 'Type "Ring the bell" in the rider notes', 'Enter "Lisbon" into the city search': a typing verb says the
+# place is a field, so the words after "the" name it without a field noun. Never a place that is no field (a
+# page, a dialog, a prompt, a table's cell) nor words that pick one ("the first", "the focused"): those are
+# read elsewhere or by the agent.
+_NOT_A_FIELD = frozenset(
+    ("page", "site", "screen", "window", "tab", "browser", "url", "address", "bar", "prompt", "alert",
+     "popup", "pop-up", "modal", "dialog", "table", "row", "column", "cell", "grid", "list", "menu",
+     "section", "form", "panel", "card", "header", "footer", "sidebar", "toolbar", "nav", "navigation",
+     "results", "console", "terminal", "same", "it", "there", "here", "app", "application")
+)  # fmt: skip
+
+
+@_rule(
+    rf"(?:type|enter|input|write|put)\s+{value_group('value')}\s+(?:in|into|in\s+to)\s+the\s+"
+    r"(?P<bare>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3})"
+)
+def _fill_described(m: re.Match[str]) -> Built:
+    words = m.group("bare").lower().split()
+    if any(w in _NOT_A_FIELD or w in _FIELD_STATES or role_word(w) or position_of(w) for w in words):
+        return None
+    if len(words) > 1 and role_word(" ".join(words[-2:])):  # "the source text area": a noun of its own
+        return None
+    return "fill", {"target": role_target(m.group("bare"), "field"), "value": unquote(m.group("value"))}
 
 
 # Words that say which state a field is in, never what it is called ("the new todo field" is a name).
@@ -3463,7 +3497,13 @@ def _read_actions(text: str, optional: bool, nested: bool) -> tuple[PlainAction,
         if all(actions):
             break
     if len(actions) < 2 or not all(actions):
-        return _two_claims(text, optional) or _each_value(text, optional)
+        return (
+            _two_claims(text, optional)
+            or _each_value(text, optional)
+            or _columns(text, optional)
+            or _conditioned(text, optional)
+            or _while_holding(text, optional)
+        )
     ordered = [a for a in actions if a is not None]
     for i in range(1, len(ordered)):
         # 'Click "Delete" and accept the confirm': the answer is for the dialog that click opens, and a
@@ -3741,6 +3781,122 @@ def _each_value(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
     if not all(c is not None and c.tool.startswith("assert_") for c in claims):
         return None
     return tuple(c for c in claims if c is not None)
+
+
+# "Verify the tickets table has the columns ID, Subject and Status", "the table columns are Date, Amount",
+# "Verify the table has a "Subject" column": each column named has its header on the page (a column header,
+# which is how a person reads a column); names quoted or not, split at commas and a last "and". "The column
+# headers are A, B" says there are no others: the page's column headers are counted too. The order is not
+# claimed unless said, and then it is read inside the table ("in that order").
+_COLUMN_NAMES = r"(?P<names>[^,.;:]+?(?:\s*,\s*[^,.;:]+?)*)"
+_COLUMNS = re.compile(
+    rf"(?:{VERIFY}\s+)?(?:the\s+)?(?:(?:(?:[\w-]+\s+){{0,2}}?(?:table|grid)\s+"
+    r"(?:(?:has|have|shows?|contains?|includes?|should\s+(?:have|show))\s+(?:the\s+)?(?:following\s+)?columns?"
+    r"|columns?\s+(?:are|should\s+be)|column\s+head(?:er|ing)s\s+(?:are|should\s+be)))"
+    r"|(?:table\s+)?column\s+head(?:er|ing)s\s+(?:are|should\s+be|read))"
+    rf":?\s+{_COLUMN_NAMES}(?P<order>,?\s+in\s+(?:that|this)\s+order)?",
+    re.IGNORECASE,
+)
+_ONE_COLUMN = re.compile(
+    rf"(?:{VERIFY}\s+)?(?:the\s+)?(?:[\w-]+\s+){{0,2}}?(?:table|grid)\s+(?:has|shows|contains|includes|"
+    rf"should\s+(?:have|show))\s+(?:a|an|the)\s+(?P<names>{QUOTED})\s+column",
+    re.IGNORECASE,
+)
+_COLUMN_SPLIT = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
+
+
+# "And the column headers are …", "Then the Send button is disabled when …": a Gherkin keyword before a
+# sentence read whole (the chained readings above meet it after canonical wording has dropped it).
+_GHERKIN_WORD = re.compile(r"^(?:and|then|but|also)\s+", re.IGNORECASE)
+
+
+def _columns(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
+    sentence = _GHERKIN_WORD.sub("", _normalize(text))
+    match = _COLUMNS.fullmatch(sentence) or _ONE_COLUMN.fullmatch(sentence)
+    if match is None:
+        return None
+    names = [unquote(n.strip()) for n in _COLUMN_SPLIT.split(match.group("names")) if n.strip()]
+    # a name is a header's few words, never a sentence of its own ("Date, then click Save")
+    if not names or any(len(n.split()) > 4 or not n.strip() or '"' in n for n in names):
+        return None
+    claims = [
+        parse_plain_text(f'Verify the "{n}" column header is visible', optional=optional) for n in names
+    ]
+    if not all(c is not None and c.tool == "assert_element_visible" for c in claims):
+        return None
+    read = [c for c in claims if c is not None]
+    if re.search(r"\b(?:are|be|read)\s*:?\s*$", sentence[: match.start("names")], re.IGNORECASE):
+        # "the column headers are A, B": those and no others (a column more fails the step)
+        read.append(
+            PlainAction("assert_count", {"target": "role=columnheader", "count": len(names)}, optional)
+        )
+    if match.groupdict().get("order"):
+        if len(names) < 2:
+            return None
+        read.append(PlainAction("assert_order", {"texts": names, "target": "role=table"}, optional))
+    return tuple(read)
+
+
+# "The Send button is disabled when the message box is empty", "the "Next" button stays disabled until "Date
+# of birth" is filled in": a control's state under a condition the step says holds now. Both are checked,
+# the condition first (a field that is not empty makes the step fail, never pass on the button alone); a
+# condition no plain check reads ("while the form has errors", "until the review is done") is the agent's.
+_CONDITIONED = re.compile(
+    r"(?P<claim>.+?\b(?:is|are|stays?|remains?|should\s+(?:be|stay|remain)|must\s+be)\s+(?:still\s+)?"
+    r"(?:disabled|enabled|greyed\s+out|inactive|active))\s+(?P<how>when|while|if|until|as\s+long\s+as)\s+"
+    r"(?P<cond>.+)",
+    re.IGNORECASE,
+)
+_FILLED = re.compile(
+    r"\s+(?:is|are|has\s+been)\s+(?:filled(?:\s+in|\s+out)?|entered|given|provided)$", re.IGNORECASE
+)
+_TICKED = re.compile(r"\s+(?:is|are|has\s+been)\s+(?:checked|ticked|selected)$", re.IGNORECASE)
+
+
+def _conditioned(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
+    match = _CONDITIONED.fullmatch(_GHERKIN_WORD.sub("", _normalize(text)))
+    if match is None:
+        return None
+    claim = re.sub(
+        r"\b(?:stays?|remains?|should\s+(?:be|stay|remain)|must\s+be)\s+(?:still\s+)?",
+        "is ",
+        match.group("claim"),
+        flags=re.IGNORECASE,
+    )
+    cond = match.group("cond")
+    if match.group("how").lower() == "until":  # "until X is filled in": X is not, now
+        if _FILLED.search(cond):
+            cond = _FILLED.sub(" is empty", cond)
+        elif _TICKED.search(cond):
+            cond = _TICKED.sub(" is not checked", cond)
+        else:
+            return None
+    claim = re.sub(rf"^{VERIFY}\s+", "", claim, flags=re.IGNORECASE)
+    state = parse_plain_text(f"Verify {claim}", optional=optional)
+    holds = parse_plain_text(f"Verify {cond}", optional=optional)
+    if state is None or state.tool != "assert_enabled" or holds is None:
+        return None
+    if holds.tool == "assert_value" and holds.args.get("expected") == "":
+        return (holds, state)
+    if holds.tool == "assert_checked" or (holds.tool == "assert_enabled" and holds.args.get("target")):
+        return (holds, state)
+    return None
+
+
+# "Press Escape while the "Help" dialog is open", "Press Enter while the "Search" field is focused": an action
+# under a state the step says holds; the state is checked first (never assumed), then the action runs.
+_WHILE = re.compile(r"(?P<act>.+?)\s+while\s+(?P<cond>.+?\s+(?:is|are)\s+(?:still\s+)?\S+)", re.IGNORECASE)
+
+
+def _while_holding(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
+    match = _WHILE.fullmatch(_GHERKIN_WORD.sub("", _normalize(text)))
+    if match is None:
+        return None
+    act = parse_plain_text(match.group("act"), optional=optional)
+    holds = parse_plain_text(f"Verify {match.group('cond')}", optional=optional)
+    if act is None or act.tool.startswith("assert_") or holds is None or not holds.tool.startswith("assert_"):
+        return None
+    return (holds, act)
 
 
 _OPENS_DIALOGS = frozenset({"click", "press_key", "fill", "navigate", "select_option", "set_checked"})

@@ -295,6 +295,14 @@ _ROWS_BOXES = _sub(
 )
 
 
+def _quoted_order(m: re.Match[str]) -> str:
+    """ "The rows are ordered TRK-007, VAN-042 and CAR-113" with each value quoted, when each is one."""
+    values = [v.strip() for v in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group("list")) if v.strip()]
+    if len(values) < 2 or not all(_a_written_value(v) and len(v.split()) <= 4 for v in values):
+        return m.group(0)
+    return f"{m.group('head')} " + ", ".join(f'"{v}"' for v in values)
+
+
 def _typed_bare(m: re.Match[str]) -> str:
     """ "type 31.5", "type Buy milk + Enter": the unquoted value typed into the focused field (then the key);
     only a value written as one (a number, a capitalised phrase), never "type in the search box"."""
@@ -539,6 +547,13 @@ _THIRTEENTH: list[Callable[[str], str]] = [
     _sub(
         rf"^(?P<c>(?:verify\s+(?:that\s+)?)?(?:the\s+)?{_Q}\s+(?:is|are)\s+\S.*?)\s+(?:again|once\s+more)$",
         r"\g<c>",
+    ),
+    # "focus is on the "Help" button again", "focus returns to "Filters" once more": where the focus is.
+    _sub(
+        r"^(?P<c>(?:verify\s+(?:that\s+)?)?(?:the\s+)?(?:keyboard\s+)?focus\s+(?:is|returns|moves|goes|lands)\s+"
+        r"(?:back\s+)?(?:on|to)\s+\S.*?)\s+(?:again|once\s+more)$",
+        r"\g<c>",
+        needs=("again", "more"),
     ),
     # "Use keyboard shortcut Ctrl+K", "Press the shortcut Ctrl+K".
     _sub(r"^(?:use|press|hit)\s+(?:the\s+)?(?:keyboard\s+)?shortcut\s+(?=\S+$)", "Press "),
@@ -1158,6 +1173,15 @@ _REWRITES: list[Callable[[str], str]] = [
     ),
     # "Expected: …", "Expected result: …": the claim that follows.
     _sub(r"^expected(?:\s+result)?\s*:\s*", ""),
+    # 'Verify success message "Saved" is displayed', 'Check that confirmation dialog "x" is shown': a
+    # description before a quoted name with its article dropped, as in a test management tool's shorthand.
+    _sub(
+        r"^(?P<v>(?:(?:verify|ensure|assert|expect)(?:\s+that)?|(?:check|confirm)\s+that)\s+)(?!(?:the|a|an|that|"
+        r"this|these|those|there|all|every|each|no|only|it|its|both|either|neither|not|page|url|title)\b)"
+        r"(?P<d>(?:(?!(?:is|are|was|were|has|have|had|appears?|appeared|shows?|shown|displays?|displayed|"
+        r"visible|says?|reads?|contains?|now|still|also)\b)[a-z][a-z-]*\s+){1,3})(?=[\"“])",
+        r"\g<v>the \g<d>",
+    ),
     # Acceptance criteria: what the actor can do; a click's purpose; what a value was before.
     _CAN_DO,
     _PURPOSE_DROPPED,
@@ -1759,6 +1783,31 @@ _REWRITES: list[Callable[[str], str]] = [
         r"(?P<column>(?-i:[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?))\s+(?=is\s|should\s+be\s)",
         r"\g<head>the \g<column> in the \g<nth> row ",
     ),
+    # 'The first row of the trips table has Driver "M. Okafor"', 'the second row shows Status "Paid"': that
+    # cell of the row at that position (a capitalised column name, as the header writes it).
+    _sub(
+        rf"^(?P<head>(?:verify\s+(?:that\s+)?)?)the\s+(?P<nth>{POSITION_WORD})\s+row\s+(?:of|in)\s+the\s+"
+        r"(?:[\w-]+\s+){0,2}?table\s+(?=(?:has|shows)\s+(?-i:[A-Z]))",
+        r"\g<head>the \g<nth> row ",
+    ),
+    _sub(
+        rf"^(?P<head>(?:verify\s+(?:that\s+)?)?)the\s+(?P<nth>{POSITION_WORD})\s+row\s+(?:has|shows)\s+"
+        rf"(?P<column>(?-i:[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?))\s+(?P<x>{_Q})\.?$",
+        r"\g<head>the \g<column> in the \g<nth> row is \g<x>",
+    ),
+    # "The rows are ordered TRK-007, VAN-042, CAR-113": the same order, its values written unquoted (each
+    # one a value as written: a code, a number, a capitalised name; never a description such as "by date").
+    _sub(
+        r"^(?P<head>(?:verify\s+(?:that\s+)?)?the\s+[a-z]+(?:\s+[a-z]+)?\s+are\s+(?:sorted|ordered|listed|shown)"
+        r"(?:\s+as)?:?)\s+(?P<list>[^\"“”,]+(?:\s*,\s*[^\"“”,]+)+)$",
+        _quoted_order,
+        needs=("sorted", "ordered", "listed", "shown"),
+    ),
+    # "row count is 9", "the row count should be 9": how many rows the table has.
+    _sub(
+        r"^(?P<head>(?:verify\s+(?:that\s+)?)?)(?:the\s+)?row\s+count\s+(?:is|should\s+be|equals)\s+(?P<n>\d{1,4})\.?$",
+        r"\g<head>the number of rows is \g<n>",
+    ),
     # 'select "Option 2" from the dropdown and verify it is selected': the dropdown shows that option.
     _sub(
         rf"^(?P<act>(?:select|choose|pick)\s+(?P<x>{_Q})\s+from\s+the\s+dropdown)\s+and\s+verify\s+(?:that\s+)?it\s+is\s+"
@@ -2205,8 +2254,9 @@ _REWRITES: list[Callable[[str], str]] = [
         rf"^(?:verify\s+)?(?:(?:a|an|the)\s+)?(?:(?:success|error|info|warning|confirmation|confirm|validation|inline|"
         rf"green|status)\s+)?(?P<kind>toast|tooltip|banner|message|error|warning|notification|alert|snackbar|"
         rf"dialog|popup|modal|text|error\s+text|error\s+message|hint|label)\s+(?:that\s+)?(?:says|reads|shows|asks|"
-        rf"appears\s+saying|appears\s+with|saying|is\s+(?:shown|displayed)\s*:|appears\s*:|pops\s+up\s+saying)\s*:?\s*"
-        rf"(?P<text>{_Q})(?:\s+(?:appears|is\s+(?:shown|displayed|visible)))?$",
+        rf"appears\s+saying|appears\s+with|saying|is\s+(?:shown|displayed)\s*:|appears\s*:|pops\s+up\s+saying|"
+        rf"with\s+(?:the\s+)?(?:text|message)|containing)\s*:?\s*"
+        rf"(?P<text>{_Q})(?:\s+(?:appears|opens|pops\s+up|is\s+(?:shown|displayed|visible)))?$",
         lambda m: (
             f"Verify the {m.group('text')} {m.group('kind')} appeared"
             if m.group("kind").lower() in ("dialog", "popup", "modal")
@@ -2589,9 +2639,18 @@ _DESCRIBED_REGION = _Lazy(
     _I,
 )
 
+# 'Verify "2 selected" is shown in the bulk actions bar': the same region, named after the text.
+_IN_DESCRIBED_REGION = _Lazy(
+    rf"^(?P<head>verify\s+(?:that\s+)?)(?P<x>{_Q})\s+(?:is\s+(?:shown|displayed|visible|present)|appears)\s+"
+    r"(?:in|on|inside|within)\s+the\s+(?P<name>(?!(?:first|second|third|last|main|top|bottom|left|right|"
+    r"whole|entire|same|other|new|current|open|side|nav|navigation|menu|status|progress|search|address|title)\b)"
+    r"[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2}?)\s+(?P<noun>panel|bar|toolbar|pane|drawer|widget)$",
+    _I,
+)
+
 
 def _named_region(sentence: str) -> str:
-    if m := _DESCRIBED_REGION.match(sentence):
+    if m := _DESCRIBED_REGION.match(sentence) or _IN_DESCRIBED_REGION.match(sentence):
         return f'{m.group("head")}the "{m.group("name")}" panel contains {m.group("x")}'
     sentence = _UNDER_HEADING.sub(lambda m: f'under "{m.group("name")}"', sentence)
     sentence = _NAMED_REGION.sub(
