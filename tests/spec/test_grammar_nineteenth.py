@@ -103,7 +103,12 @@ def _disabled(name: str, enabled: bool = False) -> tuple[str, dict[str, object]]
             'Enter "Lisbon" into the city search',
             [("fill", {"target": '"city search" field', "value": "Lisbon"})],
         ),
+        (
+            'Type "1 High St" in the delivery address',
+            [("fill", {"target": '"delivery address" field', "value": "1 High St"})],
+        ),
         # … never a place that is no field, nor words that pick one
+        ('Type "example.com" in the address bar', None),
         ('Type "hello" in the prompt', None),
         ('Type "x" in the search results', None),
         ('Type "x" in the table', None),
@@ -141,6 +146,15 @@ def _disabled(name: str, enabled: bool = False) -> tuple[str, dict[str, object]]
         ),
         ("Verify the items are shown oldest, newer, newest", None),
         ("Verify row count is 9", [("assert_count", {"target": "items=", "count": 9})]),
+        # a capitalised name of several words before its role word is the element's own, whatever words
+        # inside it could pick one ("all", "Back" before more words); "the Back button" alone is the browser's
+        ("Click the Back to tickets link", [("click", {"target": '"Back to tickets" link'})]),
+        (
+            "Click the Mark all as complete checkbox",
+            [("click", {"target": '"Mark all as complete" checkbox'})],
+        ),
+        ("Click the Back button", None),
+        ("Click the next button", None),
         # a condition no plain check reads is the agent's: checking the button alone would pass on less
         ('Ensure the "Delete" button is disabled when no tickets are selected.', None),
         ('ensure the "File now" button is disabled until the review is done', None),

@@ -2365,7 +2365,7 @@ def _fill_bare(m: re.Match[str]) -> Built:
 # page, a dialog, a prompt, a table's cell) nor words that pick one ("the first", "the focused"): those are
 # read elsewhere or by the agent.
 _NOT_A_FIELD = frozenset(
-    ("page", "site", "screen", "window", "tab", "browser", "url", "address", "bar", "prompt", "alert",
+    ("page", "site", "screen", "window", "tab", "browser", "url", "bar", "prompt", "alert",
      "popup", "pop-up", "modal", "dialog", "table", "row", "column", "cell", "grid", "list", "menu",
      "section", "form", "panel", "card", "header", "footer", "sidebar", "toolbar", "nav", "navigation",
      "results", "console", "terminal", "same", "it", "there", "here", "app", "application")
@@ -2947,7 +2947,13 @@ def _parse_bare_named(sentence: str) -> Built:
     if match is None or '"' in match.group("bare"):
         return None
     words = match.group("bare").split()
-    if any(_picks_one(w, sentence) or w.endswith(("'s", "’s")) for w in words):
+    if any(w.endswith(("'s", "’s")) for w in words):
+        return None
+    # "the Back to tickets link", "the Mark all as complete toggle": a name of several words that starts with
+    # a capital is the element's own; a word inside it ("all", "back") picks nothing
+    named = len(words) > 1 and words[0][:1].isupper() and words[0][1:].islower()
+    picking = ([] if words[0].lower() in ("back", "forward") else words[:1]) if named else words
+    if any(_picks_one(w, sentence) for w in picking):
         return None
     before, after = sentence[: match.start()], sentence[match.end() :]
     quoted = f'{before}the "{match.group("bare")}" {match.group("noun")}{after}'
