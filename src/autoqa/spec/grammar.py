@@ -105,6 +105,8 @@ Verify the "t" field is empty                                 assert_value(targe
 Clear the edit field · the edit field is focused|empty         fill(target='"edit" field', value="") · …
 Search for "x" · Search the site for "x"                      fill(target="the search box", x, submit=True)
 Press Enter in the search box|field                           press_key("Enter", target="the search box")
+Press Enter in the new todo input (words + a field noun)      press_key("Enter", target='"new todo" input')
+Press Enter|Type "x" in the empty new todo input              assert_value(target, "") then the action on it
 Click the search box · Type "x" · Type "x" into the focused field
   · Press Ctrl+K and type "x"                                 click("the search box") · fill(FOCUSED_FIELD, x)
 Verify the page heading is "x" · the heading "x" is visible   assert_element_visible(target='"x" heading')
@@ -119,6 +121,8 @@ Verify the "L" list has 3 items                               assert_count(targe
 Verify the list has 3 items · 3 results are shown            assert_count(target="items=", n) (main list)
 Verify the table has 5 rows · the table contains "x"          assert_count(target="rows=", n) · "table="
 Verify the results list has 5 items (what it holds, no subset) assert_count(target="items=", n) (main list)
+Verify only "a" and "b" are listed · the list shows only "a"  assert_text_in("list=", each) · assert_count(
+  · "a" is the only item in the list                          "items=", how many): those items and no others
 Verify the Save button is disabled (unquoted name, role word)  as 'Verify the "Save" button is disabled'
 Verify a Delete button is displayed · there is a "Save" link  as 'Verify the "Delete" button is visible'
 Verify Kindred is visible|listed|no longer in the list         as 'Verify "Kindred" is …' (a name in capitals)
@@ -2385,6 +2389,18 @@ def _fill_described(m: re.Match[str]) -> Built:
     return "fill", {"target": role_target(m.group("bare"), "field"), "value": unquote(m.group("value"))}
 
 
+# "Press Enter in the new todo input": a key pressed in the field the unquoted words name, only with a field
+# noun (a key is pressed on anything; the noun says the words name a field).
+@_rule(
+    rf"press\s+(?:the\s+)?(?P<key>(?:shift\s*\+\s*)?{KEY_IN_WORDS}|[^\s\"']+)(?:\s+key)?\s+(?:in|into|inside)\s+"
+    rf"{_BARE_FIELD}"
+)
+def _press_in_bare_field(m: re.Match[str]) -> Built:
+    key = as_key(m.group("key"))
+    target = _bare_field(m) if key else None
+    return ("press_key", {"key": key, "target": target}) if target else None
+
+
 # Words that say which state a field is in, never what it is called ("the new todo field" is a name).
 _FIELD_STATES = frozenset(
     ("focused", "selected", "active", "current", "highlighted", "required", "empty", "invalid", "valid",
@@ -3509,6 +3525,8 @@ def _read_actions(text: str, optional: bool, nested: bool) -> tuple[PlainAction,
             or _columns(text, optional)
             or _conditioned(text, optional)
             or _while_holding(text, optional)
+            or _in_empty_field(text, optional)
+            or _only_listed(text, optional)
         )
     ordered = [a for a in actions if a is not None]
     for i in range(1, len(ordered)):
@@ -3903,6 +3921,58 @@ def _while_holding(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
     if act is None or act.tool.startswith("assert_") or holds is None or not holds.tool.startswith("assert_"):
         return None
     return (holds, act)
+
+
+# "Press Enter in the empty new todo input", 'Type "x" in the empty "Notes" field': "empty" says the field is
+# empty now, so that is checked first (a field still holding the last item's text fails the step), then the
+# action on the field named without the word.
+_IN_EMPTY = re.compile(r"(?P<act>.+?\s(?:in|into|inside)\s+the\s+)empty\s+(?P<field>\S.*)", re.IGNORECASE)
+
+
+def _in_empty_field(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
+    match = _IN_EMPTY.fullmatch(_GHERKIN_WORD.sub("", _normalize(text)))
+    if match is None:
+        return None
+    act = parse_plain_text(match.group("act") + match.group("field"), optional=optional)
+    empty = parse_plain_text(f"Verify the {match.group('field')} is empty", optional=optional)
+    if act is None or act.tool not in ("press_key", "fill") or empty is None or empty.tool != "assert_value":
+        return None
+    if empty.args.get("target") != act.args.get("target"):
+        return None  # the check must be on the very field the action uses
+    return (empty, act)
+
+
+# 'Verify only "Book dentist" is listed', 'The list shows only "a" and "b"', '"x" is the only item': the main
+# list's items are those and no others: each text in the list, and the list's item count.
+_ONLY_TEXTS = rf"{QUOTED}(?:\s*,\s*(?:and\s+)?{QUOTED}|\s+and\s+{QUOTED})*"
+_ONLY = re.compile(
+    rf"(?:{VERIFY}\s+)?(?:"
+    rf"only\s+(?P<texts>{_ONLY_TEXTS})\s+(?:is|are)\s+(?:still\s+|now\s+)?(?:listed|left(?:\s+in\s+the\s+list)?|"
+    r"(?:shown|displayed|visible)\s+in\s+the\s+list|in\s+the\s+list)"
+    rf"|the\s+(?:(?P<noun>[a-z][a-z-]+)\s+)?list\s+(?:now\s+|still\s+)?(?:shows|contains|lists|has)\s+"
+    rf"(?:only\s+(?P<texts_after>{_ONLY_TEXTS})|(?P<texts_first>{_ONLY_TEXTS})\s+only)"
+    rf"|(?P<one>{QUOTED})\s+is\s+(?:now\s+|still\s+)?the\s+only\s+(?:item|entry|todo|task|result)"
+    r"(?:\s+(?:in\s+the\s+list|listed|left|shown))?"
+    r")",
+    re.IGNORECASE,
+)
+
+
+def _only_listed(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
+    match = _ONLY.fullmatch(_GHERKIN_WORD.sub("", _normalize(text)).rstrip("."))
+    if match is None:
+        return None
+    groups = ("one", "texts", "texts_after", "texts_first")
+    written = next((match.group(g) for g in groups if match.group(g)), "")
+    texts = [unquote(t) for t in re.findall(QUOTED, written)]
+    if not texts or any(not t.strip() for t in texts) or len(set(texts)) != len(texts):
+        return None
+    noun = match.group("noun")
+    listed = [
+        PlainAction("assert_text_in", {"target": list_target(noun=noun), "text": t}, optional) for t in texts
+    ]
+    count = PlainAction("assert_count", {"target": items_target(noun=noun), "count": len(texts)}, optional)
+    return (*listed, count)
 
 
 _OPENS_DIALOGS = frozenset({"click", "press_key", "fill", "navigate", "select_option", "set_checked"})

@@ -2254,6 +2254,7 @@ _REWRITES: list[Callable[[str], str]] = [
         rf"^(?:verify\s+)?(?:(?:a|an|the)\s+)?(?:(?:success|error|info|warning|confirmation|confirm|validation|inline|"
         rf"green|status)\s+)?(?P<kind>toast|tooltip|banner|message|error|warning|notification|alert|snackbar|"
         rf"dialog|popup|modal|text|error\s+text|error\s+message|hint|label)\s+(?:that\s+)?(?:says|reads|shows|asks|"
+        rf"should\s+(?:say|read|show|ask)|"
         rf"appears\s+saying|appears\s+with|saying|is\s+(?:shown|displayed)\s*:|appears\s*:|pops\s+up\s+saying|"
         rf"with\s+(?:the\s+)?(?:text|message)|containing)\s*:?\s*"
         rf"(?P<text>{_Q})(?:\s+(?:appears|opens|pops\s+up|is\s+(?:shown|displayed|visible)))?$",

@@ -1,0 +1,145 @@
+"""The twentieth pass's readings (dev corpora only): a key pressed in a field named by unquoted words and its
+noun, an action "in the empty" field (the emptiness checked first, on the same field), a list said to hold
+only some texts (each text in the main list, then its item count), and a dialog that "should say" a text.
+Also readings of the nineteenth pass that had no case of their own. The live checks are in
+tests/spec/test_grammar_only_listed_live.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from autoqa.spec.grammar import parse_plain_actions
+
+Calls = list[tuple[str, dict[str, object]]]
+
+
+def _listed(*texts: str, noun: str = "") -> Calls:
+    return [
+        *(("assert_text_in", {"target": f"list={noun}", "text": t}) for t in texts),
+        ("assert_count", {"target": f"items={noun}", "count": len(texts)}),
+    ]
+
+
+def _empty(target: str) -> tuple[str, dict[str, object]]:
+    return ("assert_value", {"target": target, "expected": ""})
+
+
+@pytest.mark.parametrize(
+    ("written", "calls"),
+    [
+        # a key in a field named by its words and its noun
+        (
+            "Press Enter in the new todo input",
+            [("press_key", {"key": "Enter", "target": '"new todo" input'})],
+        ),
+        (
+            "Press the Escape key in the city search field",
+            [("press_key", {"key": "Escape", "target": '"city search" field'})],
+        ),
+        # "empty": the field is checked empty first, then the action on that same field
+        (
+            "Press Enter in the empty new todo input",
+            [_empty('"new todo" input'), ("press_key", {"key": "Enter", "target": '"new todo" input'})],
+        ),
+        (
+            'Type "x" in the empty "Notes" field',
+            [_empty('"Notes" field'), ("fill", {"target": '"Notes" field', "value": "x"})],
+        ),
+        (
+            'Type "bring the card" in the empty notes field',
+            [_empty('"notes" field'), ("fill", {"target": '"notes" field', "value": "bring the card"})],
+        ),
+        # only these texts in the main list: each one, and no other item
+        ('Verify only "Book dentist" is listed.', _listed("Book dentist")),
+        ('Verify only "a" and "b" are listed', _listed("a", "b")),
+        ('Verify that only "a", "b" and "c" are shown in the list', _listed("a", "b", "c")),
+        ('The list shows only "a" and "b"', _listed("a", "b")),
+        ('Verify the todo list contains only "Book dentist"', _listed("Book dentist")),
+        ('Verify the list shows "Book dentist" only', _listed("Book dentist")),
+        ('Then "Book dentist" is the only item in the list', _listed("Book dentist")),
+        # a list that names what it holds must be one the page names so
+        ('Verify the recipes list shows only "Soup"', _listed("Soup", noun="recipes")),
+        # within a longer step, each part read
+        (
+            'Toggle "Book dentist", click the Completed filter and verify only "Book dentist" is listed.',
+            [
+                ("click", {"target": "Book dentist"}),  # a toggle flips whatever state it is in
+                ("click", {"target": "Completed"}),
+                *_listed("Book dentist"),
+            ],
+        ),
+        # a dialog that "should say" a text: the same reading as "says" (the browser's own dialogs too)
+        (
+            'confirm dialog should say "Delete this?"',
+            [("assert_appeared", {"text": "Delete this?", "kind": "dialog"})],
+        ),
+        (
+            'The confirm dialog says "Delete this?"',
+            [("assert_appeared", {"text": "Delete this?", "kind": "dialog"})],
+        ),
+        (
+            'A confirmation dialog that says "x" appears',
+            [("assert_appeared", {"text": "x", "kind": "dialog"})],
+        ),
+        # a dialog described by other words is that drawn dialog
+        (
+            'The delete dialog should say "Sure?"',
+            [("assert_text_in", {"target": '"delete" dialog', "text": "Sure?"})],
+        ),
+        # the nineteenth pass's readings without a case of their own
+        ("Verify row count is 9", [("assert_count", {"target": "items=", "count": 9})]),
+        ("Click the Back to tickets link", [("click", {"target": '"Back to tickets" link'})]),
+        (
+            'Type "x" in the delivery address',
+            [("fill", {"target": '"delivery address" field', "value": "x"})],
+        ),
+        ('Type "x" in the source text area', [("fill", {"target": '"source" text area', "value": "x"})]),
+        ('Verify that is displayed message "Saved"', [("assert_text_present", {"text": "Saved"})]),
+        (
+            'The Send button is enabled if the "Terms" checkbox is checked',
+            [
+                ("assert_checked", {"target": '"Terms" checkbox', "checked": True}),
+                ("assert_enabled", {"target": '"Send" button', "enabled": True}),
+            ],
+        ),
+        (
+            'The Send button is enabled as long as the "Terms" checkbox is checked',
+            [
+                ("assert_checked", {"target": '"Terms" checkbox', "checked": True}),
+                ("assert_enabled", {"target": '"Send" button', "enabled": True}),
+            ],
+        ),
+        (
+            'Press Escape while the "Terms" checkbox is checked',
+            [
+                ("assert_checked", {"target": '"Terms" checkbox', "checked": True}),
+                ("press_key", {"key": "Escape"}),
+            ],
+        ),
+    ],
+)
+def test_reads(written: str, calls: Calls) -> None:
+    read = parse_plain_actions(written)
+    assert read is not None, written
+    assert [(a.tool, a.args) for a in read] == calls
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        # a word that picks a field is no name of one
+        "Press Enter in the focused field",
+        "Press Enter in the required field",
+        # the emptiness check would name another field than the key press ('"search" field', 'the search box')
+        "Press Enter in the empty search box",
+        # the same text twice says nothing about how many items there are
+        'Verify only "a" and "a" are listed',
+        # "visible" alone names no list: which elements would be counted?
+        'Verify only "a" is visible',
+        # the browser's own controls and address bar are no element of the page
+        "Click the Back button",
+        'Type "x" in the address bar',
+    ],
+)
+def test_refuses(written: str) -> None:
+    assert parse_plain_actions(written) is None, written
