@@ -1,8 +1,9 @@
 """The twentieth pass's readings (dev corpora only): a key pressed in a field named by unquoted words and its
 noun, an action "in the empty" field (the emptiness checked first, on the same field), a list said to hold
-only some texts (each text in the main list, then its item count), and a dialog that "should say" a text.
-Also readings of the nineteenth pass that had no case of their own. The live checks are in
-tests/spec/test_grammar_only_listed_live.py."""
+only some texts (each text in the main list, then its item count), a claim over every checkbox of a kind
+("All todos are completed", "Both checkboxes are unchecked"), and a dialog that "should say" a text. Also
+readings of the nineteenth pass that had no case of their own. The live checks are in
+tests/spec/test_grammar_only_listed_live.py and tests/spec/test_grammar_each_checked_live.py."""
 
 from __future__ import annotations
 
@@ -18,6 +19,10 @@ def _listed(*texts: str, noun: str = "") -> Calls:
         *(("assert_text_in", {"target": f"list={noun}", "text": t}) for t in texts),
         ("assert_count", {"target": f"items={noun}", "count": len(texts)}),
     ]
+
+
+def _each(checked: bool = True, **more: object) -> tuple[str, dict[str, object]]:
+    return ("assert_each_checked", {"checked": checked, **more})
 
 
 def _empty(target: str) -> tuple[str, dict[str, object]]:
@@ -67,6 +72,22 @@ def _empty(target: str) -> tuple[str, dict[str, object]]:
                 ("click", {"target": "Completed"}),
                 *_listed("Book dentist"),
             ],
+        ),
+        # a claim over every checkbox of a kind: each item's own box of the main list (a row: the main
+        # table's), or every box the page shows ("checkboxes" alone); "both" says there are two
+        ("Then every row checkbox should be checked", [_each(tables=True)]),
+        ("Ensure every todo checkbox is checked", [_each()]),
+        ("All todos are completed", [_each()]),
+        ("Verify every todo is marked as completed", [_each()]),
+        ("Verify that none of the items are completed", [_each(checked=False)]),
+        ("Verify none of the todos is completed", [_each(checked=False)]),
+        ("All checkboxes are checked", [_each(scope="page")]),
+        ("verify both checkboxes are checked.", [_each(scope="page", count=2)]),
+        ("Verify both checkboxes are unchecked", [_each(checked=False, scope="page", count=2)]),
+        ("Then both items should be completed", [_each(count=2)]),
+        (
+            'Confirm all row checkboxes are checked and "3 of 3 selected" is shown',
+            [_each(tables=True), ("assert_text_present", {"text": "3 of 3 selected"})],
         ),
         # a dialog that "should say" a text: the same reading as "says" (the browser's own dialogs too)
         (
@@ -136,6 +157,12 @@ def test_reads(written: str, calls: Calls) -> None:
         'Verify only "a" and "a" are listed',
         # "visible" alone names no list: which elements would be counted?
         'Verify only "a" is visible',
+        # a row "selected" may be aria-selected, no box at all
+        "Verify all rows are selected",
+        # which boxes "remain" is not said; a double negation; "no todos" may say the list is empty
+        "Verify the remaining checkboxes are checked",
+        "none of the checkboxes is unchecked",
+        "no todos are completed",
         # the browser's own controls and address bar are no element of the page
         "Click the Back button",
         'Type "x" in the address bar',

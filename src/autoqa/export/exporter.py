@@ -43,6 +43,7 @@ _IMPORTS: dict[str, str] = {
     "named_badge": "from autoqa.export.region_locator import named_badge",
     "expect_field_note": "from autoqa.export.field_note import expect_field_note",
     "expect_sorted": "from autoqa.export.sorted_check import expect_sorted",
+    "expect_each_checked": "from autoqa.export.each_checked import expect_each_checked",
     "MESSAGE_SELECTOR": "from autoqa.message_scope import MESSAGE_SELECTOR",
     "FOCUSED_FIELD": "from autoqa.landmarks import FOCUSED_FIELD",
     "LiveRegions": "from autoqa.export.appeared_check import LiveRegions",

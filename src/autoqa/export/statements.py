@@ -33,6 +33,7 @@ assert_text_in column  ``expect_column_text(row, column, t)`` from ``autoqa.expo
 assert_text_in note    ``expect_field_note(field, t)`` from ``autoqa.export.field_note`` (the field's own
                        message: aria-describedby / errormessage, the wrapper only it sits in)
 assert_sorted          ``expect_sorted(page, column=c, descending=…)`` from ``autoqa.export.sorted_check``
+assert_each_checked    ``expect_each_checked(page, checked=…, scope=…)`` from ``autoqa.export.each_checked``
                        (the main list read and judged by the tool's own lookup and rule)
 assert_appeared        ``autoqa_live_regions.expect_appeared(t, since=appeared_since_N)``: the conftest's
                        watcher, marked where step N (the step whose action the toast answers) starts;
@@ -202,6 +203,8 @@ def statements(record: IRRecord, ctx: StatementContext) -> list[Node]:
         return [Line(_evidence_expect(record, ctx))]
     if tool == "assert_sorted":
         return [Line(_sorted_expect(args, ctx))]
+    if tool == "assert_each_checked":
+        return [Line(_each_checked_expect(args, ctx))]
     if tool in ("assert_url", "assert_title"):
         return [Line(_page_expect(tool, args, ctx))]
     if tool == "assert_appeared":
@@ -525,6 +528,20 @@ def _sorted_expect(args: Mapping[str, Any], ctx: StatementContext) -> str:
         ]
     )
     return f"expect_sorted({ctx.page}{options})"
+
+
+def _each_checked_expect(args: Mapping[str, Any], ctx: StatementContext) -> str:
+    """Every box in its state, by the tool's own lookup and rule (``export/each_checked.py``)."""
+    options = "".join(
+        [
+            ", checked=False" if args.get("checked") is False else "",
+            ", scope='page'" if args.get("scope") == "page" else "",
+            ", tables=True" if args.get("tables") else "",
+            f", noun={py_str(str(args['noun']))}" if args.get("noun") else "",
+            f", count={int(args['count'])}" if isinstance(args.get("count"), int) else "",
+        ]
+    )
+    return f"expect_each_checked({ctx.page}{options})"
 
 
 def _evidence_expect(record: IRRecord, ctx: StatementContext) -> str:

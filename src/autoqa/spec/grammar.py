@@ -123,6 +123,9 @@ Verify the table has 5 rows · the table contains "x"          assert_count(targ
 Verify the results list has 5 items (what it holds, no subset) assert_count(target="items=", n) (main list)
 Verify only "a" and "b" are listed · the list shows only "a"  assert_text_in("list=", each) · assert_count(
   · "a" is the only item in the list                          "items=", how many): those items and no others
+All todos are completed · Every row checkbox is checked       assert_each_checked(checked[, tables]): each
+  · None of the todos is completed                            item's own box of the main list (row: table)
+All checkboxes are checked · Both checkboxes are unchecked    assert_each_checked(scope="page"[, count=2])
 Verify the Save button is disabled (unquoted name, role word)  as 'Verify the "Save" button is disabled'
 Verify a Delete button is displayed · there is a "Save" link  as 'Verify the "Delete" button is visible'
 Verify Kindred is visible|listed|no longer in the list         as 'Verify "Kindred" is …' (a name in capitals)
@@ -1600,6 +1603,52 @@ _ARE_SORTED = (
     r"\s+(?:are|is|should\s+be|must\s+be)\s+(?:now\s+|still\s+)?(?:sorted|ordered|listed|shown|arranged|"
     r"(?=in\s+(?:ascending|descending|alphabetical|reverse)))"
 )
+
+
+# A claim over every checkbox of a kind (assert_each_checked): 'Every row checkbox should be checked', 'All
+# todos are completed', 'None of the todos is completed', 'Both checkboxes are unchecked'. A kind of item
+# ("row", "todo") is each item's own box of the main list (a row: the main table's); "checkboxes" alone is
+# every box the page shows. "Both" says there are two. An empty list or a page with no box fails the step.
+_EVERY = (
+    r"(?P<q>every|each|all(?:\s+of)?(?:\s+the)?|both(?:\s+of)?(?:\s+the)?|none\s+of\s+the|no)\s+"
+    r"(?:(?P<remaining>remaining|visible|listed|shown)\s+)?"
+)
+_BOX_STATE = (
+    r"\s+(?:is\s+|are\s+|should\s+be\s+|must\s+be\s+|get\s+|gets\s+|become\s+|becomes\s+|stay\s+|stays\s+|"
+    r"remain\s+|remains\s+)?(?:now\s+|still\s+|all\s+)?(?P<state>checked|unchecked|ticked|unticked|selected|"
+    r"deselected|unselected|not\s+checked|not\s+ticked|not\s+selected|completed|complete|done|not\s+completed|"
+    r"incomplete|uncompleted|marked\s+(?:as\s+)?(?:completed|complete|done))"
+)
+
+
+@_rule(
+    rf"(?:{VERIFY}\s+)?{_EVERY}(?:(?P<kind>row|todo|to-do|task|item|entry)\s+)?(?P<box>check\s*box(?:es)?|"
+    rf"toggles?)(?P<again>){_BOX_STATE}",
+    rf"(?:{VERIFY}\s+)?{_EVERY}(?P<items>todos?|to-dos?|tasks?|items?|entries|entry|rows?)(?P<again>){_BOX_STATE}",
+)
+def _assert_each_checked(m: re.Match[str]) -> Built:
+    q = " ".join(m.group("q").lower().split())
+    state = " ".join(m.group("state").lower().split())
+    boxes, kind, items = m.groupdict().get("box"), m.groupdict().get("kind"), m.groupdict().get("items")
+    if boxes is None and state in ("selected", "deselected", "unselected", "not selected"):
+        return None  # a row "selected" may be aria-selected, no box at all
+    if boxes is not None and kind is None and m.group("remaining"):
+        return None  # "the remaining checkboxes": which ones remain is not said
+    positive = not re.match(r"(?:un|de|not|incomplete)", state)
+    negated = q in ("none of the", "no")
+    if negated and not positive:
+        return None  # "none of them is unchecked": a double negation, read by people, not here
+    if q == "no" and boxes is None:
+        return None  # "no todos are completed" may also say the list is empty
+    noun = kind or items or ""
+    args: dict[str, Any] = {"checked": positive != negated}
+    if boxes is not None and not kind:
+        args["scope"] = "page"
+    elif noun.lower().startswith("row"):
+        args["tables"] = True
+    if q.startswith("both"):
+        args["count"] = 2
+    return "assert_each_checked", args
 
 
 _VALUE_NOUNS = {"names": "name", "titles": "title", "prices": "price", "dates": "date"}

@@ -1220,6 +1220,35 @@ function sortValues(args) {
   return {status: 'found', values, css: cssIn(picked.list), name: picked.name};
 }
 
+// Each checkbox a claim over all of them reads ("all todos are completed", "every row checkbox is
+// checked", "both checkboxes are checked"): with ``page``, every checkbox the page renders (or whose label
+// it renders: a box drawn by its label); else each shown item's own of the main list (or table), the item
+// itself when it is one. An item without a checkbox ends the read: the claim cannot hold of it.
+const CHECK_BOXES = 'input[type=checkbox], [role=checkbox], [role=switch], [role=menuitemcheckbox]';
+function eachChecked(args) {
+  resetCaches();
+  const stateOf = (box, item) => ({
+    checked: box.matches('input') ? box.checked : box.getAttribute('aria-checked') === 'true',
+    mixed: box.matches('input') ? box.indeterminate : box.getAttribute('aria-checked') === 'mixed',
+    text: textOf(item || box).slice(0, 80) || norm(box.getAttribute('aria-label')) ||
+      [...(box.labels || [])].map(textOf).join(' ').slice(0, 80)});
+  if (args.page) {
+    const drawn = (b) => b.getClientRects().length || [...(b.labels || [])].some((l) => l.getClientRects().length);
+    const boxes = [...elementsOf(document.documentElement)].filter((e) => e.matches(CHECK_BOXES) && drawn(e));
+    return {status: 'found', states: boxes.map((b) => stateOf(b, null))};
+  }
+  let picked = pickList({tables: args.tables, forms: args.forms});
+  if (picked.status === 'unnamed') picked = pickList({tables: args.tables});
+  if (picked.status !== 'found') return picked;
+  const states = [];
+  for (const item of shown(picked.list)) {
+    const box = item.matches(CHECK_BOXES) ? item : item.querySelector(CHECK_BOXES);
+    if (!box) return {status: 'nobox', item: textOf(item).slice(0, 80)};
+    states.push(stateOf(box, item));
+  }
+  return {status: 'found', states, css: cssIn(picked.list), name: picked.name};
+}
+
 // The cell of a row under a named column (column_cell.js, which exported tests run too: one definition).
 const cellUnderColumn = /*@@COLUMN_CELL@@*/null;
 function columnCell(row, column) { return cellUnderColumn(row, column); }
@@ -1256,5 +1285,6 @@ function badge(args) {
 }
 
 return {find, describeAll, state, labelStandIn, findText, visibleLines, renderedText, flatText, scrollBy,
-  selectOptions, collection, cardHolding, sortValues, columnCell, region, badge, mainControl, fieldNote};
+  selectOptions, collection, cardHolding, sortValues, eachChecked, columnCell, region, badge, mainControl,
+  fieldNote};
 })()

@@ -12,6 +12,7 @@ from autoqa.tools import (
     blur,
     control,
     drag,
+    each_checked,
     evidence_assertions,
     navigation,
     observe,
@@ -205,6 +206,12 @@ _SPECS = (
         "Check the page's main list (tables=true: table) is sorted by its text or a column, ascending or "
         "descending.",
         sorted_check.SortedArgs, "assertion", sorted_check.assert_sorted,
+    ),
+    ToolSpec(
+        "assert_each_checked",
+        "Check each item's own checkbox in the page's main list (scope=page: every checkbox shown) is "
+        "checked (checked=false: unchecked); count: how many.",
+        each_checked.EachCheckedArgs, "assertion", each_checked.assert_each_checked,
     ),
     ToolSpec(
         "assert_focused",
