@@ -12,6 +12,7 @@ export import it, it imports nothing of ours.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 _SPECIAL = frozenset("\\^$.|?*+()[]{}/")
 _DIGITS = frozenset("0123456789")
@@ -45,6 +46,11 @@ def number_pattern(wanted: str, *, words: bool = False) -> str | None:
         return None
     body = "".join(r"\s*" if c == " " else "\\" + c if c in _SPECIAL else c for c in wanted)
     return before + body + after
+
+
+def fold(text: str) -> str:
+    """A shown or claimed text as both are compared: NFKC, case folded, white space collapsed."""
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
 def _word_char(c: str) -> bool:

@@ -1,9 +1,11 @@
 """The twentieth pass's readings (dev corpora only): a key pressed in a field named by unquoted words and its
 noun, an action "in the empty" field (the emptiness checked first, on the same field), a list said to hold
 only some texts (each text in the main list, then its item count), a claim over every checkbox of a kind
-("All todos are completed", "Both checkboxes are unchecked"), and a dialog that "should say" a text. Also
+("All todos are completed", "Both checkboxes are unchecked"), a text claimed of every row ("Every row's
+Status column shows "In service""), and a dialog that "should say" a text. Also
 readings of the nineteenth pass that had no case of their own. The live checks are in
-tests/spec/test_grammar_only_listed_live.py and tests/spec/test_grammar_each_checked_live.py."""
+tests/spec/test_grammar_only_listed_live.py, test_grammar_each_checked_live.py and
+test_grammar_each_text_live.py."""
 
 from __future__ import annotations
 
@@ -89,6 +91,29 @@ def _empty(target: str) -> tuple[str, dict[str, object]]:
             'Confirm all row checkboxes are checked and "3 of 3 selected" is shown',
             [_each(tables=True), ("assert_text_present", {"text": "3 of 3 selected"})],
         ),
+        # a text claimed of every item of the main list (a row: of the main table), in a column when named
+        (
+            'Every row\'s Status column shows "In service"',
+            [("assert_each_text", {"text": "In service", "column": "Status", "tables": True})],
+        ),
+        (
+            'Verify each row in the result contains "Tolkien" in the Author column.',
+            [("assert_each_text", {"text": "Tolkien", "column": "Author", "tables": True})],
+        ),
+        (
+            'Every row\'s Company cell contains "Acme"',
+            [("assert_each_text", {"text": "Acme", "column": "Company", "tables": True})],
+        ),
+        (
+            'All rows show "Active" in the Status column',
+            [("assert_each_text", {"text": "Active", "column": "Status", "tables": True})],
+        ),
+        ('Verify each row contains "Okafor"', [("assert_each_text", {"text": "Okafor", "tables": True})]),
+        ('Every result contains "Tolkien"', [("assert_each_text", {"text": "Tolkien"})]),
+        (
+            'Verify every item\'s price is "$5"',
+            [("assert_each_text", {"text": "$5", "column": "price"})],
+        ),
         # a dialog that "should say" a text: the same reading as "says" (the browser's own dialogs too)
         (
             'confirm dialog should say "Delete this?"',
@@ -163,6 +188,10 @@ def test_reads(written: str, calls: Calls) -> None:
         "Verify the remaining checkboxes are checked",
         "none of the checkboxes is unchecked",
         "no todos are completed",
+        # a row's position, a control in each row, a claim denied: not a text of every row
+        'Every row\'s first cell is "x"',
+        'Each row has a "Delete" button',
+        'Every row\'s status is not "Closed"',
         # the browser's own controls and address bar are no element of the page
         "Click the Back button",
         'Type "x" in the address bar',

@@ -22,9 +22,9 @@ from .tools_helpers import FAST, IMPATIENT, Call, failed, ok
 
 def test_every_tool_has_a_strict_model_and_a_short_description() -> None:
     assert (
-        len(TOOLS) == 41
-    )  # 24 + assert_text_in/order/sorted/each_checked/focused/state/appeared, history, *_storage, *_baseline,
-    # blur, drag, set_field, assert_class, assert_attribute, assert_accessible
+        len(TOOLS) == 42
+    )  # 24 + assert_text_in/order/sorted/each_checked/each_text/focused/state/appeared, history, *_storage,
+    # *_baseline, blur, drag, set_field, assert_class, assert_attribute, assert_accessible
     for name, spec in TOOLS.items():
         assert spec.name == name
         assert issubclass(spec.args_model, BaseModel)
@@ -36,7 +36,8 @@ def test_every_tool_has_a_strict_model_and_a_short_description() -> None:
         "assert_text_present", "assert_text_absent", "assert_element_visible", "assert_element_hidden",
         "assert_url", "assert_title", "assert_value", "assert_checked", "assert_enabled", "assert_state",
         "assert_class", "assert_attribute", "assert_accessible", "assert_count",
-        "assert_text_in", "assert_order", "assert_sorted", "assert_each_checked", "assert_focused",
+        "assert_text_in", "assert_order", "assert_sorted", "assert_each_checked", "assert_each_text",
+        "assert_focused",
         "assert_appeared",
         "assert_storage", "assert_matches_baseline",
     ]  # fmt: skip

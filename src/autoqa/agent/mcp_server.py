@@ -103,6 +103,7 @@ PLAIN_ONLY = frozenset(
         "blur",
         "assert_sorted",
         "assert_each_checked",
+        "assert_each_text",
         "drag",
         "set_field",
         "assert_class",
@@ -112,8 +113,8 @@ PLAIN_ONLY = frozenset(
 )
 """Browser tools the model is not offered: every definition goes with every request (the tools and prompt
 must fit 15 KiB), the model moves focus with ``press_key`` (Tab) or a click elsewhere, and checks an order
-with ``assert_order`` over the texts it reads (and the states of a list's boxes with ``assert_checked``
-on each); a drag is rare in what a model is asked to do; it sets a
+with ``assert_order`` over the texts it reads (the states of a list's boxes with ``assert_checked`` on
+each, and each item's text from the snapshot); a drag is rare in what a model is asked to do; it sets a
 field with ``fill`` or ``select_option``, whichever the snapshot shows it is; a class name is markup no
 snapshot shows (a spec that names one, 'has the class "completed"', is a plain step), as are most
 attributes ('aria-sort="descending"'), while the roles and names a spec claims are what the model's

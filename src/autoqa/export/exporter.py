@@ -44,6 +44,7 @@ _IMPORTS: dict[str, str] = {
     "expect_field_note": "from autoqa.export.field_note import expect_field_note",
     "expect_sorted": "from autoqa.export.sorted_check import expect_sorted",
     "expect_each_checked": "from autoqa.export.each_checked import expect_each_checked",
+    "expect_each_text": "from autoqa.export.each_text import expect_each_text",
     "MESSAGE_SELECTOR": "from autoqa.message_scope import MESSAGE_SELECTOR",
     "FOCUSED_FIELD": "from autoqa.landmarks import FOCUSED_FIELD",
     "LiveRegions": "from autoqa.export.appeared_check import LiveRegions",

@@ -34,6 +34,7 @@ assert_text_in note    ``expect_field_note(field, t)`` from ``autoqa.export.fiel
                        message: aria-describedby / errormessage, the wrapper only it sits in)
 assert_sorted          ``expect_sorted(page, column=c, descending=…)`` from ``autoqa.export.sorted_check``
 assert_each_checked    ``expect_each_checked(page, checked=…, scope=…)`` from ``autoqa.export.each_checked``
+assert_each_text       ``expect_each_text(page, text, column=…)`` from ``autoqa.export.each_text``
                        (the main list read and judged by the tool's own lookup and rule)
 assert_appeared        ``autoqa_live_regions.expect_appeared(t, since=appeared_since_N)``: the conftest's
                        watcher, marked where step N (the step whose action the toast answers) starts;
@@ -205,6 +206,8 @@ def statements(record: IRRecord, ctx: StatementContext) -> list[Node]:
         return [Line(_sorted_expect(args, ctx))]
     if tool == "assert_each_checked":
         return [Line(_each_checked_expect(args, ctx))]
+    if tool == "assert_each_text":
+        return [Line(_each_text_expect(args, ctx))]
     if tool in ("assert_url", "assert_title"):
         return [Line(_page_expect(tool, args, ctx))]
     if tool == "assert_appeared":
@@ -542,6 +545,17 @@ def _each_checked_expect(args: Mapping[str, Any], ctx: StatementContext) -> str:
         ]
     )
     return f"expect_each_checked({ctx.page}{options})"
+
+
+def _each_text_expect(args: Mapping[str, Any], ctx: StatementContext) -> str:
+    """Every item's text, by the tool's own lookup and rule (``export/each_text.py``)."""
+    options = "".join(
+        [
+            f", column={ctx.values.expr(str(args['column']))}" if args.get("column") else "",
+            ", tables=True" if args.get("tables") else "",
+        ]
+    )
+    return f"expect_each_text({ctx.page}, {ctx.values.expr(str(args['text']))}{options})"
 
 
 def _evidence_expect(record: IRRecord, ctx: StatementContext) -> str:

@@ -126,6 +126,8 @@ Verify only "a" and "b" are listed · the list shows only "a"  assert_text_in("l
 All todos are completed · Every row checkbox is checked       assert_each_checked(checked[, tables]): each
   · None of the todos is completed                            item's own box of the main list (row: table)
 All checkboxes are checked · Both checkboxes are unchecked    assert_each_checked(scope="page"[, count=2])
+Every row's Status column shows "x" · each row contains "x"   assert_each_text(x[, column][, tables]): every
+  · all rows show "x" in the Status column                    shown item (row: of the main table) shows x
 Verify the Save button is disabled (unquoted name, role word)  as 'Verify the "Save" button is disabled'
 Verify a Delete button is displayed · there is a "Save" link  as 'Verify the "Delete" button is visible'
 Verify Kindred is visible|listed|no longer in the list         as 'Verify "Kindred" is …' (a name in capitals)
@@ -1649,6 +1651,44 @@ def _assert_each_checked(m: re.Match[str]) -> Built:
     if q.startswith("both"):
         args["count"] = 2
     return "assert_each_checked", args
+
+
+# A text in every item of the main list or table (assert_each_text): 'Every row's Status column shows "In
+# service"', 'Verify each row in the result contains "Tolkien" in the Author column', 'Every result contains
+# "Okafor"'. A row is the main table's; a column named is each item's cell under it (a word matched whole).
+_EACH_ITEM = (
+    r"(?:(?:each|every)\s+(?P<one>row|item|result|entry|record|line)|all\s+(?:the\s+)?(?P<all>rows|items|results|"
+    r"entries|records|lines))(?:\s+(?:in|of)\s+the\s+(?:results?|table|list|grid|search\s+results))?"
+)
+_EACH_SHOWS = (
+    r"(?:shows?|contains?|says|say|reads?|has|have|is|are|displays?|(?:should|must)\s+(?:show|contain|say|read|"
+    r"have|be|display))"
+)
+_COLUMN_WORDS = r"(?P<column>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)"
+
+
+@_rule(
+    rf"(?:{VERIFY}\s+)?{_EACH_ITEM}(?:'s|’s|s'|s’)\s+(?:(?P<qcolumn>{QUOTED})|{_COLUMN_WORDS})"
+    rf"(?:\s+(?:column|cell|field|value))?\s+{_EACH_SHOWS}\s+{q('text')}",
+    rf"(?:{VERIFY}\s+)?{_EACH_ITEM}\s+(?:(?:should|must)\s+)?(?:shows?|contains?|has|have|displays?|lists?|"
+    rf"includes?|(?:should|must)\s+(?:show|contain|have|display|include))\s+{q('text')}"
+    rf"(?:\s+(?:in|under)\s+(?:the|its|their)\s+(?:(?P<qcolumn2>{QUOTED})|(?P<column2>[^\W\d_][\w'’-]*"
+    r"(?:\s+[^\W\d_][\w'’-]*){0,2}?))\s+(?:column|cell|field))?",
+)
+def _assert_each_text(m: re.Match[str]) -> Built:
+    text = unquote(m.group("text"))
+    groups = m.groupdict()
+    column = groups.get("qcolumn") or groups.get("column") or groups.get("qcolumn2") or groups.get("column2")
+    column = unquote(column).strip() if column else None
+    if not text.strip() or (column is not None and (not column or _picks_or_looks(column.split()[0]))):
+        return None
+    noun = (m.group("one") or m.group("all") or "").lower()
+    args: dict[str, Any] = {"text": text}
+    if column:
+        args["column"] = column
+    if noun.startswith("row") or noun.startswith("record"):
+        args["tables"] = True
+    return "assert_each_text", args
 
 
 _VALUE_NOUNS = {"names": "name", "titles": "title", "prices": "price", "dates": "date"}

@@ -13,6 +13,7 @@ from autoqa.tools import (
     control,
     drag,
     each_checked,
+    each_text,
     evidence_assertions,
     navigation,
     observe,
@@ -212,6 +213,12 @@ _SPECS = (
         "Check each item's own checkbox in the page's main list (scope=page: every checkbox shown) is "
         "checked (checked=false: unchecked); count: how many.",
         each_checked.EachCheckedArgs, "assertion", each_checked.assert_each_checked,
+    ),
+    ToolSpec(
+        "assert_each_text",
+        "Check every shown item of the page's main list (tables=true: table rows) shows a text, in a column "
+        "when given.",
+        each_text.EachTextArgs, "assertion", each_text.assert_each_text,
     ),
     ToolSpec(
         "assert_focused",
