@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import itertools
 import re
-import unicodedata
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
+
+from autoqa.text_match import fold
 
 _NUMBER = re.compile(
     r"^(?P<before>[^\d+\-−]*?)(?P<sign>[+\-−]?)\s*"
@@ -26,16 +27,12 @@ _NUMBER = re.compile(
 )
 
 
-def _fold(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
-
-
 def _numbers(values: Sequence[str]) -> list[float] | None:
     """The values as numbers, when each is one number and all have the same words around it."""
     numbers: list[float] = []
     around: set[tuple[str, str]] = set()
     for value in values:
-        found = _NUMBER.match(_fold(value))
+        found = _NUMBER.match(fold(value))
         if found is None:
             return None
         around.add((found["before"].strip(), found["after"].strip()))
@@ -85,7 +82,7 @@ def _dates(values: Sequence[str]) -> list[list[datetime]] | None:
 def looks_dated(values: Sequence[str]) -> bool:
     """Whether the values look like dates ("27 Nov 2026", "11/27/2026"): compared as text they could seem
     sorted when they are not, so they compare as dates or not at all."""
-    return any(_MONTHS.search(_fold(v)) for v in values)
+    return any(_MONTHS.search(fold(v)) for v in values)
 
 
 def _natural(text: str) -> tuple[Any, ...]:
@@ -111,7 +108,7 @@ def out_of_order(values: Sequence[str], *, descending: bool = False) -> int | No
             raise ValueError("values that look like dates in a format autoqa does not read")
         # Day or month first, when both read: sorted only if sorted either way the page may mean.
         return max((_first_break(r, descending) or 0) for r in readings) or None
-    folded = [_fold(v) for v in values]
+    folded = [fold(v) for v in values]
     orders: list[Callable[[str], Any]] = [lambda s: s, _natural]
     breaks = [_first_break([key(v) for v in folded], descending) for key in orders]
     if None in breaks:

@@ -10,21 +10,17 @@ quotes a test id is never compared with names.
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from autoqa.execute.step_loop import PlannedCall
 from autoqa.replay.cache_file import CachedCall
 from autoqa.results import FlagKind, StepFlag
 from autoqa.spec.grammar import parse_plain_step
 from autoqa.spec.model import Step
+from autoqa.text_match import fold
 from autoqa.tools.result import ToolResult
 from autoqa.tools.targets import parse_target
 
 _NAME = re.compile(r'"(.*)"\s*$', re.DOTALL)
-
-
-def _fold(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
 def quoted_name(step: Step) -> str | None:
@@ -51,8 +47,8 @@ async def drift_flag(step: Step, call: PlannedCall, result: ToolResult) -> StepF
     quoted = quoted_name(step)
     if not quoted:
         return None
-    wanted = _fold(quoted)
-    if wanted not in _fold(_name_of(cached.element)) or wanted in _fold(_name_of(now)):
+    wanted = fold(quoted)
+    if wanted not in fold(_name_of(cached.element)) or wanted in fold(_name_of(now)):
         return None
     return StepFlag(
         FlagKind.DRIFT,

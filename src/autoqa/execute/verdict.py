@@ -45,7 +45,6 @@ import dataclasses
 import functools
 import json
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -54,6 +53,7 @@ from autoqa.record.skip import SKIP_TOOL
 from autoqa.results import FlagKind, Outcome, SpecResult, StepFlag, StepResult, StepStatus, ToolCall
 from autoqa.spec.model import Step, StepKind
 from autoqa.target_scope import split_scope
+from autoqa.text_match import fold
 from autoqa.tools.result import REFUSED_CODES, ErrorCode
 from autoqa.tools.targets import parse_target
 
@@ -419,10 +419,6 @@ _NEGATIVE_TOOLS = frozenset({"assert_text_absent", "assert_element_hidden"})
 _SUBJECT_KEYS = ("text", "target")
 
 
-def _fold(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
-
-
 def describe_call(call: ToolCall) -> str:
     """``assert_text_present text="Total: $29.99"`` — one readable line for the evidence map."""
     shown = " ".join(
@@ -443,7 +439,7 @@ def _subject(call: ToolCall) -> str | None:
     for key in _SUBJECT_KEYS:
         value = call.args.get(key)
         if isinstance(value, str) and value.strip():
-            return _fold(value)
+            return fold(value)
     return None
 
 
@@ -463,7 +459,7 @@ def _scope_seen(call: ToolCall) -> str | None:
     if not (call.ok and isinstance(target, str)) or is_negative_check(call):
         return None
     within = split_scope(target)[1]
-    return _fold(within) if within else None
+    return fold(within) if within else None
 
 
 _ELEMENT = re.compile(r'(?P<role>[\w-]+) "(?P<name>.*)"', re.DOTALL)
@@ -477,7 +473,7 @@ def _element_names(call: ToolCall) -> set[str]:
     found = _ELEMENT.fullmatch(element) if call.ok and isinstance(element, str) else None
     if found is None:
         return set()
-    name = _fold(found["name"])
+    name = fold(found["name"])
     return {name, f"{name}|{found['role']}"}
 
 
@@ -485,12 +481,12 @@ def _checked_names(call: ToolCall) -> set[str]:
     """The names a negative check is about, in the form of :func:`_element_names`."""
     text = call.args.get("text")
     if isinstance(text, str):
-        return {_fold(text)}
+        return {fold(text)}
     target = call.args.get("target")
     if not isinstance(target, str):
         return set()
     query = parse_target(split_scope(target)[0])
-    name = _fold(query.name)
+    name = fold(query.name)
     return {f"{name}|{role}" for role in query.roles} if query.roles else {name}
 
 

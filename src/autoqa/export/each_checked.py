@@ -10,16 +10,12 @@ Usage (what export writes)::
 
 from __future__ import annotations
 
-import time
 from typing import Literal
 
 from playwright.sync_api import Page
 
-from autoqa.export.expect_timeout import expect_timeout_ms
+from autoqa.export.judged_read import expect_judged
 from autoqa.tools.each_checked import EachCheckedArgs, each_request, problem
-from autoqa.tools.page_scripts import LIBRARY
-
-_STATES = "(args) => (" + LIBRARY + ").eachChecked(args)"
 
 
 def expect_each_checked(
@@ -34,15 +30,7 @@ def expect_each_checked(
 ) -> None:
     """Every item's checkbox of the main list (``scope="page"``: every checkbox shown) is ``checked``,
     within ``timeout_ms`` (a "toggle all" re-renders the list)."""
-    timeout_ms = expect_timeout_ms(timeout_ms)
     __tracebackhide__ = True
     args = EachCheckedArgs(checked=checked, scope=scope, tables=tables, noun=noun, count=count)
     request = each_request(args)
-    deadline = time.monotonic() + timeout_ms / 1000
-    while True:
-        why = problem(page.evaluate(_STATES, request), checked, count)
-        if why is None:
-            return
-        if time.monotonic() >= deadline:
-            raise AssertionError(why)
-        page.wait_for_timeout(100)
+    expect_judged(page, "eachChecked", request, lambda read: problem(read, checked, count), timeout_ms)

@@ -10,15 +10,10 @@ Usage (what export writes)::
 
 from __future__ import annotations
 
-import time
-
 from playwright.sync_api import Page
 
-from autoqa.export.expect_timeout import expect_timeout_ms
+from autoqa.export.judged_read import expect_judged
 from autoqa.tools.each_text import EachTextArgs, each_request, problem
-from autoqa.tools.page_scripts import LIBRARY
-
-_VALUES = "(args) => (" + LIBRARY + ").sortValues(args)"
 
 
 def expect_each_text(
@@ -31,14 +26,6 @@ def expect_each_text(
 ) -> None:
     """Every shown item of the main list (or table) shows ``text``, in its ``column`` when given, within
     ``timeout_ms`` (a filter re-renders the list)."""
-    timeout_ms = expect_timeout_ms(timeout_ms)
     __tracebackhide__ = True
     request = each_request(EachTextArgs(text=text, column=column, tables=tables))
-    deadline = time.monotonic() + timeout_ms / 1000
-    while True:
-        why = problem(page.evaluate(_VALUES, request), text, column)
-        if why is None:
-            return
-        if time.monotonic() >= deadline:
-            raise AssertionError(why)
-        page.wait_for_timeout(100)
+    expect_judged(page, "sortValues", request, lambda read: problem(read, text, column), timeout_ms)

@@ -10,15 +10,10 @@ Usage (what export writes)::
 
 from __future__ import annotations
 
-import time
-
 from playwright.sync_api import Page
 
-from autoqa.export.expect_timeout import expect_timeout_ms
-from autoqa.tools.page_scripts import LIBRARY
+from autoqa.export.judged_read import expect_judged
 from autoqa.tools.sorted_check import SortedArgs, problem, sort_request
-
-_VALUES = "(args) => (" + LIBRARY + ").sortValues(args)"
 
 
 def expect_sorted(
@@ -32,14 +27,6 @@ def expect_sorted(
 ) -> None:
     """The main list's items are in ascending (``descending``: descending) order, by ``column`` or their
     text, within ``timeout_ms`` (a list sorted by a click re-renders)."""
-    timeout_ms = expect_timeout_ms(timeout_ms)
     __tracebackhide__ = True
     request = sort_request(SortedArgs(column=column, descending=descending, tables=tables, noun=noun))
-    deadline = time.monotonic() + timeout_ms / 1000
-    while True:
-        why = problem(page.evaluate(_VALUES, request), column, descending)
-        if why is None:
-            return
-        if time.monotonic() >= deadline:
-            raise AssertionError(why)
-        page.wait_for_timeout(100)
+    expect_judged(page, "sortValues", request, lambda read: problem(read, column, descending), timeout_ms)

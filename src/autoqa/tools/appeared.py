@@ -18,11 +18,11 @@ passes. Matching is case-insensitive and by substring, like ``assert_text_presen
 from __future__ import annotations
 
 import time
-import unicodedata
 from typing import Any, Literal
 
 from pydantic import Field
 
+from autoqa.text_match import fold
 from autoqa.tools.args import ToolArgs
 from autoqa.tools.context import ToolContext
 from autoqa.tools.deadlines import Deadline, poll
@@ -46,10 +46,6 @@ class AppearedArgs(ToolArgs):
     a browser's alert, a live region, or a message drawn without one."""
 
 
-def _fold(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
-
-
 def _fits(kind: str, wanted: str | None) -> bool:
     if wanted == "announced":
         return kind != "dialog"  # a live region, shown or drawn for screen readers only
@@ -62,7 +58,7 @@ def appeared_as(kind: str, text: str, wanted: str, wanted_kind: str | None) -> b
     """Whether what appeared (``kind``, ``text``) answers a claim that ``wanted`` appeared in a
     ``wanted_kind`` (``message``, ``dialog`` or None: either) — the tool's matching, which exported tests
     use too (``export/appeared_check.py``)."""
-    return _fits(kind, wanted_kind) and _fold(wanted) in _fold(text)
+    return _fits(kind, wanted_kind) and fold(wanted) in fold(text)
 
 
 def _listed(entries: list[SeenText]) -> str:
@@ -77,7 +73,7 @@ async def assert_appeared(ctx: ToolContext, args: AppearedArgs) -> ToolResult:
             ErrorCode.INVALID_INPUT, f"since_step {args.since_step} is after the current step {ctx.step}"
         )
     start, window_step = watch.window(args.since_step)
-    wanted = _fold(args.text)
+    wanted = fold(args.text)
 
     async def attempt() -> dict[str, Any] | None:
         for entry in watch.seen_since(start):
@@ -94,7 +90,7 @@ async def assert_appeared(ctx: ToolContext, args: AppearedArgs) -> ToolResult:
             text = str(shown.get("text", ""))
             if appeared_as(kind, text, args.text, args.kind):
                 # Shown since before the window (or before the watcher): its step is the latest record's.
-                earlier = [e.step for e in watch.seen if e.kind == kind and wanted in _fold(e.text)]
+                earlier = [e.step for e in watch.seen if e.kind == kind and wanted in fold(e.text)]
                 return {
                     "appeared": text[:200],
                     "kind": kind,

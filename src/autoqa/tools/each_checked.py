@@ -17,11 +17,8 @@ from pydantic import Field
 from autoqa.target_items import noun_forms
 from autoqa.tools.args import ToolArgs
 from autoqa.tools.context import ToolContext
-from autoqa.tools.deadlines import Deadline, poll
-from autoqa.tools.page_scripts import run_in_page
-from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
-
-_READ_MS = 5_000
+from autoqa.tools.judged_read import read_until_judged
+from autoqa.tools.result import ToolResult
 
 
 class EachCheckedArgs(ToolArgs):
@@ -71,16 +68,7 @@ def problem(seen: dict[str, Any], checked: bool, count: int | None) -> str | Non
 
 async def assert_each_checked(ctx: ToolContext, args: EachCheckedArgs) -> ToolResult:
     """Every item's checkbox of the main list (``scope="page"``: every checkbox shown) is ``checked``."""
-    why: list[str] = []
-    read: list[dict[str, Any]] = []
-
-    async def attempt() -> bool | None:
-        seen = await run_in_page(ctx.page, "eachChecked", each_request(args), _READ_MS)
-        read.append(seen)
-        reason = problem(seen, args.checked, args.count)
-        why.append(reason or "")
-        return True if reason is None else None
-
-    if await poll(attempt, Deadline(ctx.settings.assertion_timeout_ms)):
-        return ToolResult.success(count=len(read[-1]["states"]), list=read[-1].get("name"))
-    raise ToolFailure(ErrorCode.ASSERTION_FAILED, why[-1] if why else "the page was not read")
+    seen = await read_until_judged(
+        ctx, "eachChecked", each_request(args), lambda read: problem(read, args.checked, args.count)
+    )
+    return ToolResult.success(count=len(seen["states"]), list=seen.get("name"))

@@ -19,11 +19,8 @@ from pydantic import Field
 from autoqa.text_match import contains, fold
 from autoqa.tools.args import ToolArgs
 from autoqa.tools.context import ToolContext
-from autoqa.tools.deadlines import Deadline, poll
-from autoqa.tools.page_scripts import run_in_page
-from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
-
-_READ_MS = 5_000
+from autoqa.tools.judged_read import read_until_judged
+from autoqa.tools.result import ToolResult
 
 
 class EachTextArgs(ToolArgs):
@@ -72,16 +69,7 @@ def _shows(value: str, wanted: str, *, words: bool) -> bool:
 
 async def assert_each_text(ctx: ToolContext, args: EachTextArgs) -> ToolResult:
     """Every shown item of the main list (or table) shows ``text``, in its ``column`` when given."""
-    why: list[str] = []
-    read: list[dict[str, Any]] = []
-
-    async def attempt() -> bool | None:
-        seen = await run_in_page(ctx.page, "sortValues", each_request(args), _READ_MS)
-        read.append(seen)
-        reason = problem(seen, args.text, args.column)
-        why.append(reason or "")
-        return True if reason is None else None
-
-    if await poll(attempt, Deadline(ctx.settings.assertion_timeout_ms)):
-        return ToolResult.success(count=len(read[-1]["values"]), list=read[-1].get("name"))
-    raise ToolFailure(ErrorCode.ASSERTION_FAILED, why[-1] if why else "the page was not read")
+    seen = await read_until_judged(
+        ctx, "sortValues", each_request(args), lambda read: problem(read, args.text, args.column)
+    )
+    return ToolResult.success(count=len(seen["values"]), list=seen.get("name"))

@@ -5,14 +5,13 @@ ASSERTION_FAILED naming what was expected and what was seen."""
 from __future__ import annotations
 
 import itertools
-import unicodedata
 from typing import Any
 
 from pydantic import Field
 
 from autoqa.target_items import PAGE
 from autoqa.target_scope import scoped_target, split_scope
-from autoqa.text_match import contains
+from autoqa.text_match import contains, fold
 from autoqa.tools.args import ElementArgs, OptionalElementArgs
 from autoqa.tools.conditions import Judge, Verdict, wait_for_element
 from autoqa.tools.context import ToolContext
@@ -23,10 +22,6 @@ from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
 
 _FAILED = ErrorCode.ASSERTION_FAILED
 _READ_MS = 5_000
-
-
-def _fold(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
 async def _scope_text(
@@ -142,7 +137,7 @@ class _NoPart(Exception):
 
 async def assert_text_in(ctx: ToolContext, args: ScopedTextArgs) -> ToolResult:
     """``text`` is shown inside one element (``ref``/``target``): "the cart total says $40.98"."""
-    wanted = _fold(args.text)
+    wanted = fold(args.text)
     seen: list[str] = []
     found: list[Located] = []
 
@@ -152,16 +147,16 @@ async def assert_text_in(ctx: ToolContext, args: ScopedTextArgs) -> ToolResult:
     async def attempt() -> bool | None:
         if args.note:
             try:
-                text = _fold(await _note_text(ctx, args, found))
+                text = fold(await _note_text(ctx, args, found))
             except _NoPart as absent:
                 missing.append(str(absent))
                 return None
             missing.clear()
         elif args.column is None:
-            text = _fold(await _scope_text(ctx, "assert_text_in", args.ref, args.target, found))
+            text = fold(await _scope_text(ctx, "assert_text_in", args.ref, args.target, found))
         else:
             try:
-                text = _fold(await _cell_text(ctx, args, args.column, found, rows) or "")
+                text = fold(await _cell_text(ctx, args, args.column, found, rows) or "")
             except _NoPart as absent:
                 missing.append(str(absent))
                 return None
@@ -213,11 +208,11 @@ class OrderArgs(OptionalElementArgs):
 async def assert_order(ctx: ToolContext, args: OrderArgs) -> ToolResult:
     """The texts appear in reading order inside ``ref``/``target`` (default: the page) — "A comes first",
     "sorted by price" — each found, each after the previous one."""
-    wanted = [_fold(t) for t in args.texts]
+    wanted = [fold(t) for t in args.texts]
     last: list[list[int]] = []
 
     async def attempt() -> bool | None:
-        text = _fold(await _scope_text(ctx, "assert_order", args.ref, args.target))
+        text = fold(await _scope_text(ctx, "assert_order", args.ref, args.target))
         positions = [text.find(w) for w in wanted]
         last.append(positions)
         ordered = all(p >= 0 for p in positions) and all(a < b for a, b in itertools.pairwise(positions))

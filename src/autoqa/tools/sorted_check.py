@@ -14,11 +14,8 @@ from autoqa.sort_order import compares_as, out_of_order
 from autoqa.target_items import noun_forms
 from autoqa.tools.args import ToolArgs
 from autoqa.tools.context import ToolContext
-from autoqa.tools.deadlines import Deadline, poll
-from autoqa.tools.page_scripts import run_in_page
-from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
-
-_READ_MS = 5_000
+from autoqa.tools.judged_read import read_until_judged
+from autoqa.tools.result import ToolResult
 
 
 class SortedArgs(ToolArgs):
@@ -70,17 +67,8 @@ def problem(seen: dict[str, Any], column: str | None, descending: bool) -> str |
 async def assert_sorted(ctx: ToolContext, args: SortedArgs) -> ToolResult:
     """The main list's items are in ascending (``descending``: descending) order, by ``column`` or their
     text."""
-    why: list[str] = []
-    read: list[dict[str, Any]] = []
-
-    async def attempt() -> bool | None:
-        seen = await run_in_page(ctx.page, "sortValues", sort_request(args), _READ_MS)
-        read.append(seen)
-        reason = problem(seen, args.column, args.descending)
-        why.append(reason or "")
-        return True if reason is None else None
-
-    if await poll(attempt, Deadline(ctx.settings.assertion_timeout_ms)):
-        values = read[-1]["values"]
-        return ToolResult.success(count=len(values), compared=compares_as(values), list=read[-1].get("name"))
-    raise ToolFailure(ErrorCode.ASSERTION_FAILED, why[-1] if why else "the page was not read")
+    seen = await read_until_judged(
+        ctx, "sortValues", sort_request(args), lambda read: problem(read, args.column, args.descending)
+    )
+    values = seen["values"]
+    return ToolResult.success(count=len(values), compared=compares_as(values), list=seen.get("name"))

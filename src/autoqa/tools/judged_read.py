@@ -1,0 +1,38 @@
+"""A page-library read polled until a judge finds no problem: the shape of the checks whose evidence is one
+read of the whole list (``assert_sorted``, ``assert_each_checked``, ``assert_each_text``). Their exported
+twins poll the same read with the same judge (``autoqa.export.judged_read``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from autoqa.tools.context import ToolContext
+from autoqa.tools.deadlines import Deadline, poll
+from autoqa.tools.page_scripts import run_in_page
+from autoqa.tools.result import ErrorCode, ToolFailure
+
+Judge = Callable[[dict[str, Any]], str | None]
+"""Why a read is no evidence for the claim, or None when it is."""
+
+_READ_MS = 5_000
+
+
+async def read_until_judged(
+    ctx: ToolContext, function: str, request: dict[str, Any], judge: Judge
+) -> dict[str, Any]:
+    """The first read of the page library's ``function(request)`` that ``judge`` accepts, within the
+    assertion timeout; else ASSERTION_FAILED with the last read's problem."""
+    why: list[str] = []
+    read: list[dict[str, Any]] = []
+
+    async def attempt() -> bool | None:
+        seen = await run_in_page(ctx.page, function, request, _READ_MS)
+        read.append(seen)
+        reason = judge(seen)
+        why.append(reason or "")
+        return True if reason is None else None
+
+    if await poll(attempt, Deadline(ctx.settings.assertion_timeout_ms)):
+        return read[-1]
+    raise ToolFailure(ErrorCode.ASSERTION_FAILED, why[-1] if why else "the page was not read")
