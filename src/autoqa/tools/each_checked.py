@@ -17,7 +17,7 @@ from pydantic import Field
 from autoqa.target_items import noun_forms
 from autoqa.tools.args import ToolArgs
 from autoqa.tools.context import ToolContext
-from autoqa.tools.judged_read import read_until_judged
+from autoqa.tools.judged_read import list_problem, read_until_judged
 from autoqa.tools.result import ToolResult
 
 
@@ -44,14 +44,11 @@ def each_request(args: EachCheckedArgs) -> dict[str, Any]:
 def problem(seen: dict[str, Any], checked: bool, count: int | None) -> str | None:
     """Why the states read are no evidence that every box is ``checked`` (and ``count`` of them), or
     ``None`` when they are."""
-    status = seen.get("status")
-    if status == "nobox":
+    if seen.get("status") == "nobox":
         return f"the item {seen.get('item')!r} has no checkbox"
-    if status != "found":
-        return {
-            "ambiguous": "the page shows several lists: which one is meant is not said",
-            "unnamed": "no list on the page holds such items",
-        }.get(str(status), "the page shows no list")
+    missing = list_problem(seen)
+    if missing is not None:
+        return missing
     states: list[dict[str, Any]] = seen.get("states") or []
     if not states:
         return "there is no checkbox to check: a claim about every one of none proves nothing"

@@ -19,7 +19,7 @@ from pydantic import Field
 from autoqa.text_match import contains, fold
 from autoqa.tools.args import ToolArgs
 from autoqa.tools.context import ToolContext
-from autoqa.tools.judged_read import read_until_judged
+from autoqa.tools.judged_read import list_problem, read_until_judged
 from autoqa.tools.result import ToolResult
 
 
@@ -39,14 +39,9 @@ def each_request(args: EachTextArgs) -> dict[str, Any]:
 def problem(seen: dict[str, Any], text: str, column: str | None) -> str | None:
     """Why the values read are no evidence that every item holds ``text`` (under ``column``), or ``None``
     when they are."""
-    status = seen.get("status")
-    if status == "nocolumn":
-        names = ", ".join(repr(n) for n in seen.get("names") or ()) or "none"
-        return f"the item {seen.get('item')!r} has no column or field {column!r} (its names: {names})"
-    if status != "found":
-        if status == "ambiguous":
-            return "the page shows several lists: which one is meant is not said"
-        return "the page shows no list"
+    missing = list_problem(seen, column)
+    if missing is not None:
+        return missing
     values: list[str] = seen.get("values") or []
     if not values:
         return "the list shows no item: a claim about every one of none proves nothing"

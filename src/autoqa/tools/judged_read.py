@@ -18,6 +18,21 @@ Judge = Callable[[dict[str, Any]], str | None]
 _READ_MS = 5_000
 
 
+def list_problem(seen: dict[str, Any], column: str | None = None) -> str | None:
+    """Why a read of the main list found no list to judge (or an item without ``column``), or None when
+    it found one: the page library's ``status``, said the same way by every check over the list."""
+    status = seen.get("status")
+    if status == "found":
+        return None
+    if status == "nocolumn":
+        names = ", ".join(repr(n) for n in seen.get("names") or ()) or "none"
+        return f"the item {seen.get('item')!r} has no column or field {column!r} (its names: {names})"
+    return {
+        "ambiguous": "the page shows several lists: which one is meant is not said",
+        "unnamed": "no list on the page holds such items",
+    }.get(str(status), "the page shows no list")
+
+
 async def read_until_judged(
     ctx: ToolContext, function: str, request: dict[str, Any], judge: Judge
 ) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from autoqa.sort_order import compares_as, out_of_order
 from autoqa.target_items import noun_forms
 from autoqa.tools.args import ToolArgs
 from autoqa.tools.context import ToolContext
-from autoqa.tools.judged_read import read_until_judged
+from autoqa.tools.judged_read import list_problem, read_until_judged
 from autoqa.tools.result import ToolResult
 
 
@@ -39,15 +39,9 @@ def sort_request(args: SortedArgs) -> dict[str, Any]:
 
 def problem(seen: dict[str, Any], column: str | None, descending: bool) -> str | None:
     """Why the values the page library read are no evidence of that order, or ``None`` when they are."""
-    status = seen.get("status")
-    if status == "nocolumn":
-        names = ", ".join(repr(n) for n in seen.get("names") or ()) or "none"
-        return f"the item {seen.get('item')!r} has no column or field {column!r} (its names: {names})"
-    if status != "found":
-        return {
-            "ambiguous": "the page shows several lists: which one is sorted is not said",
-            "unnamed": "no list on the page holds such items",
-        }.get(str(status), "the page shows no list")
+    missing = list_problem(seen, column)
+    if missing is not None:
+        return missing
     values: list[str] = seen["values"]
     if len(values) < 2:
         return f"the list shows {len(values)} item(s): fewer than two prove no order"
