@@ -71,14 +71,18 @@ SPEC = """# {page}
 7. Type "Call mom" in the new todo input
 8. Press Enter in the new todo input
 9. Verify only "Book dentist" and "Call mom" are listed
-10. Check "Call mom"
-11. Click the "Active" link
-12. Verify only "Book dentist" is listed
-13. Click the "Completed" link
-14. Verify the list shows only "Call mom"
-15. Click the "All" link
-16. Type "bring the card" in the empty notes field
-17. Verify the notes field has the value "bring the card"
+10. Verify the list has 2 items: "Book dentist" and "Call mom"
+11. Check "Call mom"
+12. Click the "Active" link
+13. Verify only "Book dentist" is listed
+14. Click the "Completed" link
+15. Verify the list shows only "Call mom"
+16. Click the "All" link
+17. Type "bring the card" in the empty notes field
+18. Verify the notes field has the value "bring the card"
+19. Uncheck "Call mom"
+20. Click the "Completed" link
+21. Verify the list is empty
 """
 
 BROKEN = {
@@ -101,14 +105,20 @@ BROKEN = {
     "wrong_item_ticked": (
         "box.addEventListener('change', () => { item.done = box.checked; render(); });",
         "box.addEventListener('change', () => { items[0].done = box.checked; render(); });",
-        10,
+        11,
     ),
     # the active filter lists the completed item too
-    "active_shows_all": ("if (route === 'active' && item.done) continue;", "", 12),
+    "active_shows_all": ("if (route === 'active' && item.done) continue;", "", 13),
     # the completed filter lists the active item too
-    "completed_shows_all": ("if (route === 'completed' && !item.done) continue;", "", 14),
+    "completed_shows_all": ("if (route === 'completed' && !item.done) continue;", "", 15),
     # the notes field holds a draft already
-    "notes_drafted": ('<textarea id="notes"></textarea>', '<textarea id="notes">draft</textarea>', 16),
+    "notes_drafted": ('<textarea id="notes"></textarea>', '<textarea id="notes">draft</textarea>', 17),
+    # the completed view lists what was ever completed: the item unticked stays there
+    "completed_remembers": (
+        "if (route === 'completed' && !item.done) continue;",
+        "if (route === 'completed' && !item.ever) continue; item.ever = item.ever || item.done;",
+        21,
+    ),
 }
 
 

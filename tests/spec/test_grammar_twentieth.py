@@ -2,9 +2,9 @@
 noun, an action "in the empty" field (the emptiness checked first, on the same field), a list said to hold
 only some texts (each text in the main list, then its item count), a claim over every checkbox of a kind
 ("All todos are completed", "Both checkboxes are unchecked"), a text claimed of every row ("Every row's
-Status column shows "In service""), and a dialog that "should say" a text. Also
-readings of the nineteenth pass that had no case of their own. The live checks are in
-tests/spec/test_grammar_only_listed_live.py, test_grammar_each_checked_live.py and
+Status column shows "In service""), a list counted with its texts, an emptied list, and a dialog that
+"should say" a text. Also readings of the nineteenth pass that had no case of their own. The live checks
+are in tests/spec/test_grammar_only_listed_live.py, test_grammar_each_checked_live.py and
 test_grammar_each_text_live.py."""
 
 from __future__ import annotations
@@ -90,6 +90,33 @@ def _empty(target: str) -> tuple[str, dict[str, object]]:
         (
             'Confirm all row checkboxes are checked and "3 of 3 selected" is shown',
             [_each(tables=True), ("assert_text_present", {"text": "3 of 3 selected"})],
+        ),
+        # a list counted with its texts: the count as "has N items" reads, each text where "shows" reads
+        (
+            'The cart should list 2 items: "Sauce Labs Backpack" and "Sauce Labs Bike Light"',
+            [
+                ("assert_count", {"target": "region-items=cart", "count": 2}),
+                ("assert_text_in", {"target": "region=cart", "text": "Sauce Labs Backpack"}),
+                ("assert_text_in", {"target": "region=cart", "text": "Sauce Labs Bike Light"}),
+            ],
+        ),
+        (
+            'Verify the list has 2 items: "a" and "b"',
+            [
+                ("assert_count", {"target": "items=", "count": 2}),
+                ("assert_text_in", {"target": "list=", "text": "a"}),
+                ("assert_text_in", {"target": "list=", "text": "b"}),
+            ],
+        ),
+        # the main list emptied
+        ("Verify the list is empty", [("assert_count", {"target": "items=", "count": 0})]),
+        ("The todo list should now be empty", [("assert_count", {"target": "items=", "count": 0})]),
+        (
+            "The URL hash is #/completed and the list is empty",
+            [
+                ("assert_url", {"expected": "\\#/completed$", "match": "regex"}),
+                ("assert_count", {"target": "items=", "count": 0}),
+            ],
         ),
         # a text claimed of every item of the main list (a row: of the main table), in a column when named
         (
@@ -188,6 +215,11 @@ def test_reads(written: str, calls: Calls) -> None:
         "Verify the remaining checkboxes are checked",
         "none of the checkboxes is unchecked",
         "no todos are completed",
+        # as many texts as the count says, or the step contradicts itself
+        'Verify the list has 3 items: "a" and "b"',
+        # a list named by what it holds or by capitalised words may be another list than the main one
+        "The recipes list is empty",
+        "the Available tags list should become empty.",
         # a row's position, a control in each row, a claim denied: not a text of every row
         'Every row\'s first cell is "x"',
         'Each row has a "Delete" button',

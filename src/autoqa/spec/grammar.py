@@ -126,6 +126,9 @@ Verify only "a" and "b" are listed · the list shows only "a"  assert_text_in("l
 All todos are completed · Every row checkbox is checked       assert_each_checked(checked[, tables]): each
   · None of the todos is completed                            item's own box of the main list (row: table)
 All checkboxes are checked · Both checkboxes are unchecked    assert_each_checked(scope="page"[, count=2])
+The cart should list 2 items: "a" and "b"                     assert_count(N) as "has N items" reads, then
+                                                              assert_text_in each as "shows "x"" reads
+Verify the list is empty                                      assert_count(target="items=", count=0)
 Every row's Status column shows "x" · each row contains "x"   assert_each_text(x[, column][, tables]): every
   · all rows show "x" in the Status column                    shown item (row: of the main table) shows x
 Verify the Save button is disabled (unquoted name, role word)  as 'Verify the "Save" button is disabled'
@@ -1651,6 +1654,19 @@ def _assert_each_checked(m: re.Match[str]) -> Built:
     if q.startswith("both"):
         args["count"] = 2
     return "assert_each_checked", args
+
+
+# "The list is empty", "the todo list should now be empty": the main list shows no item (an emptied list
+# still counts as the list, target_items). A list named by what it holds ("the recipes list") or by
+# capitalised words ("the Available tags list") may be another list than the main one: not read here.
+@_rule(
+    rf"(?:{VERIFY}\s+)?(?:the|your)\s+(?:(?-i:(?P<noun>[a-z][a-z-]+))\s+)?list\s+(?:is|should\s+be|must\s+be|"
+    r"becomes|should\s+become|is\s+now|should\s+now\s+be)\s+(?:now\s+)?empty"
+)
+def _assert_list_empty(m: re.Match[str]) -> Built:
+    if holding(m.group("noun")):
+        return None  # "the recipes list": a page without such a list shows no recipes either, yet has no list
+    return "assert_count", {"target": items_target(), "count": 0}
 
 
 # A text in every item of the main list or table (assert_each_text): 'Every row's Status column shows "In
@@ -3616,6 +3632,7 @@ def _read_actions(text: str, optional: bool, nested: bool) -> tuple[PlainAction,
             or _while_holding(text, optional)
             or _in_empty_field(text, optional)
             or _only_listed(text, optional)
+            or _counted_list(text, optional)
         )
     ordered = [a for a in actions if a is not None]
     for i in range(1, len(ordered)):
@@ -4062,6 +4079,35 @@ def _only_listed(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
     ]
     count = PlainAction("assert_count", {"target": items_target(noun=noun), "count": len(texts)}, optional)
     return (*listed, count)
+
+
+# 'The cart should list 2 items: "Backpack" and "Bike Light"', 'Verify the list has 2 items: "a" and "b"': the
+# count as the grammar reads "the cart has 2 items", then each text where it reads "the cart shows "x"". The
+# texts must be as many as the count says, each written once (else the step contradicts itself).
+_COUNTED_LIST = re.compile(
+    rf"(?:{VERIFY}\s+)?(?P<subject>(?:the|your)\s+[^\W\d_][\w'’ -]{{0,40}}?)\s+(?:(?:should|must)\s+)?"
+    r"(?:has|have|lists?|shows?|contains?|displays?)\s+(?P<count>\d{1,3})\s+(?P<noun>[^\W\d_][\w-]*)\s*:\s*"
+    rf"(?P<texts>{_ONLY_TEXTS})",
+    re.IGNORECASE,
+)
+
+
+def _counted_list(text: str, optional: bool) -> tuple[PlainAction, ...] | None:
+    match = _COUNTED_LIST.fullmatch(_GHERKIN_WORD.sub("", _normalize(text)).rstrip("."))
+    if match is None:
+        return None
+    texts = [unquote(t) for t in re.findall(QUOTED, match.group("texts"))]
+    if len(texts) != int(match.group("count")) or len(set(texts)) != len(texts) or not all(texts):
+        return None
+    subject = match.group("subject")
+    claim = f"Verify {subject} has {match.group('count')} {match.group('noun')}"
+    counted = parse_plain_text(claim, optional=optional)
+    if counted is None or counted.tool != "assert_count":
+        return None
+    shown = [parse_plain_text(f'Verify {subject} shows "{t}"', optional=optional) for t in texts]
+    if not all(a is not None and a.tool == "assert_text_in" for a in shown):
+        return None
+    return (counted, *(a for a in shown if a is not None))
 
 
 _OPENS_DIALOGS = frozenset({"click", "press_key", "fill", "navigate", "select_option", "set_checked"})
