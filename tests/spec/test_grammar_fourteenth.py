@@ -53,6 +53,11 @@ from .grammar_calls import calls as _calls
         # ticked shorthand and arrows
         ('Success msg "Welcome back" ✓', 'Verify "Welcome back" is visible'),
         ('"Checkout" button visible ✓', 'Verify the "Checkout" button is visible'),
+        # an action ticked off is the action, never a claim that its quoted text is shown
+        ('Click "Save" ✓', 'Click "Save"'),
+        ('Tap the "Pay" button ✓', 'Tap the "Pay" button'),
+        ('Check "Remember me" ✓', 'Check "Remember me"'),
+        ('Double-click "Pay rent" ✓', 'Double-click "Pay rent"'),
         ("Save btn -> click", 'Click the "Save" button'),
         ('Notes box -> type "Call back"', 'Type "Call back" into the "Notes" field'),
         # developers' prose

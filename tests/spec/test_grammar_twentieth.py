@@ -213,6 +213,7 @@ def test_reads(written: str, calls: Calls) -> None:
         "Verify all rows are selected",
         # which boxes "remain" is not said; a double negation; "no todos" may say the list is empty
         "Verify the remaining checkboxes are checked",
+        "Verify all remaining checkboxes are checked",
         "none of the checkboxes is unchecked",
         "no todos are completed",
         # as many texts as the count says, or the step contradicts itself

@@ -833,8 +833,18 @@ def _aria_claim(m: re.Match[str]) -> str:
     return f"Verify {subject} is {_ARIA_STATES[attribute][0 if value == 'true' else 1]}"
 
 
+# Verbs a ticked line may start with: 'Click "Save" ✓' is the click, done and ticked off (the tick is
+# dropped), never a claim that "Save" is shown.
+_TICKED_VERBS = (
+    rf"(?:{_ACTION_VERBS}|{_VERB_WORDS}|choose|submit|toggle|expand|collapse|close|dismiss|accept|confirm|"
+    r"cancel|save|press|activate|use|pick|drag|drop|focus|switch|reload|go)"
+)
+
+
 def _ticked_text(m: re.Match[str]) -> str:
     words = f"{m.group('d')} {m.group('n') or ''}".split()
+    if words and re.fullmatch(_TICKED_VERBS, words[0].lower().rstrip(":")) and words[0].lower() != "verify":
+        return m.group(0)  # an action ticked off: the tick alone is dropped below
     if any(re.fullmatch(r"is|are|shows?|has|reads?|contains?|says", w, re.IGNORECASE) for w in words):
         return m.group(0)
     if not any(re.fullmatch(_PLACE_OR_ROLE, w, re.IGNORECASE) for w in words):
