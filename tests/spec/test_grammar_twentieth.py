@@ -225,6 +225,9 @@ def test_reads(written: str, calls: Calls) -> None:
         'Every row\'s first cell is "x"',
         'Each row has a "Delete" button',
         'Every row\'s status is not "Closed"',
+        # a word about when is no kind of choice: 'Select "Blue" now' names no radio "Blue"
+        'Select "Blue" from "Colour" now',
+        'Select "Blue" now',
         # the browser's own controls and address bar are no element of the page
         "Click the Back button",
         'Type "x" in the address bar',

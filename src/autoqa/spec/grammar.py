@@ -899,8 +899,12 @@ def _assert_in_group(m: re.Match[str]) -> Built:
     return ("assert_checked", {"target": target, "checked": checked}) if target else None
 
 
-# "Choose "Express" shipping": one choice among radios.
-@_rule(rf"(?:choose|pick|select)\s+{q('target')}\s+(?!from\b|in\b|on\b)[^\W\d_]+(?:\s+option)?")
+# "Choose "Express" shipping": one choice among radios. The word after the name is what it is a choice of,
+# never a word about when or how ('Select "Blue" from "Colour" now' is no radio "Blue").
+@_rule(
+    rf"(?:choose|pick|select)\s+{q('target')}\s+(?!(?:from|in|on|now|again|first|then|too|also|once|instead|"
+    r"here|there|please|quickly|later|afterwards|twice)\b)[^\W\d_]+(?:\s+option)?"
+)
 def _choose_radio(m: re.Match[str]) -> Built:
     name = unquote(m.group("target")).strip()
     return ("set_checked", {"target": role_target(name, "radio"), "checked": True}) if name else None
