@@ -433,12 +433,30 @@ def _element_action(record: IRRecord, locator: str, ctx: StatementContext) -> li
         return [Line(f"{locator}.hover()")]
     if tool == "set_checked":
         checked = bool(args.get("checked", True))
+        if record.data.get("left_page"):
+            return _box_that_leaves(locator, label, checked, ctx)
         if label is not None:
             return [Line(f"{label}.click()"), Line(f"expect({locator}).to_be_checked(checked={checked})")]
         return [Line(f"{locator}.set_checked({checked})")]
     if tool == "scroll":
         return [Line(f"{locator}.scroll_into_view_if_needed()")]
     return _upload(record, locator, ctx)
+
+
+# A box the run saw leave the page on its click (unticked in a "Completed" view, or drawn again): Playwright's
+# set_checked would wait for it after the click and, retrying, tick whatever box now matches. The same click
+# a person makes, between the state before it and, after it, no box of this locator left in that state.
+_BOX_IN_STATE = {True: ":is(:checked, [aria-checked=true])", False: ":not(:checked, [aria-checked=true])"}
+
+
+def _box_that_leaves(locator: str, label: str | None, checked: bool, ctx: StatementContext) -> list[Node]:
+    before = f"{ctx.page}.locator({py_str(_BOX_IN_STATE[not checked])})"
+    return [
+        Line(f"expect({locator}).to_be_checked(checked={not checked})"),
+        Line("# the box leaves the page on this click: no box of it may be left in its old state"),
+        Line(f"{label or locator}.click()"),
+        Line(f"expect({locator}.and_({before})).to_have_count(0)"),
+    ]
 
 
 def _upload(record: IRRecord, locator: str, ctx: StatementContext) -> list[Node]:

@@ -40,6 +40,7 @@ _KEPT_DATA = (
     "url", "status", "selected", "value", "active", "closed", "count", "file", "policy", "signal",
     "collection", "via_label", "via_control", "baseline", "threshold", "max_diff_ratio", "viewport",
     "window_step",
+    "left_page",  # a box taken off the page by its own click: export clicks it, as the run did
     "clicked_at",  # blur's empty spot: export clicks the same one
     "row_role",  # a column check's row (row or listitem): export finds it by its text
     "strategy",  # how a target matched: a position among role matches is exported as the same count

@@ -6,8 +6,8 @@ import asyncio
 from pathlib import Path
 from typing import Any, Literal
 
+from playwright.async_api import ElementHandle, Locator
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Locator
 from pydantic import Field
 
 from autoqa.target_items import WHOLE_LIST
@@ -15,7 +15,7 @@ from autoqa.tools.args import ElementArgs, OptionalElementArgs
 from autoqa.tools.context import ToolContext
 from autoqa.tools.deadlines import bounded
 from autoqa.tools.evidence_assertions import FOCUSED_SCRIPT
-from autoqa.tools.locate import RAW_ARGS_KEY, Located, element_state, locate, run_element_hook
+from autoqa.tools.locate import RAW_ARGS_KEY, Located, element_state, locate, probe, run_element_hook
 from autoqa.tools.page_scripts import run_in_page, run_on_element
 from autoqa.tools.result import ErrorCode, ToolFailure, ToolResult
 from autoqa.tools.secret_fields import remember_secret_field, typed_a_secret
@@ -292,13 +292,23 @@ async def set_checked(ctx: ToolContext, args: SetCheckedArgs) -> ToolResult:
     located = await _prepare(ctx, "set_checked", args.ref, args.target)
     url = ctx.page.url
     timeout = ctx.settings.action_timeout_ms
-    via = await _label_stand_in(located.locator, timeout)
-    async with settling(ctx):
-        if via is None:
-            await located.locator.set_checked(args.checked, timeout=timeout)
-        elif not await _check_through_label(located, via, args.checked, timeout):
-            via = None  # already as wanted: nothing was clicked
-    return _done(ctx, located, url, checked=args.checked, **({"via_label": via} if via else {}))
+    # One element, held from the state read through the click to the state after it. Playwright's own
+    # set_checked retries from the locator when the box detaches after its click (a "Completed" view draws
+    # the list again without it), so it finds the box that now sits where that one was and ticks or unticks
+    # it too, then times out waiting for the first (microsoft/playwright#10477, #11842).
+    handle = await located.locator.element_handle(timeout=timeout)
+    try:
+        via = await _label_of(handle, timeout)
+        async with settling(ctx):
+            clicked = await _click_to_state(located, handle, via, args.checked, timeout)
+    finally:
+        await bounded(handle.dispose(), timeout)
+    if clicked == "left" and located.via == "target":
+        await _not_drawn_back(ctx, located, args.checked)
+    extra: dict[str, Any] = {"via_label": via} if via and clicked else {}
+    if clicked == "left":
+        extra["left_page"] = True
+    return _done(ctx, located, url, checked=args.checked, **extra)
 
 
 # Roles an <input type=checkbox|radio> can have: only such an input can have a label standing in for it.
@@ -315,38 +325,73 @@ def _may_be_a_box(located: Located) -> bool:
 
 
 async def _label_stand_in(control: Locator, timeout_ms: float) -> str | None:
-    """The XPath (relative to ``control``) of the label a person clicks instead of this checkbox or radio
-    (it covers the input, or the input is too small to hit), or None (see ``labelStandIn`` in
-    page_library.js)."""
     handle = await control.element_handle(timeout=timeout_ms)
     try:
-        via = await run_on_element(handle, "labelStandIn", None, timeout_ms)
+        return await _label_of(handle, timeout_ms)
     finally:
         await bounded(handle.dispose(), timeout_ms)
+
+
+async def _label_of(box: ElementHandle, timeout_ms: float) -> str | None:
+    """The XPath (relative to the control) of the label a person clicks instead of this checkbox or radio
+    (it covers the input, or the input is too small to hit), or None (see ``labelStandIn`` in
+    page_library.js)."""
+    via = await run_on_element(box, "labelStandIn", None, timeout_ms)
     return via if isinstance(via, str) else None
 
 
-_LABEL_EFFECT_MS = 1_000
+async def _not_drawn_back(ctx: ToolContext, located: Located, checked: bool) -> None:
+    """A box taken off the page by its click is gone (a filtered view) or drawn again in its new state; the
+    step's target found once more, in the state it had before the click, is the page drawing the same box
+    back unchanged: the click did not take."""
+    found = (await probe(ctx, None, located.given, with_state=True, action="set_checked")).located
+    state = found.match.state.get("checked") if found is not None and found.match is not None else None
+    if state is not None and bool(state) != checked:
+        raise ToolFailure(
+            ErrorCode.ELEMENT_NOT_INTERACTABLE,
+            f"clicking {located.given!r} drew it again {'un' if checked else ''}checked: the page kept its "
+            "old state (a script refused or reverted the change)",
+        )
 
 
-async def _check_through_label(located: Located, via: str, checked: bool, timeout_ms: float) -> bool:
-    """Click the label standing in for the input unless it is already as wanted (False: not clicked), then
-    insist that the input changed, as Playwright's own ``set_checked`` does: a click the page ignores fails
-    the step."""
-    control = located.locator
-    if await control.is_checked(timeout=timeout_ms) == checked:
-        return False
-    await control.locator(f"xpath={via}").click(timeout=timeout_ms)
-    deadline = asyncio.get_running_loop().time() + _LABEL_EFFECT_MS / 1000
-    while await control.is_checked(timeout=timeout_ms) != checked:
+_CLICK_EFFECT_MS = 1_000
+_RADIO = "e => e.matches('input[type=radio], [role=radio], [role=menuitemradio]')"
+
+
+async def _click_to_state(
+    located: Located, box: ElementHandle, via: str | None, checked: bool, timeout_ms: float
+) -> Literal["clicked", "left"] | None:
+    """Click the box (or the label standing in for it) unless it is already as wanted (None), then insist
+    that it changed: "clicked" when it reads as wanted, "left" when it was taken off the page right after the
+    click (unticked in a view of completed items, or drawn again by the page: its state after the click can
+    no longer be read, and it was in the other state before it). A box that stays as it was fails the step,
+    as Playwright's own ``set_checked`` does: a click the page ignores is no tick."""
+    if await box.is_checked() == checked:
+        return None
+    if not checked and await bounded(box.evaluate(_RADIO), timeout_ms):
+        raise ToolFailure(
+            ErrorCode.ELEMENT_NOT_INTERACTABLE,
+            f"{located.given!r} is a radio button: it is unchecked by checking another one of its group",
+        )
+    clicked = await box.query_selector(f"xpath={via}") if via else box
+    if clicked is None:
+        raise ToolFailure(ErrorCode.ELEMENT_NOT_FOUND, f"the label of {located.given!r} is gone")
+    await clicked.click(timeout=timeout_ms)
+    deadline = asyncio.get_running_loop().time() + _CLICK_EFFECT_MS / 1000
+    while True:
+        if not await bounded(box.evaluate("e => e.isConnected"), timeout_ms):
+            return "left"
+        if await box.is_checked() == checked:
+            return "clicked"
         if asyncio.get_running_loop().time() > deadline:
             state = "check" if checked else "uncheck"
+            clicked_what = f"the label of {located.given!r}" if via else f"{located.given!r}"
             raise ToolFailure(
                 ErrorCode.ELEMENT_NOT_INTERACTABLE,
-                f"clicking the label of {located.given!r} did not {state} it (the page ignored the click)",
+                f"clicking {clicked_what} did not {state} it: the page kept its old state (a script refused "
+                "or reverted the change)",
             )
         await asyncio.sleep(0.05)
-    return True
 
 
 class UploadFileArgs(ElementArgs):
