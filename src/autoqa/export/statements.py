@@ -32,6 +32,7 @@ assert_text_in column  ``expect_column_text(row, column, t)`` from ``autoqa.expo
                        row's cell under that column, by the tool's own lookup)
 assert_text_in note    ``expect_field_note(field, t)`` from ``autoqa.export.field_note`` (the field's own
                        message: aria-describedby / errormessage, the wrapper only it sits in)
+assert_text_in absent  ``expect(locator).to_be_visible()`` then ``expect(locator).not_to_contain_text(t)``
 assert_sorted          ``expect_sorted(page, column=c, descending=…)`` from ``autoqa.export.sorted_check``
 assert_each_checked    ``expect_each_checked(page, checked=…, scope=…)`` from ``autoqa.export.each_checked``
 assert_each_text       ``expect_each_text(page, text, column=…)`` from ``autoqa.export.each_text``
@@ -200,6 +201,10 @@ def statements(record: IRRecord, ctx: StatementContext) -> list[Node]:
         return [Line(_text_expect(record, ctx, present=tool == "assert_text_present", timeout=None))]
     if tool in ELEMENT_ASSERTIONS:
         return [Line(_element_expect(record, ctx, timeout=None))]
+    if tool == "assert_text_in" and args.get("absent"):
+        # shown, and without the text: a text missing from a hidden element proves nothing (as the tool)
+        locator = _require_locator(record, ctx.page)
+        return [Line(f"expect({locator}).to_be_visible()"), Line(_evidence_expect(record, ctx))]
     if tool in ("assert_text_in", "assert_focused", "assert_order"):
         return [Line(_evidence_expect(record, ctx))]
     if tool == "assert_sorted":
@@ -597,9 +602,12 @@ def _evidence_expect(record: IRRecord, ctx: StatementContext) -> str:
     text = str(args.get("text", ""))
     value = ctx.values.expr(text)
     number = number_pattern(" ".join(text.split()))
+    should = "not_to" if args.get("absent") else "to"
     if not args.get("exact") and number is not None and value == py_str(text):
         # a number matched whole, as the tool matches it (autoqa.text_match)
-        return f"expect({locator}).to_contain_text(re.compile({py_str(number)}, re.IGNORECASE))"
+        return f"expect({locator}).{should}_contain_text(re.compile({py_str(number)}, re.IGNORECASE))"
+    if args.get("absent"):  # as the tool folds case, so no other case of the text may show
+        return f"expect({locator}).not_to_contain_text({value}, ignore_case=True)"
     check = "to_have_text" if args.get("exact") else "to_contain_text"
     return f"expect({locator}).{check}({value})"
 

@@ -418,6 +418,9 @@ Verify "x" appears in the header · the sidebar shows "x"     assert_text_in(tar
 Verify "x" is in the cart · "x" is shown in the Done column   assert_text_in(target="region=cart", x): the one
 · "x" is listed under "Saved locations" · the "F" panel shows  region the page names so (label, heading,
                                                               id/class/test id); two are ambiguous
+"x" is no longer listed under "Upcoming" · The "Backlog"      assert_text_in(target="region=Upcoming", x,
+column does not contain "x" · "x" is not in the "Done" column  absent=True): that region, shown, without x
+                                                              (elsewhere on the page it may show)
 Verify the cart has 2 items · The "Negotiation" column has 6  assert_count(target="region-items=cart", n): the
 deals · There are 3 courses in the Enrolled section          items of the one list in that region
 Verify the "Email" field shows the error "x" · An error "x"  assert_text_in(target='"Email" field', x,
@@ -2242,6 +2245,30 @@ def _assert_in_region(m: re.Match[str]) -> Built:
     if not name.strip() or not text.strip():
         return None
     return "assert_text_in", {"target": region_target(name), "text": text}
+
+
+# 'Verify "Spin 45" is no longer listed under "Upcoming"', 'The "Backlog" column does not contain "x"': a text
+# NOT shown inside the one region the page names so — the same text elsewhere on the page (a "Past"
+# list) is no failure, and the region must be there and shown. A cart or basket keeps its page-wide
+# reading (a text absent from the whole page), which holds on a page without a cart too.
+_NOT_SHOWN_IN = (
+    r"(?:is\s+(?:no\s+longer|not|not\s+yet)\s+(?:(?:shown|visible|displayed|listed|present|included)\s+)?"
+    r"|(?:does\s+not|doesn['’]t|no\s+longer)\s+(?:appear|show\s+up)\s+)"
+)
+_DOES_NOT_SHOW = r"(?:does\s+not|doesn['’]t|no\s+longer)\s+(?:show|contain|include|list|display|have)s?"
+
+
+@_rule(
+    rf"{VERIFY}\s+{q('text')}\s+{_NOT_SHOWN_IN}(?:in|on|inside|within|under)\s+the\s+{q('region')}\s+"
+    rf"{_REGION_NOUN}",
+    rf"{VERIFY}\s+{q('text')}\s+{_NOT_SHOWN_IN}under\s+(?:the\s+)?{q('region')}(?:\s+(?:heading|section))?",
+    rf"(?:{VERIFY}\s+)?the\s+{q('region')}\s+{_REGION_NOUN}\s+{_DOES_NOT_SHOW}\s+{q('text')}",
+)
+def _assert_not_in_region(m: re.Match[str]) -> Built:
+    name, text = unquote(m.group("region")), unquote(m.group("text"))
+    if not name.strip() or not text.strip():
+        return None
+    return "assert_text_in", {"target": region_target(name), "text": text, "absent": True}
 
 
 # "The "Negotiation" column has 6 deals", "Verify the cart has 2 items", "Verify there are 3 courses in the

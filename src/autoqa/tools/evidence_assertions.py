@@ -7,12 +7,12 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from autoqa.target_items import PAGE
 from autoqa.target_scope import scoped_target, split_scope
 from autoqa.text_match import contains, fold
-from autoqa.tools.args import ElementArgs, OptionalElementArgs
+from autoqa.tools.args import PLAIN_ONLY, ElementArgs, OptionalElementArgs
 from autoqa.tools.conditions import Judge, Verdict, wait_for_element
 from autoqa.tools.context import ToolContext
 from autoqa.tools.deadlines import Deadline, bounded, poll
@@ -57,6 +57,15 @@ class ScopedTextArgs(ElementArgs):
         description="read the field's own message (its aria-describedby/errormessage, the wrapper only "
         "it sits in): a validation error shown for that field",
     )
+    # the element is shown and its text does NOT hold ``text`` ('no longer listed under "Upcoming"'); a
+    # missing or hidden element fails (plain steps only: the agent has assert_text_absent)
+    absent: bool = Field(default=False, json_schema_extra=PLAIN_ONLY)
+
+    @model_validator(mode="after")
+    def _absent_alone(self) -> ScopedTextArgs:
+        if self.absent and (self.exact or self.column is not None or self.note):
+            raise ValueError("absent reads the element's whole text: not with exact, column or note")
+        return self
 
 
 async def _cell_text(
@@ -164,6 +173,9 @@ async def assert_text_in(ctx: ToolContext, args: ScopedTextArgs) -> ToolResult:
         seen.append(text)
         # a value under a column or label is a whole word ("Shipped" is not "Unshipped")
         held = contains(text, wanted, words=args.column is not None)
+        if args.absent:
+            # a text missing from an element nobody can see is no evidence: the element must be shown
+            return True if not held and found and found[-1].visible_count > 0 else None
         return True if (text == wanted if args.exact else held) else None
 
     if await poll(attempt, Deadline(ctx.settings.assertion_timeout_ms)):
@@ -192,6 +204,12 @@ async def assert_text_in(ctx: ToolContext, args: ScopedTextArgs) -> ToolResult:
             else f"the {args.column!r} cell of {row}"
         )
     shown = seen[-1][:300] if seen else ""
+    if args.absent:
+        if found and found[-1].visible_count == 0:
+            message = f"{where} is not shown: a text missing from a hidden element proves nothing"
+        else:
+            message = f"expected {where} not to contain {args.text!r}, but its text is {shown!r}"
+        raise ToolFailure(_FAILED, message, expected=f"not {args.text!r}", actual=shown)
     how = "to be exactly" if args.exact else "to contain"
     raise ToolFailure(
         _FAILED,

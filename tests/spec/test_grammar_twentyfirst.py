@@ -1,0 +1,62 @@
+"""The twenty-first pass: a text NOT in one named region of the page ('"Spin 45" is no longer listed under
+"Upcoming"', 'The "Backlog" column does not contain "x"'), read as that region's text without it — never
+the whole page's, where the same text may rightly show in another section. The live page is in
+tests/spec/test_grammar_not_in_region_live.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from autoqa.spec.grammar import parse_plain_actions
+
+
+def _not_in(region: str, text: str) -> list[tuple[str, dict[str, Any]]]:
+    return [("assert_text_in", {"target": f"region={region}", "text": text, "absent": True})]
+
+
+@pytest.mark.parametrize(
+    ("written", "calls"),
+    [
+        ('Verify "Spin 45" is no longer listed under "Upcoming"', _not_in("Upcoming", "Spin 45")),
+        ('Then "Spin 45" is no longer listed under "Upcoming"', _not_in("Upcoming", "Spin 45")),
+        ('Verify "Spin 45" is not listed under the "Upcoming" heading', _not_in("Upcoming", "Spin 45")),
+        ('Verify "Spin 45" does not appear under "Upcoming"', _not_in("Upcoming", "Spin 45")),
+        ('Verify "Spin 45" is not shown in the "Upcoming" section', _not_in("Upcoming", "Spin 45")),
+        ('Verify "Spin 45" is no longer in the "Upcoming" list', _not_in("Upcoming", "Spin 45")),
+        (
+            'And the card "Migrate billing" is no longer in the "Backlog" column',
+            _not_in("Backlog", "Migrate billing"),
+        ),
+        ('"Fix login" should not be in the "Done" column', _not_in("Done", "Fix login")),
+        ('The "Upcoming" section does not contain "Spin 45"', _not_in("Upcoming", "Spin 45")),
+        ('Verify the "Filters" panel doesn\'t show "In stock"', _not_in("Filters", "In stock")),
+        ('The "Backlog" column no longer contains "Migrate billing"', _not_in("Backlog", "Migrate billing")),
+        # what is shown there keeps its own reading
+        (
+            'Verify "Spin 45" is listed under "Upcoming"',
+            [("assert_text_in", {"target": "region=Upcoming", "text": "Spin 45"})],
+        ),
+        # a cart keeps its page-wide reading: a text absent from the page, which holds without a cart too
+        ('Verify "Backpack" is not in the cart', [("assert_text_absent", {"text": "Backpack"})]),
+    ],
+)
+def test_reads(written: str, calls: list[tuple[str, dict[str, Any]]]) -> None:
+    read = parse_plain_actions(written)
+    assert read is not None, written
+    assert [(a.tool, a.args) for a in read] == calls
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        # an empty name or text says nothing
+        'Verify "Spin 45" is not listed under ""',
+        'Verify "" is not in the "Done" column',
+        # a condition on the claim ("until", "unless") is no plain claim
+        'Verify "Spin 45" is not listed under "Upcoming" until the page reloads',
+    ],
+)
+def test_refuses(written: str) -> None:
+    assert parse_plain_actions(written) is None, written
