@@ -142,18 +142,22 @@ def generate(
             )
         )
     if within and fp.row_role and (fp.role or fp.row_tag):
-        out.append(
-            LocatorSpec(
-                kind="row",
-                role=fp.role,
-                value=within,
-                row_role=fp.row_role,
-                row_tag=fp.row_tag,
-                inner_tag=None if fp.role else fp.tag,
-                inner_name=fp.name or None if fp.role else None,
-                row_exact=not fp.row_tag,  # Playwright reads a component's slotted text only as has_text
-            )
+        in_row = LocatorSpec(
+            kind="row",
+            role=fp.role,
+            value=within,
+            row_role=fp.row_role,
+            row_tag=fp.row_tag,
+            inner_tag=None if fp.role else fp.tag,
+            inner_name=fp.name or None if fp.role else None,
+            row_exact=not fp.row_tag,  # Playwright reads a component's slotted text only as has_text
         )
+        out.append(in_row)
+        if in_row.row_exact:
+            # A row named by a bare text beside its controls ("<li>Spin 45 <button>Cancel</button></li>"): no
+            # element's whole text is the name, so the row holding it as has_text reads it (after the exact
+            # form; the uniqueness check refuses it where another row holds the text too).
+            out.append(in_row.model_copy(update={"row_exact": False}))
     if fp.role and not fp.name and fp.row and fp.row_role:
         row = LocatorSpec(kind="row", role=fp.role, value=fp.row, row_role=fp.row_role, row_tag=fp.row_tag)
         out.append(row)
