@@ -18,7 +18,8 @@ PAGE = """<!doctype html><meta charset="utf-8"><title>My bookings</title><main><
 <section id="upcoming" aria-labelledby="up"><h2 id="up">Upcoming</h2><ul id="next">
 <li>Spin 45 <button type="button">Cancel</button></li><li>Yoga Flow <button type="button">Cancel</button></li>
 </ul></section>
-<section aria-labelledby="past"><h2 id="past">Past</h2><ul><li>HIIT 30</li><li>Spin 45 (last week)</li></ul>
+<section aria-labelledby="past"><h2 id="past">Past</h2><ul><li>HIIT 30</li><li>Spin 45 (last week)</li>
+<li>Barre Basics</li></ul>
 </section>
 <section aria-labelledby="gone"><h2 id="gone">Cancelled</h2><ul id="cancelled"></ul></section>
 </main><script>
@@ -44,6 +45,8 @@ SPEC = """# {page}
 6. The "Upcoming" section does not contain "Spin 45"
 7. Verify "Spin 45" is listed under "Cancelled"
 8. Verify "Yoga Flow" is not shown in the "Cancelled" section
+9. Verify Yoga Flow is listed under Upcoming
+10. Verify that Barre Basics is not listed under Upcoming
 """
 
 BROKEN = {
@@ -65,6 +68,10 @@ BROKEN = {
         "document.getElementById('cancelled').append(item); document.getElementById('upcoming').hidden = 1;",
         5,
     ),
+    # the class is listed as past, not upcoming
+    "yoga_past": ("<li>Yoga Flow <button", "<li>Yoga Fl0w <button", 9),
+    # a past class is listed as upcoming too
+    "barre_upcoming": ("<li>Yoga Flow <button", "<li>Barre Basics</li><li>Yoga Flow <button", 10),
     # every booking is cancelled at once
     "cancels_all": (
         "document.getElementById('cancelled').append(item);",

@@ -33,6 +33,16 @@ def _not_in(region: str, text: str) -> list[tuple[str, dict[str, Any]]]:
         ('The "Upcoming" section does not contain "Spin 45"', _not_in("Upcoming", "Spin 45")),
         ('Verify the "Filters" panel doesn\'t show "In stock"', _not_in("Filters", "In stock")),
         ('The "Backlog" column no longer contains "Migrate billing"', _not_in("Backlog", "Migrate billing")),
+        # a name written with capitals, and a place the page names with a capital or in quotes
+        ("Verify that Tom Keller is no longer listed under Pending", _not_in("Pending", "Tom Keller")),
+        (
+            "Verify Olivia Brennan is listed under Contacts",
+            [("assert_text_in", {"target": "region=Contacts", "text": "Olivia Brennan"})],
+        ),
+        (
+            'Verify Olivia Brennan is shown in the "Contacts" section',
+            [("assert_text_in", {"target": "region=Contacts", "text": "Olivia Brennan"})],
+        ),
         # what is shown there keeps its own reading
         (
             'Verify "Spin 45" is listed under "Upcoming"',
@@ -54,6 +64,9 @@ def test_reads(written: str, calls: list[tuple[str, dict[str, Any]]]) -> None:
         # an empty name or text says nothing
         'Verify "Spin 45" is not listed under ""',
         'Verify "" is not in the "Done" column',
+        # a place in lower case is no name the page shows; a role word is no name of a text
+        "Verify Olivia Brennan is listed under contacts",
+        "Verify Login Button is listed under Contacts",
         # a condition on the claim ("until", "unless") is no plain claim
         'Verify "Spin 45" is not listed under "Upcoming" until the page reloads',
     ],

@@ -2991,7 +2991,10 @@ _NAME_SHOWN = _Lazy(
     r"^(?P<verb>(?i:verify|check|confirm|ensure))(?:\s+(?i:that))?\s+"
     r"(?P<name>[A-Z][\w'’.&-]*(?:\s+(?:[A-Z][\w'’.&-]*|of|and|the|de|da|von|van)){0,3})\s+"
     r"(?P<tail>(?i:is\s+(?:still\s+|now\s+)?(?:no\s+longer\s+|not\s+)?(?:visible|shown|displayed|present|listed|"
-    r"(?:shown\s+|listed\s+)?(?:in|on|under)\s+the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)))$"
+    r"(?:shown\s+|listed\s+)?(?:in|on|under)\s+the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?|"
+    # a place the page names: quoted, or written with a capital ("listed under Contacts", "in Active loans")
+    r"(?:shown\s+|listed\s+)?(?:in|on|under)\s+(?:the\s+)?(?:\"[^\"]+\"(?:\s+[a-z]+)?|"
+    r"(?-i:[A-Z])[\w'’-]*(?:\s+[\w'’-]+){0,3}))))$"
 )
 _NOT_A_SHOWN_NAME = frozenset(
     (
