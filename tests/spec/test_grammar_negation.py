@@ -38,6 +38,8 @@ def _denies(tool: str, args: dict[str, Any]) -> bool:
     """Whether a claim says something is not so (absent, hidden, unchecked, disabled, 0 of them …)."""
     if tool in ("assert_text_absent", "assert_element_hidden") or args.get("negate") is True:
         return True
+    if args.get("absent") is True:  # a text not in one region
+        return True
     if any(args.get(k) is False for k in ("checked", "enabled", "value", "present", "selected", "focused")):
         return True
     return (tool == "assert_count" and args.get("count") == 0) or args.get("state") in _NEGATIVE_STATES
