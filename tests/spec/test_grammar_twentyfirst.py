@@ -1,7 +1,8 @@
-"""The twenty-first pass: a text NOT in one named region of the page ('"Spin 45" is no longer listed under
+"""The twenty-first pass: an order inside the main list ('"Dune" appears before "Dune Messiah" in the
+results list'), and a text NOT in one named region of the page ('"Spin 45" is no longer listed under
 "Upcoming"', 'The "Backlog" column does not contain "x"'), read as that region's text without it — never
-the whole page's, where the same text may rightly show in another section. The live page is in
-tests/spec/test_grammar_not_in_region_live.py."""
+the whole page's, where the same text may rightly show in another section. The live pages are
+tests/spec/test_grammar_not_in_region_live.py and test_grammar_order_in_list_live.py."""
 
 from __future__ import annotations
 
@@ -43,6 +44,20 @@ def _not_in(region: str, text: str) -> list[tuple[str, dict[str, Any]]]:
             'Verify Olivia Brennan is shown in the "Contacts" section',
             [("assert_text_in", {"target": "region=Contacts", "text": "Olivia Brennan"})],
         ),
+        # an order inside the main list or table, not the page's (a sidebar may list the same the other way)
+        (
+            'Verify "Dune" appears before "Dune Messiah" in the results list',
+            [("assert_order", {"texts": ["Dune", "Dune Messiah"], "target": "list="})],
+        ),
+        (
+            'Expected: "Dune Messiah" comes before "Children of Dune" in the list',
+            [("assert_order", {"texts": ["Dune Messiah", "Children of Dune"], "target": "list="})],
+        ),
+        (
+            'Then "a" is listed above "b" in the table',
+            [("assert_order", {"texts": ["a", "b"], "target": "table="})],
+        ),
+        ('Verify "a" appears before "b"', [("assert_order", {"texts": ["a", "b"]})]),
         # what is shown there keeps its own reading
         (
             'Verify "Spin 45" is listed under "Upcoming"',
@@ -67,6 +82,8 @@ def test_reads(written: str, calls: list[tuple[str, dict[str, Any]]]) -> None:
         # a place in lower case is no name the page shows; a role word is no name of a text
         "Verify Olivia Brennan is listed under contacts",
         "Verify Login Button is listed under Contacts",
+        # a list named by what it holds may be another list than the main one
+        'Verify "a" appears before "b" in the recipes list',
         # a condition on the claim ("until", "unless") is no plain claim
         'Verify "Spin 45" is not listed under "Upcoming" until the page reloads',
     ],

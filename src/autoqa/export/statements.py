@@ -9,6 +9,8 @@ assert_text_present    ``expect(page.get_by_text(t)).to_be_visible()`` in the do
 assert_text_present    ``expect(page.locator(MESSAGE_SELECTOR).filter(has_text=t)…first).to_be_visible()``
 in_message             (the tools' own selector of messages, ``autoqa.message_scope``)
 assert_text_absent     ``expect(page.get_by_text(t).filter(visible=True)).to_have_count(0)``
+assert_order           ``expect(scope).to_contain_text(re.compile(order_pattern))``: each text's first
+                       occurrence before the next one's, as the tool reads them
 assert_element_*       ``expect(locator).to_be_visible()`` / ``to_be_hidden()``; hidden with no element
                        found in the run: ``expect_target_hidden(page, target)`` (the tool's own lookup,
                        ``autoqa.export.hidden_check``)
@@ -52,6 +54,7 @@ The builder wraps the code of each action that settles in the run (``tools.settl
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -587,8 +590,7 @@ def _evidence_expect(record: IRRecord, ctx: StatementContext) -> str:
     if record.tool == "assert_order":
         has_element = args.get("ref") is not None or args.get("target") is not None
         scope = _require_locator(record, ctx.page) if has_element else f'{ctx.page}.locator("body")'
-        pattern = r"[\s\S]*".join(re.escape(str(text)) for text in args.get("texts") or ())
-        return f"expect({scope}).to_contain_text(re.compile({py_str(pattern)}, re.IGNORECASE))"
+        return f"expect({scope}).to_contain_text(re.compile({py_str(order_pattern(args))}, re.IGNORECASE))"
     if record.tool == "assert_text_in" and args.get("column"):
         return _column_expect(record, ctx)
     if record.tool == "assert_text_in" and args.get("note"):
@@ -610,6 +612,16 @@ def _evidence_expect(record: IRRecord, ctx: StatementContext) -> str:
         return f"expect({locator}).not_to_contain_text({value}, ignore_case=True)"
     check = "to_have_text" if args.get("exact") else "to_contain_text"
     return f"expect({locator}).{check}({value})"
+
+
+def order_pattern(args: dict[str, Any]) -> str:
+    """The tool's order as one regular expression: each text's first occurrence before the next one's (a
+    text shown again further on does not put it back in order), and the last one shown at all."""
+    texts = [re.escape(str(text)) for text in args.get("texts") or ()]
+    first_before = "".join(
+        rf"(?=(?:(?!{later})[\s\S])*(?!{later}){earlier})" for earlier, later in itertools.pairwise(texts)
+    )
+    return rf"^{first_before}(?=[\s\S]*{texts[-1]})" if texts else ""
 
 
 def _column_expect(record: IRRecord, ctx: StatementContext) -> str:

@@ -1768,7 +1768,10 @@ def _texts(group: str) -> list[str]:
     rf"{VERIFY}\s+{_QUOTED_LIST}\s+(?:are\s+shown\s+|are\s+listed\s+|appear\s+)?in\s+(?:that|this)\s+order",
     rf"{VERIFY}\s+(?:the\s+)?(?:page|list|table|results?|menu|breadcrumbs?|items?)\s+"
     rf"(?:shows?|lists?|contains?|displays?)\s+{_QUOTED_LIST}\s+in\s+(?:that|this)\s+order",
-    rf"{VERIFY}\s+(?P<first>{QUOTED})\s+(?:appears|is\s+shown|is\s+listed|comes)\s+(?:before|above)\s+(?P<second>{QUOTED})",
+    rf"(?:{VERIFY}\s+)?(?P<first>{QUOTED})\s+(?:appears|is\s+shown|is\s+listed|comes)\s+(?:before|above)\s+"
+    rf"(?P<second>{QUOTED})"
+    # "… in the results list", "in the table": the order inside the main list or table, not the page's
+    rf"(?:\s+in\s+the\s+(?:(?-i:(?P<noun>[a-z][a-z-]+))\s+)?(?P<where>list|table|results))?",
 )
 def _assert_order(m: re.Match[str]) -> Built:
     groups = m.groupdict()
@@ -1779,7 +1782,12 @@ def _assert_order(m: re.Match[str]) -> Built:
     )
     if len(texts) < 2 or any(not t.strip() for t in texts):
         return None
-    return "assert_order", {"texts": texts}
+    where, noun = groups.get("where"), groups.get("noun")
+    if where is None:
+        return "assert_order", {"texts": texts}
+    if noun is not None and noun.lower() != "results" and holding(noun):
+        return None  # "the recipes list" may be another list than the main one
+    return "assert_order", {"texts": texts, "target": list_target(table=where.lower() == "table")}
 
 
 _rule(
