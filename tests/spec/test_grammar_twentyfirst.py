@@ -58,6 +58,23 @@ def _not_in(region: str, text: str) -> list[tuple[str, dict[str, Any]]]:
             [("assert_order", {"texts": ["a", "b"], "target": "table="})],
         ),
         ('Verify "a" appears before "b"', [("assert_order", {"texts": ["a", "b"]})]),
+        # "shown as" a text is that text; a field "cleared" is empty
+        (
+            'The first reservation is shown as "Sat 13 Dec, 18:30"',
+            [("assert_text_in", {"target": "item=1:reservation", "text": "Sat 13 Dec, 18:30"})],
+        ),
+        (
+            'Verify the status is displayed as "Paid"',
+            [("assert_text_in", {"target": "css=body", "text": "Paid", "column": "status"})],
+        ),
+        (
+            'Verify the "Search" field is cleared',
+            [("assert_value", {"target": '"Search" field', "expected": ""})],
+        ),
+        (
+            'The "Notes" box should be cleared',
+            [("assert_value", {"target": '"Notes" field', "expected": ""})],
+        ),
         # what is shown there keeps its own reading
         (
             'Verify "Spin 45" is listed under "Upcoming"',
@@ -84,6 +101,10 @@ def test_reads(written: str, calls: list[tuple[str, dict[str, Any]]]) -> None:
         "Verify Login Button is listed under Contacts",
         # a list named by what it holds may be another list than the main one
         'Verify "a" appears before "b" in the recipes list',
+        # "cleared" of no field: filters, a cart, a session may be cleared too
+        'Verify "Filters" is cleared',
+        # "shown as" a state is no text
+        'The "Save" button is shown as disabled',
         # a condition on the claim ("until", "unless") is no plain claim
         'Verify "Spin 45" is not listed under "Upcoming" until the page reloads',
     ],

@@ -2631,7 +2631,9 @@ def _select_bare(m: re.Match[str]) -> Built:
 
 
 @_rule(
-    rf"{VERIFY}\s+{THE}{q('target')}(?:\s+(?P<noun>field|input|textbox|text\s+box|box))?\s+is\s+(?:empty|blank)"
+    rf"{VERIFY}\s+{THE}{q('target')}(?:\s+(?P<noun>field|input|textbox|text\s+box|box))?\s+is\s+(?:now\s+)?(?:empty|blank)",
+    # "cleared" only of a field named so: 'Verify "Filters" is cleared' may be no field at all
+    rf"{VERIFY}\s+{THE}{q('target')}\s+(?P<noun>field|input|textbox|text\s+box|box)\s+is\s+(?:now\s+)?cleared",
 )
 def _assert_empty(m: re.Match[str]) -> Built:
     target = unquote(m.group("target")).strip()

@@ -1196,6 +1196,10 @@ _REWRITES: list[Callable[[str], str]] = [
     _CAN_DO,
     _PURPOSE_DROPPED,
     _WAS_NOTE,
+    # 'The first reservation is shown as "Sat 13 Dec"': what it shows is what it is
+    _sub(
+        rf"\b(?P<v>is|are)\s+(?:shown|displayed|listed|rendered)\s+as\s+(?={_Q}$)", r"\g<v> ", needs=(" as ",)
+    ),
     # English as a second language, the software as the actor, terse checks (_THIRTEENTH).
     *_THIRTEENTH,
     # Ticked checklists, developers' prose, inverted word order, ARIA states, focus (_FOURTEENTH).
