@@ -345,7 +345,10 @@ async def _not_drawn_back(ctx: ToolContext, located: Located, checked: bool) -> 
     step's target found once more, in the state it had before the click, is the page drawing the same box
     back unchanged: the click did not take."""
     found = (await probe(ctx, None, located.given, with_state=True, action="set_checked")).located
-    state = found.match.state.get("checked") if found is not None and found.match is not None else None
+    now, before = (found.match if found is not None else None), located.match
+    if now is None or before is None or (now.name, now.text) != (before.name, before.text):
+        return  # gone, or another box now answers the target ("the first checkbox" of a filtered view)
+    state = now.state.get("checked")
     if state is not None and bool(state) != checked:
         raise ToolFailure(
             ErrorCode.ELEMENT_NOT_INTERACTABLE,
