@@ -11,32 +11,9 @@ from pathlib import Path
 import pytest
 
 from broken_builds import check_run_and_export
+from filtered_todos import TODOS
 
-PAGE = """<!doctype html><meta charset="utf-8"><title>todos</title><main><h1>todos</h1>
-<nav><a href="#/">All</a> <a href="#/completed">Completed</a></nav>
-<ul id="list"></ul><p id="left"></p></main><script>
-const todos = [
-  {title: 'Call mom', done: true}, {title: 'Pay rent', done: true}, {title: 'Walk dog', done: false}];
-const list = document.getElementById('list');
-function draw() {
-  const completedOnly = location.hash === '#/completed';
-  list.innerHTML = '';
-  todos.forEach((todo, i) => {
-    if (completedOnly && !todo.done) return;
-    const li = document.createElement('li');
-    li.innerHTML = '<input type="checkbox" class="toggle"><label></label>';
-    li.querySelector('label').textContent = todo.title;
-    const box = li.querySelector('input');
-    box.checked = todo.done;
-    box.onchange = () => { todos[i].done = box.checked; draw(); };
-    list.append(li);
-  });
-  const left = todos.filter((t) => !t.done).length;
-  document.getElementById('left').textContent = left + (left === 1 ? ' item left' : ' items left');
-}
-window.onhashchange = draw;
-draw();
-</script>"""
+PAGE = TODOS
 
 SPEC = """# {page}
 ## Preconditions

@@ -8,34 +8,9 @@ from __future__ import annotations
 
 from playwright.async_api import Page
 
-from .tools_helpers import Call, failed, ok
+from filtered_todos import TODOS
 
-# A to-do list drawn from its data on every change (as most to-do apps are): a filter shows only the
-# completed items, so unticking one there removes its row, and the next completed item takes its place.
-TODOS = """<!doctype html><meta charset="utf-8"><main><h1>todos</h1>
-<p><a href="#/" id="all">All</a> <a href="#/completed" id="done">Completed</a></p>
-<ul id="list"></ul><p id="left"></p></main><script>
-const todos = [
-  {title: 'Call mom', done: true}, {title: 'Pay rent', done: true}, {title: 'Walk dog', done: false}];
-const list = document.getElementById('list');
-function draw() {
-  const completedOnly = location.hash === '#/completed';
-  list.innerHTML = '';
-  todos.forEach((todo, i) => {
-    if (completedOnly && !todo.done) return;
-    const li = document.createElement('li');
-    li.innerHTML = '<input type="checkbox"><label></label>';
-    li.querySelector('label').textContent = todo.title;
-    const box = li.querySelector('input');
-    box.checked = todo.done;
-    box.onchange = () => { /*@@CHANGE@@*/todo.done = box.checked; draw(); };
-    list.append(li);
-  });
-  document.getElementById('left').textContent = todos.filter((t) => !t.done).length + ' items left';
-}
-window.onhashchange = draw;
-draw();
-</script>"""
+from .tools_helpers import Call, failed, ok
 
 
 async def _states(page: Page) -> dict[str, bool]:
