@@ -47,6 +47,7 @@ SPEC = """# {page}
 8. Verify "Yoga Flow" is not shown in the "Cancelled" section
 9. Verify Yoga Flow is listed under Upcoming
 10. Verify that Barre Basics is not listed under Upcoming
+11. Verify "Spin 45" is not listed in the Upcoming section
 """
 
 BROKEN = {

@@ -80,6 +80,12 @@ def _not_in(region: str, text: str) -> list[tuple[str, dict[str, Any]]]:
             'Verify "Spin 45" is listed under "Upcoming"',
             [("assert_text_in", {"target": "region=Upcoming", "text": "Spin 45"})],
         ),
+        # a region named with a capital and its kind, unquoted, is read in it too
+        ('Verify "Dune" is not listed in the Active loans section', _not_in("Active loans", "Dune")),
+        ('Verify "Dune" is no longer in the Done column', _not_in("Done", "Dune")),
+        # a page, or a list named in lower case, keeps the page-wide reading (stricter, never weaker)
+        ('Verify "Dune" is not shown on the Home page', [("assert_text_absent", {"text": "Dune"})]),
+        ('Verify "Kindred" is no longer in the list', [("assert_text_absent", {"text": "Kindred"})]),
         # a cart keeps its page-wide reading: a text absent from the page, which holds without a cart too
         ('Verify "Backpack" is not in the cart', [("assert_text_absent", {"text": "Backpack"})]),
     ],

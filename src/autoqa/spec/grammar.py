@@ -530,7 +530,14 @@ from autoqa.target_badge import badge_target
 from autoqa.target_items import PAGE, holding, item_target, items_target, list_target
 from autoqa.target_ordinal import POSITION_WORD, ordinal_words, position_of
 from autoqa.target_region import region_target
-from autoqa.target_scope import SCOPE_CLAUSE, item_scoped_target, scoped_target, split_item_scope, split_scope
+from autoqa.target_scope import (
+    REGION_NOUNS,
+    SCOPE_CLAUSE,
+    item_scoped_target,
+    scoped_target,
+    split_item_scope,
+    split_scope,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -2739,10 +2746,16 @@ def _set_value(m: re.Match[str]) -> Built:
     # Gone from one place is implied by gone from the page: dropping "in the cart" makes the check stricter,
     # never weaker (the positive form would be weaker, so it is not plain).
     rf"{VERIFY}\s+{q('text')}\s+is\s+(?:no\s+longer|not)\s+(?:shown\s+|listed\s+|visible\s+)?(?:in|on)\s+"
-    r"(?:the|my|your)\s+[\w\s-]{1,30}",
+    r"(?:the|my|your)\s+(?P<place>[\w\s-]{1,30})",
 )
 def _assert_gone_from(m: re.Match[str]) -> Built:
+    if _NAMED_PLACE.fullmatch(m.group("place")):
+        return None  # "the Active loans section": a region the page names, read in it (paraphrase quotes it)
     return _text_assertion(m, absent=True)
+
+
+# A place named with a capital, then what kind of region it is ("Active loans section", "Done column").
+_NAMED_PLACE = re.compile(rf"(?-i:[A-Z])[\w'’-]*(?:\s+[\w'’-]+){{0,3}}?\s+(?:{REGION_NOUNS})", re.IGNORECASE)
 
 
 @_rule(
