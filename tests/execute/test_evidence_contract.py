@@ -158,3 +158,23 @@ def test_an_element_a_later_step_found_by_its_bare_name_was_seen() -> None:
     assert 1 in negative_check_flags([hidden, clicked('button "Clear completed items"')])  # another name
     text_gone = ToolCall("assert_text_absent", {"text": "clear completed"}, True, step=1)
     assert negative_check_flags([text_gone, clicked('link "Clear completed"')]) == {}  # any element's text
+
+
+def test_a_text_not_in_a_region_is_a_negative_check_too() -> None:
+    # 'Verify "Spn 45" is no longer listed under "Upcoming"': a typo passes any absence check; the verdict
+    # flags it as it flags "Verify "Spn 45" is not visible"
+    def absent(text: str, seen: bool) -> ToolCall:
+        args = {"target": "region=Upcoming", "text": text, "absent": True}
+        return ToolCall("assert_text_in", args, True, step=2, data={"subject_seen": seen})
+
+    assert 2 in negative_check_flags([absent("Spn 45", False)])
+    assert negative_check_flags([absent("Spin 45", True)]) == {}  # the tool saw it (there, or elsewhere)
+    listed = ToolCall("assert_text_in", {"target": "region=Upcoming", "text": "Spin 45"}, True, step=1)
+    assert negative_check_flags([listed, absent("Spin 45", False)]) == {}  # an earlier step saw it
+    # a positive claim in a region is no negative check
+    assert (
+        negative_check_flags(
+            [ToolCall("assert_text_in", {"target": "region=Upcoming", "text": "x"}, True, step=3)]
+        )
+        == {}
+    )

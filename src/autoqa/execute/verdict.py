@@ -432,6 +432,8 @@ def describe_call(call: ToolCall) -> str:
 def is_negative_check(call: ToolCall) -> bool:
     if call.tool in _NEGATIVE_TOOLS:
         return True
+    if call.tool == "assert_text_in" and call.args.get("absent") is True:  # a text not in one region
+        return True
     return call.tool == "assert_count" and call.args.get("count") == 0
 
 

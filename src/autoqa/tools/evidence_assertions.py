@@ -152,6 +152,7 @@ async def assert_text_in(ctx: ToolContext, args: ScopedTextArgs) -> ToolResult:
 
     missing: list[str] = []
     rows: list[str] = []  # the row's role, per attempt: export finds the row by its text and this role
+    was_there: list[bool] = []  # absent: whether an attempt saw the text (it went away: no vacuous check)
 
     async def attempt() -> bool | None:
         if args.note:
@@ -175,6 +176,7 @@ async def assert_text_in(ctx: ToolContext, args: ScopedTextArgs) -> ToolResult:
         held = contains(text, wanted, words=args.column is not None)
         if args.absent:
             # a text missing from an element nobody can see is no evidence: the element must be shown
+            was_there.append(held)
             return True if not held and found and found[-1].visible_count > 0 else None
         return True if (text == wanted if args.exact else held) else None
 
@@ -185,6 +187,12 @@ async def assert_text_in(ctx: ToolContext, args: ScopedTextArgs) -> ToolResult:
             extra["column"] = args.column
             if rows and rows[-1]:
                 extra["row_role"] = rows[-1]
+        if args.absent:
+            # as assert_text_absent says it, for the verdict's check of a subject that never showed (a typo):
+            # seen in the region before it went, or elsewhere on the page now
+            extra["subject_seen"] = any(was_there) or contains(
+                fold(await _scope_text(ctx, "assert_text_in", None, None)), wanted
+            )
         return ToolResult.success(text_length=len(args.text), exact=args.exact, **extra)
     where = f"ref {args.ref}" if args.ref else f"target {args.target!r}"
     if args.note:
