@@ -369,22 +369,28 @@ async def _click_to_state(
     click (unticked in a view of completed items, or drawn again by the page: its state after the click can
     no longer be read, and it was in the other state before it). A box that stays as it was fails the step,
     as Playwright's own ``set_checked`` does: a click the page ignores is no tick."""
-    if await box.is_checked() == checked:
+    # (an element handle's reads take no timeout of their own: each is bounded, as a frozen page may never
+    # answer)
+    if await bounded(box.is_checked(), timeout_ms) == checked:
         return None
     if not checked and await bounded(box.evaluate(_RADIO), timeout_ms):
         raise ToolFailure(
             ErrorCode.ELEMENT_NOT_INTERACTABLE,
             f"{located.given!r} is a radio button: it is unchecked by checking another one of its group",
         )
-    clicked = await box.query_selector(f"xpath={via}") if via else box
-    if clicked is None:
+    label = await bounded(box.query_selector(f"xpath={via}"), timeout_ms) if via else None
+    if via and label is None:
         raise ToolFailure(ErrorCode.ELEMENT_NOT_FOUND, f"the label of {located.given!r} is gone")
-    await clicked.click(timeout=timeout_ms)
+    try:
+        await (label or box).click(timeout=timeout_ms)
+    finally:
+        if label is not None:
+            await bounded(label.dispose(), timeout_ms)
     deadline = asyncio.get_running_loop().time() + _CLICK_EFFECT_MS / 1000
     while True:
         if not await bounded(box.evaluate("e => e.isConnected"), timeout_ms):
             return "left"
-        if await box.is_checked() == checked:
+        if await bounded(box.is_checked(), timeout_ms) == checked:
             return "clicked"
         if asyncio.get_running_loop().time() > deadline:
             state = "check" if checked else "uncheck"
